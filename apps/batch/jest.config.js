@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'batch',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'embedded',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

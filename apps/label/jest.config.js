@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'label',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

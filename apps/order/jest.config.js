@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'order',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'pickup',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'webhook',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,52 @@
+import nx from '@nx/eslint-plugin';
+
+const infrastructure = [
+  '@nestjs/*',
+  'pg',
+  'pg-*',
+  'kafkajs',
+  '@eventstore/*',
+  '@electric-sql/*',
+  '@grpc/*',
+  'express',
+  'pino',
+  'pino-*',
+  'nestjs-pino',
+  'pdf-lib',
+];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  { ignores: ['**/dist', '**/node_modules', '**/data', '**/.nx', 'coverage'] },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          // The embedded runner composes every app's module into one process on purpose.
+          allow: ['@shipping/gateway-app', '@shipping/order-app', '@shipping/pickup-app', '@shipping/batch-app', '@shipping/label-app', '@shipping/webhook-app'],
+          depConstraints: [
+            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data'], bannedExternalImports: infrastructure },
+            {
+              sourceTag: 'type:contracts',
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts'],
+              bannedExternalImports: infrastructure,
+            },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain'],
+              bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
+            },
+            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain', 'type:infra'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:infra', 'type:testing'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+];

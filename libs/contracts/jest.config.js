@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'contracts',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

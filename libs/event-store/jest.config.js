@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'event-store',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,116 @@
+/**
+ * The event store port. Adapters (PostgreSQL/PGlite, EventStoreDB) translate everything
+ * vendor-specific into these types; no vendor type crosses this file.
+ */
+
+/** A place in the global ($all) order. `commit` orders first, then `prepare`. */
+export interface Position {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface EventMetadata {
+  correlationId?: string;
+  causationId?: string;
+  accountId?: string;
+  [key: string]: unknown;
+}
+
+export interface EventData<T = unknown> {
+  /** Unique id of the event (uuid); generated when absent. Used by consumers to dedupe. */
+  id?: string;
+  type: string;
+  /** Schema version of `data`; defaults to 1. */
+  version?: number;
+  data: T;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<T = unknown> {
+  id: string;
+  streamName: string;
+  /** 0-based revision of the event in its stream. */
+  revision: bigint;
+  position: Position;
+  type: string;
+  version: number;
+  data: T;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written: the expected revision for the next append. */
+  nextExpectedRevision: bigint;
+  position: Position;
+}
+
+export type Direction = 'forwards' | 'backwards';
+
+export interface ReadStreamOptions {
+  direction?: Direction;
+  /** Inclusive. Default: the start (forwards) or the end (backwards). */
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  direction?: Direction;
+  /** Exclusive: events strictly after (forwards) or before (backwards) this position. */
+  after?: Position;
+  maxCount?: number;
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive checkpoint; from the very start when absent. */
+  after?: Position;
+  /** Only events whose stream name starts with one of these prefixes. */
+  streamNamePrefixes?: string[];
+}
+
+export interface Subscription {
+  /** Resolves once every event present at subscription time was handed to the handler. */
+  readonly caughtUp: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Handler of a subscription. Events arrive one at a time, in $all order. If it throws, the
+ * subscription stops and `onError` is told; delivery is at-least-once so handlers dedupe.
+ */
+export interface SubscriptionHandler {
+  onEvent(event: RecordedEvent): Promise<void>;
+  onError?(error: unknown): void;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamName: string,
+    events: EventData[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** Events of one stream; an empty array when the stream does not exist. */
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(handler: SubscriptionHandler, options?: SubscribeToAllOptions): Subscription;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Wrong expected version on stream ${streamName}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}

@@ -1,0 +1,17 @@
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+/**
+ * The one SQL surface every PostgreSQL-backed store uses, so the same code runs on a server
+ * (the `pg` driver) and embedded (PGlite). Parameters are positional ($1, $2, ...).
+ */
+export interface SqlClient {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Runs several statements (schema set-up); no parameters. */
+  exec(sql: string): Promise<void>;
+  /** Runs `work` in one transaction on one connection; rolls back if it throws. */
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'messaging',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

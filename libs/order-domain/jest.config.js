@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'order-domain',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'reference-data',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,1 @@
+export const REFERENCE_DATA_VERSION = '1';
