@@ -49,4 +49,18 @@ export default [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Specs may use the test harness (servers, databases) whatever layer they test.
+    files: ['**/*.spec.ts', 'bench/**/*.ts', 'tools/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: ['@shipping/gateway-app', '@shipping/order-app', '@shipping/pickup-app', '@shipping/batch-app', '@shipping/label-app', '@shipping/webhook-app', '@shipping/embedded-app'],
+          depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }],
+        },
+      ],
+    },
+  },
 ];
