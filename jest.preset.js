@@ -1,21 +1,36 @@
 /** Shared Jest settings: swc compiles TypeScript with decorator metadata, as Nest needs. */
+const typescript = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+// PGlite's CommonJS build loads Node built-ins with import(), which Jest's module sandbox refuses
+// without --experimental-vm-modules; swc rewrites those calls to require().
+const pgliteCommonJs = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' },
+    module: { type: 'commonjs', ignoreDynamic: false },
+  },
+];
+
 module.exports = {
   testEnvironment: 'node',
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleFileExtensions: ['ts', 'js', 'cjs', 'json'],
   testMatch: ['**/*.spec.ts'],
+  reporters: ['default', require.resolve('./tools/jest/summary-reporter.js')],
+  transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-          keepClassNames: true,
-        },
-        module: { type: 'commonjs' },
-        sourceMaps: 'inline',
-      },
-    ],
+    '^.+\\.ts$': typescript,
+    '/node_modules/@electric-sql/pglite/.+\\.cjs$': pgliteCommonJs,
   },
 };

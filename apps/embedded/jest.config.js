@@ -2,4 +2,6 @@ module.exports = {
   displayName: 'embedded',
   preset: '../../jest.preset.js',
   rootDir: '.',
+  // End-to-end specs start the runtime as a real process.
+  testTimeout: 60_000,
 };

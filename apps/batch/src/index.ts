@@ -1,1 +1,1 @@
-export {};
+export * from './batch.module';

@@ -1,1 +1,2 @@
-export {};
+export * from './embedded.module';
+export * from './embedded-config';

@@ -1,1 +1,2 @@
-export {};
+export * from './gateway.module';
+export * from './http';

@@ -1,1 +1,22 @@
 export * from './errors/app-error';
+export * from './dto';
+export {
+  BODY_FIELD,
+  collectCrossFieldErrors,
+  flattenValidationErrors,
+  type HasCrossFieldRules,
+  isDateYmd,
+  isTimeHi,
+  limitDepth,
+  MAX_BODY_DEPTH,
+  type ValidateRequestOptions,
+  validateRequest,
+  type ValidationResult,
+} from './validation';
+export * from './ids/hash-ids';
+export * from './messages/accounts';
+export * from './messages/orders';
+export * from './messages/request-context';
+export * from './money/money';
+export * from './pagination/paginate';
+export * from './pagination/page-query';

@@ -71,7 +71,10 @@ export interface SubscribeToAllOptions {
 }
 
 export interface Subscription {
-  /** Resolves once every event present at subscription time was handed to the handler. */
+  /**
+   * Resolves once every event present at subscription time was handed to the handler; rejects
+   * if the subscription fails or is stopped before that.
+   */
   readonly caughtUp: Promise<void>;
   stop(): Promise<void>;
 }
@@ -86,6 +89,7 @@ export interface SubscriptionHandler {
 }
 
 export interface EventStore {
+  /** Appends one or more events atomically; an empty list is refused. */
   appendToStream(
     streamName: string,
     events: EventData[],
@@ -93,6 +97,11 @@ export interface EventStore {
   ): Promise<AppendResult>;
   /** Events of one stream; an empty array when the stream does not exist. */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Events of every stream in $all order. A store may serve $all a little behind the latest
+   * appends (an SQL store waits for transactions still running when it reads); what it returns
+   * is always a prefix that later reads only extend, never reorder.
+   */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(handler: SubscriptionHandler, options?: SubscribeToAllOptions): Subscription;
   close(): Promise<void>;

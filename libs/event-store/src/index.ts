@@ -1,2 +1,12 @@
 export * from './event-store';
 export * from './sql-client';
+export * from './checkpoints/checkpoint-store';
+export * from './checkpoints/checkpointed-subscription';
+export { createPgSqlClient, PgSqlClient } from './postgres/pg-sql-client';
+export { createPgliteSqlClient, PgliteSqlClient } from './postgres/pglite-sql-client';
+export {
+  DuplicateEventIdError,
+  PostgresEventStore,
+  type PostgresEventStoreOptions,
+} from './postgres/postgres-event-store';
+export { SqlCheckpointStore } from './postgres/sql-checkpoint-store';

@@ -1,1 +1,5 @@
 export * from './tokens';
+export * from './config/validate-config';
+export * from './config/storage-config';
+export * from './storage/storage.module';
+export * from './commands/handle-command';

@@ -1,1 +1,5 @@
-export {};
+export * from './test-database';
+export * from './decider-spec';
+export * from './fixtures/orders';
+export * from './http-client';
+export * from './runtime-process';

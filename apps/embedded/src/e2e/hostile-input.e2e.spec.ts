@@ -1,0 +1,147 @@
+import { apiClient, freightOrder, parcelOrder, type RuntimeProcess, startRuntime, usAddress } from '@shipping/testing';
+
+type Json = unknown;
+
+/** Values no field expects all of: wrong types, nulls, containers, extremes, awkward text. */
+const HOSTILE: Json[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  '',
+  'x',
+  ' ',
+  true,
+  [],
+  {},
+  [[{}]],
+  { a: { b: { c: [] } } },
+  '🚚📦 ﷽ \u202e',
+  '\u0000',
+  '\ud800',
+  'x'.repeat(10_000),
+  '2026-13-45',
+  '25:61',
+  "'; drop table order_open_orders; --",
+];
+
+/** Every path of a JSON value (objects and arrays included) with a setter of a changed copy. */
+function paths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
+  const here = prefix.length > 0 ? [prefix] : [];
+  if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => paths(item, [...prefix, index]))];
+  if (value && typeof value === 'object') {
+    return [...here, ...Object.entries(value).flatMap(([key, item]) => paths(item, [...prefix, key]))];
+  }
+  return here;
+}
+
+function withValue(body: Json, path: (string | number)[], replacement: Json): Json {
+  const copy = structuredClone(body) as Record<string | number, any>;
+  let node = copy;
+  for (const step of path.slice(0, -1)) node = node[step];
+  node[path[path.length - 1]] = replacement;
+  return copy;
+}
+
+const deeplyNested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+describe('hostile and malformed input', () => {
+  let runtime: RuntimeProcess;
+  let acme: ReturnType<typeof apiClient>;
+  const accepted = { orders: 0, addresses: 0 };
+  const failures: string[] = [];
+
+  const stored = async () => ({
+    orders: (await acme.get('/orders?per_page=1000')).body.data.data.length as number,
+    addresses: (await acme.get('/addresses')).body.data.length as number,
+  });
+
+  async function expectEnveloped(path: string, body: Json, raw = false) {
+    const response = await acme.post(path, raw ? (body as string) : JSON.stringify(body));
+    const described = `${path} ${JSON.stringify(body)?.slice(0, 120)} -> ${response.status} ${response.text.slice(0, 200)}`;
+    if (response.status >= 500 || typeof response.body?.success !== 'boolean') failures.push(described);
+    if (response.status < 300) {
+      if (path === '/addresses') accepted.addresses++;
+      else accepted.orders++;
+    } else if (response.body?.success !== false || typeof response.body?.message !== 'string') {
+      failures.push(`not a failure envelope: ${described}`);
+    }
+    if (/at \w+ \(|node_modules|\.ts:\d+/.test(response.text)) failures.push(`stack trace leaked: ${described}`);
+    return response;
+  }
+
+  beforeAll(async () => {
+    runtime = await startRuntime({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
+    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+  });
+
+  afterAll(async () => {
+    await runtime?.stop();
+  });
+
+  const endpoints: [string, () => Json][] = [
+    ['/freight-orders', freightOrder],
+    ['/parcel-orders', parcelOrder],
+    ['/addresses', usAddress],
+  ];
+
+  it.each(endpoints)('answers every field of %s replaced by hostile values in the envelope, never 5xx', async (path, valid) => {
+    const before = await stored();
+    for (const fieldPath of paths(valid())) {
+      for (const value of HOSTILE) await expectEnveloped(path, withValue(valid(), fieldPath, value));
+    }
+    expect(failures).toEqual([]);
+    const after = await stored();
+    expect(after.orders - before.orders).toBe(accepted.orders);
+    expect(after.addresses - before.addresses).toBe(accepted.addresses);
+    accepted.orders = 0;
+    accepted.addresses = 0;
+  }, 120_000);
+
+  it.each(endpoints)('refuses whole bodies of the wrong kind on %s', async (path) => {
+    const before = await stored();
+    for (const body of [null, [], [{}], 'text', 42, true, {}]) {
+      const response = await expectEnveloped(path, body);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+    }
+    expect(failures).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it.each(endpoints)('answers malformed JSON, a 5 MB body and 10,000 levels of nesting on %s without storing anything', async (path) => {
+    const before = await stored();
+    const malformed = await expectEnveloped(path, '{"name": ', true);
+    expect(malformed.status).toBe(400);
+    const huge = await expectEnveloped(path, JSON.stringify({ ...parcelOrder(), pad: 'x'.repeat(5 * 1024 * 1024) }), true);
+    expect(huge.status).toBe(413);
+    const deep = await expectEnveloped(path, deeplyNested(10_000), true);
+    expect([400, 422]).toContain(deep.status);
+    expect(failures).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('accepts unicode text where text is free and stores it intact', async () => {
+    const name = 'Zoë Ñandú 山田 🚚 مرحبا';
+    const saved = await acme.post('/addresses', { ...usAddress(), name });
+    expect(saved.status).toBe(201);
+    const book = await acme.get('/addresses');
+    expect(book.body.data.find((address: { id: number }) => address.id === saved.body.data.id).name).toBe(name);
+  });
+
+  it('answers hostile query strings on the listing in the envelope', async () => {
+    for (const query of ['page=0', 'page=-1', 'page=abc', 'per_page=100000', 'per_page=1.5', 'page=1&page=2', 'page=1e400', 'per_page=%00']) {
+      const response = await acme.get(`/orders?${query}`);
+      expect({ query, status: response.status, success: response.body?.success }).toEqual({ query, status: 422, success: false });
+    }
+  });
+
+  it('answers unknown routes and methods in the envelope', async () => {
+    const unknown = await acme.get('/no-such-thing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ success: false, message: expect.any(String) });
+    const wrongMethod = await acme.call('DELETE', '/freight-orders');
+    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.body.success).toBe(false);
+  });
+});

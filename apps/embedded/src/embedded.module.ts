@@ -1,0 +1,17 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { GatewayModule } from '@shipping/gateway-app';
+import { InProcessMessagingModule } from '@shipping/messaging';
+import { OrderModule } from '@shipping/order-app';
+import { StorageModule } from '@shipping/platform';
+import type { EmbeddedConfig } from './embedded-config';
+
+/** Every app module in one process: same handlers, same patterns as the distributed runtime. */
+@Module({})
+export class EmbeddedModule {
+  static forRoot(config: EmbeddedConfig): DynamicModule {
+    return {
+      module: EmbeddedModule,
+      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), GatewayModule, OrderModule],
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { configureGatewayApp, readGatewayHttpConfig } from '@shipping/gateway-app';
+import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
+import { ConfigurationError, validateConfig } from '@shipping/platform';
+import { EmbeddedConfig } from './embedded-config';
+import { EmbeddedModule } from './embedded.module';
+
+async function bootstrap(): Promise<void> {
+  const config = validateConfig(EmbeddedConfig);
+  const httpConfig = readGatewayHttpConfig();
+  const app = await NestFactory.create<NestExpressApplication>(EmbeddedModule.forRoot(config), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  configureGatewayApp(app, httpConfig);
+  connectMessageHandlers(app, createInProcessServer(app));
+  await app.startAllMicroservices();
+  await app.listen(config.PORT, config.HOST);
+  process.stdout.write(`${JSON.stringify({ level: 30, msg: 'listening', url: await app.getUrl() })}\n`);
+  stopGracefullyOn(['SIGTERM', 'SIGINT'], () => app.close());
+}
+
+/** Stops taking requests, lets subscriptions and the store close, then exits 0 (1 if closing failed). */
+function stopGracefullyOn(signals: NodeJS.Signals[], close: () => Promise<void>): void {
+  for (const signal of signals) {
+    process.once(signal, () => {
+      close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`shutdown failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+bootstrap().catch((error: unknown) => {
+  if (error instanceof ConfigurationError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

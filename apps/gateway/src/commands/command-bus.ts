@@ -1,0 +1,15 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import type { RequestContext } from '@shipping/contracts';
+import { sendRequest } from '@shipping/messaging';
+import { MESSAGE_CLIENT } from '@shipping/platform';
+
+/** Sends commands and queries to the apps over whichever transport runs, with the caller's context. */
+@Injectable()
+export class CommandBus {
+  constructor(@Inject(MESSAGE_CLIENT) private readonly client: ClientProxy) {}
+
+  request<T>(pattern: string, context: RequestContext, payload: unknown = {}): Promise<T> {
+    return sendRequest<T>(this.client, pattern, { context, payload });
+  }
+}

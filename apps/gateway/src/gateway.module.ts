@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AccountsController } from './accounts/accounts.controller';
+import { CommandBus } from './commands/command-bus';
+import { HealthController } from './health/health.controller';
+import { GatewayHttpModule } from './http';
+import { OrdersController } from './orders/orders.controller';
+
+/** REST in, commands and queries out: the gateway holds no business rule. */
+@Module({
+  imports: [GatewayHttpModule],
+  controllers: [HealthController, AccountsController, OrdersController],
+  providers: [CommandBus],
+})
+export class GatewayModule {}

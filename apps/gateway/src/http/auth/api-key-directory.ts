@@ -1,0 +1,41 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AuthenticatedAccount } from '../gateway-request';
+import { type ApiKeyEntry, SANDBOX_API_KEYS } from './sandbox-api-keys';
+
+/** Finds the account an API key belongs to; undefined for an unknown key. */
+export abstract class ApiKeyDirectory {
+  abstract findAccount(apiKey: string): Promise<AuthenticatedAccount | undefined>;
+}
+
+/**
+ * A fixed table of keys. Keys are compared as SHA-256 digests with timingSafeEqual, and every
+ * entry is compared, so neither the position of a match nor a key's length shows in the timing.
+ */
+export class StaticApiKeyDirectory extends ApiKeyDirectory {
+  private readonly entries: { digest: Buffer; account: AuthenticatedAccount }[];
+
+  constructor(entries: readonly ApiKeyEntry[]) {
+    super();
+    this.entries = entries.map(({ apiKey, accountId, name }) => ({
+      digest: digest(apiKey),
+      account: { accountId, name },
+    }));
+  }
+
+  async findAccount(apiKey: string): Promise<AuthenticatedAccount | undefined> {
+    const presented = digest(apiKey);
+    let found: AuthenticatedAccount | undefined;
+    for (const entry of this.entries) {
+      if (timingSafeEqual(entry.digest, presented)) found = entry.account;
+    }
+    return found;
+  }
+}
+
+export function sandboxApiKeyDirectory(): ApiKeyDirectory {
+  return new StaticApiKeyDirectory(SANDBOX_API_KEYS);
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}

@@ -1,0 +1,42 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AppError } from '@shipping/contracts';
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+import type { GatewayRequest } from '../gateway-request';
+import { ApiKeyDirectory } from './api-key-directory';
+import { IS_PUBLIC } from './auth.decorators';
+
+export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+
+/** RFC 6750 bearer credentials; the scheme is case-insensitive (RFC 7235). */
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly directory: ApiKeyDirectory,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+
+    const http = context.switchToHttp();
+    const request = http.getRequest<GatewayRequest>();
+    const apiKey = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const account = apiKey === undefined ? undefined : await this.directory.findAccount(apiKey);
+    if (!apiKey || !account) {
+      http.getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer');
+      throw new AppError('unauthenticated', UNAUTHENTICATED_MESSAGE);
+    }
+    request.account = account;
+    request.apiKeyFingerprint = createHash('sha256').update(apiKey).digest('hex').slice(0, 32);
+    return true;
+  }
+}

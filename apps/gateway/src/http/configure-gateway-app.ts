@@ -1,0 +1,29 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import type { HttpLogger } from 'pino-http';
+import { bodyDepthLimit } from './body/body-depth';
+import { bodyParserErrors } from './body/body-parser-errors';
+import type { GatewayHttpConfig } from './gateway-http-config';
+import { GATEWAY_HTTP_CONFIG, REQUEST_LOGGER } from './gateway-http.tokens';
+import { assignRequestId } from './request-id/request-id';
+
+/**
+ * What has to be applied on the app rather than in a module, in order: request id and request
+ * log first (so a refused body is answered with an id and logged), then the body parsers with
+ * their limit, the translation of their errors, and the nesting limit. Call before init/listen.
+ */
+export function configureGatewayApp(
+  app: NestExpressApplication,
+  config: GatewayHttpConfig = app.get<GatewayHttpConfig>(GATEWAY_HTTP_CONFIG),
+): NestExpressApplication {
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(assignRequestId);
+  app.use(app.get<HttpLogger>(REQUEST_LOGGER));
+  app.useBodyParser('json', { limit: config.bodyLimit });
+  app.useBodyParser('urlencoded', { limit: config.bodyLimit, extended: false });
+  app.use(bodyParserErrors(config.bodyLimit));
+  app.use(bodyDepthLimit(config.maxBodyDepth));
+  app.useLogger(app.get(Logger));
+  return app;
+}

@@ -1,0 +1,57 @@
+import { DEFAULT_GATEWAY_HTTP_CONFIG, readGatewayHttpConfig } from './gateway-http-config';
+
+describe('readGatewayHttpConfig', () => {
+  it('uses the defaults for an empty environment', () => {
+    expect(readGatewayHttpConfig({})).toEqual({
+      bodyLimit: '4mb',
+      maxBodyDepth: 32,
+      logLevel: 'info',
+      rateLimitPerMinute: 6000,
+      idempotencyTtlHours: 24,
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(readGatewayHttpConfig({ BODY_LIMIT: ' ', LOG_LEVEL: '' })).toEqual(DEFAULT_GATEWAY_HTTP_CONFIG);
+  });
+
+  it('reads every variable', () => {
+    expect(
+      readGatewayHttpConfig({
+        BODY_LIMIT: '512KB',
+        MAX_BODY_DEPTH: '10',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE: '0',
+        IDEMPOTENCY_TTL_HOURS: '0.5',
+      }),
+    ).toEqual({
+      bodyLimit: '512kb',
+      maxBodyDepth: 10,
+      logLevel: 'silent',
+      rateLimitPerMinute: 0,
+      idempotencyTtlHours: 0.5,
+    });
+  });
+
+  it('accepts a body limit in bytes', () => {
+    expect(readGatewayHttpConfig({ BODY_LIMIT: '1000' }).bodyLimit).toBe('1000');
+  });
+
+  it.each([
+    ['BODY_LIMIT', 'lots'],
+    ['BODY_LIMIT', '0mb'],
+    ['BODY_LIMIT', '-1kb'],
+    ['MAX_BODY_DEPTH', '0'],
+    ['MAX_BODY_DEPTH', '3.5'],
+    ['MAX_BODY_DEPTH', 'deep'],
+    ['LOG_LEVEL', 'verbose'],
+    ['RATE_LIMIT_PER_MINUTE', '-1'],
+    ['RATE_LIMIT_PER_MINUTE', '1e3'],
+    ['IDEMPOTENCY_TTL_HOURS', '0'],
+    ['IDEMPOTENCY_TTL_HOURS', 'a day'],
+  ])('refuses %s=%s with an error naming the variable', (name, value) => {
+    expect(() => readGatewayHttpConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid environment variable ${name}=${JSON.stringify(value)}: expected `),
+    );
+  });
+});

@@ -1,0 +1,90 @@
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface GatewayHttpConfig {
+  /** Largest accepted request body, in body-parser notation (`4mb`, `512kb`, `1000`). */
+  bodyLimit: string;
+  /** Deepest accepted nesting of objects and arrays in a request body. */
+  maxBodyDepth: number;
+  logLevel: LogLevel;
+  /** Requests per minute per API key (per IP without one); 0 disables the limit. */
+  rateLimitPerMinute: number;
+  idempotencyTtlHours: number;
+}
+
+export const DEFAULT_GATEWAY_HTTP_CONFIG: Readonly<GatewayHttpConfig> = {
+  bodyLimit: '4mb',
+  maxBodyDepth: 32,
+  logLevel: 'info',
+  rateLimitPerMinute: 6000,
+  idempotencyTtlHours: 24,
+};
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the gateway's HTTP settings; an invalid value fails the start with the variable's name. */
+export function readGatewayHttpConfig(env: Env = process.env): GatewayHttpConfig {
+  const defaults = DEFAULT_GATEWAY_HTTP_CONFIG;
+  return {
+    bodyLimit: read(env, 'BODY_LIMIT', defaults.bodyLimit, parseSize, 'a size such as 4mb, 512kb or 1000'),
+    maxBodyDepth: read(
+      env,
+      'MAX_BODY_DEPTH',
+      defaults.maxBodyDepth,
+      integerAtLeast(1),
+      'an integer of at least 1',
+    ),
+    logLevel: read(env, 'LOG_LEVEL', defaults.logLevel, parseLogLevel, `one of ${LOG_LEVELS.join(', ')}`),
+    rateLimitPerMinute: read(
+      env,
+      'RATE_LIMIT_PER_MINUTE',
+      defaults.rateLimitPerMinute,
+      integerAtLeast(0),
+      'an integer of at least 0 (0 disables the limit)',
+    ),
+    idempotencyTtlHours: read(
+      env,
+      'IDEMPOTENCY_TTL_HOURS',
+      defaults.idempotencyTtlHours,
+      positiveNumber,
+      'a number above 0',
+    ),
+  };
+}
+
+function read<T>(
+  env: Env,
+  name: string,
+  fallback: T,
+  parse: (raw: string) => T | undefined,
+  expected: string,
+): T {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = parse(raw.trim());
+  if (value === undefined) {
+    throw new Error(`Invalid environment variable ${name}=${JSON.stringify(raw)}: expected ${expected}.`);
+  }
+  return value;
+}
+
+function parseSize(raw: string): string | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(raw);
+  return match && Number(match[1]) > 0 ? raw.toLowerCase() : undefined;
+}
+
+function parseLogLevel(raw: string): LogLevel | undefined {
+  return LOG_LEVELS.find((level) => level === raw.toLowerCase());
+}
+
+function integerAtLeast(min: number) {
+  return (raw: string): number | undefined => {
+    const value = Number(raw);
+    return /^\d+$/.test(raw) && Number.isSafeInteger(value) && value >= min ? value : undefined;
+  };
+}
+
+function positiveNumber(raw: string): number | undefined {
+  const value = Number(raw);
+  return /^\d+(\.\d+)?$/.test(raw) && value > 0 ? value : undefined;
+}

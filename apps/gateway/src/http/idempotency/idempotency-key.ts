@@ -1,0 +1,16 @@
+import { AppError } from '@shipping/contracts';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+const PRINTABLE_KEY = /^[\x20-\x7E]{1,255}$/;
+
+/** The request's Idempotency-Key, undefined when it has none; a malformed one is refused. */
+export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header === 'string' && PRINTABLE_KEY.test(header)) return header;
+  throw new AppError(
+    'bad_request',
+    `The ${IDEMPOTENCY_KEY_HEADER} header must be 1 to 255 printable ASCII characters.`,
+  );
+}

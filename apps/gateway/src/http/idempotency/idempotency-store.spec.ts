@@ -1,0 +1,81 @@
+import type { SqlClient } from '@shipping/event-store';
+import { DEFAULT_GATEWAY_HTTP_CONFIG } from '../gateway-http-config';
+import { STARTUP_TIMEOUT_MS } from '../testing/http-test-app';
+import { createPgliteSqlClient } from '../testing/pglite-sql-client';
+import { IdempotencyStore } from './idempotency-store';
+
+describe('IdempotencyStore', () => {
+  let sql: SqlClient;
+  let store: IdempotencyStore;
+  let keys = 0;
+  const t0 = new Date('2030-01-01T00:00:00Z');
+  const hoursLater = (hours: number) => new Date(t0.getTime() + hours * 3_600_000);
+  const freshScope = () => ({ accountId: 'acct_acme', key: `k-${++keys}` });
+
+  beforeAll(async () => {
+    sql = await createPgliteSqlClient();
+    store = new IdempotencyStore(sql, { ...DEFAULT_GATEWAY_HTTP_CONFIG, idempotencyTtlHours: 24 });
+    await store.onModuleInit();
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    store?.onModuleDestroy();
+    await sql?.close();
+  });
+
+  it('creates its table idempotently', async () => {
+    await expect(store.onModuleInit()).resolves.toBeUndefined();
+  });
+
+  it('claims a new key, then reports it in progress, then completed with the stored answer', async () => {
+    const scope = freshScope();
+    expect(await store.claim(scope, 'hash-a', t0)).toEqual({ outcome: 'claimed' });
+    expect(await store.claim(scope, 'hash-a', t0)).toEqual({ outcome: 'in_progress' });
+    await store.complete(scope, 201, { success: true, data: { id: 1 } });
+    expect(await store.claim(scope, 'hash-a', t0)).toEqual({
+      outcome: 'completed',
+      status: 201,
+      body: { success: true, data: { id: 1 } },
+    });
+  });
+
+  it('reports another request under the same key as a mismatch', async () => {
+    const scope = freshScope();
+    await store.claim(scope, 'hash-a', t0);
+    expect(await store.claim(scope, 'hash-b', t0)).toEqual({ outcome: 'mismatch' });
+  });
+
+  it('lets a released key be claimed again', async () => {
+    const scope = freshScope();
+    await store.claim(scope, 'hash-a', t0);
+    await store.release(scope);
+    expect(await store.claim(scope, 'hash-a', t0)).toEqual({ outcome: 'claimed' });
+  });
+
+  it('does not release a completed key', async () => {
+    const scope = freshScope();
+    await store.claim(scope, 'hash-a', t0);
+    await store.complete(scope, 201, { success: true });
+    await store.release(scope);
+    expect(await store.claim(scope, 'hash-a', t0)).toMatchObject({ outcome: 'completed' });
+  });
+
+  it('keeps a key for the TTL, then lets it be claimed for any request', async () => {
+    const scope = freshScope();
+    await store.claim(scope, 'hash-a', t0);
+    await store.complete(scope, 201, { success: true });
+    expect(await store.claim(scope, 'hash-b', hoursLater(23.9))).toEqual({ outcome: 'mismatch' });
+    expect(await store.claim(scope, 'hash-b', hoursLater(24))).toEqual({ outcome: 'claimed' });
+  });
+
+  it('deletes expired keys only', async () => {
+    const old = { accountId: 'acct_sweep', key: 'old' };
+    const recent = { accountId: 'acct_sweep', key: 'recent' };
+    await store.claim(old, 'hash-a', hoursLater(100));
+    await store.claim(recent, 'hash-a', hoursLater(110));
+    await store.deleteExpired(hoursLater(125));
+    const { rows } = await sql.query<{ idempotency_key: string }>(
+      `select idempotency_key from gateway_idempotency_keys where account_id = 'acct_sweep'`,
+    );
+    expect(rows).toEqual([{ idempotency_key: 'recent' }]);
+  });
+});

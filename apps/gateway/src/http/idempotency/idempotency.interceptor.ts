@@ -1,0 +1,75 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  StreamableFile,
+} from '@nestjs/common';
+import { AppError } from '@shipping/contracts';
+import type { Response } from 'express';
+import { createHash } from 'node:crypto';
+import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
+import { toErrorResponse } from '../errors/error-response';
+import type { GatewayRequest } from '../gateway-request';
+import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from './idempotency-key';
+import { type IdempotencyScope, IdempotencyStore } from './idempotency-store';
+
+export const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed.';
+export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request.';
+
+/**
+ * A POST with an Idempotency-Key runs its handler at most once per account and key: a repeat
+ * gets the first status and body back. Registered outside the envelope interceptor, so what it
+ * stores is the enveloped body; 4xx outcomes are stored too, 5xx ones release the key.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(private readonly store: IdempotencyStore) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    if (context.getType() !== 'http') return next.handle();
+    const http = context.switchToHttp();
+    const request = http.getRequest<GatewayRequest>();
+    const response = http.getResponse<Response>();
+    if (request.method !== 'POST') return next.handle();
+    const key = readIdempotencyKey(request.headers['idempotency-key']);
+    if (key === undefined || !request.account) return next.handle();
+
+    const scope = { accountId: request.account.accountId, key };
+    const claim = await this.store.claim(scope, requestHash(request));
+    switch (claim.outcome) {
+      case 'in_progress':
+        throw new AppError('conflict', IN_PROGRESS_MESSAGE);
+      case 'mismatch':
+        throw new AppError('validation_failed', KEY_REUSED_MESSAGE);
+      case 'completed':
+        response.status(claim.status).setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return of(claim.body);
+      case 'claimed':
+        return next.handle().pipe(
+          catchError((error: unknown) =>
+            from(this.settleFailure(scope, error)).pipe(mergeMap(() => throwError(() => error))),
+          ),
+          mergeMap((body) => from(this.settleSuccess(scope, response.statusCode, body))),
+        );
+    }
+  }
+
+  private async settleSuccess(scope: IdempotencyScope, status: number, body: unknown): Promise<unknown> {
+    if (body instanceof StreamableFile) await this.store.release(scope);
+    else await this.store.complete(scope, status, body);
+    return body;
+  }
+
+  private async settleFailure(scope: IdempotencyScope, error: unknown): Promise<void> {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) await this.store.release(scope);
+    else await this.store.complete(scope, status, body);
+  }
+}
+
+function requestHash(request: GatewayRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.originalUrl}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+}

@@ -1,0 +1,15 @@
+export * from './auth/api-key-directory';
+export * from './auth/api-key.guard';
+export * from './auth/auth.decorators';
+export * from './auth/sandbox-api-keys';
+export * from './configure-gateway-app';
+export * from './envelope/envelope';
+export * from './errors/error-response';
+export * from './gateway-http-config';
+export * from './gateway-http-config.module';
+export * from './gateway-http.module';
+export * from './gateway-http.tokens';
+export type { AuthenticatedAccount, GatewayRequest } from './gateway-request';
+export * from './idempotency/idempotency-key';
+export * from './idempotency/idempotency.interceptor';
+export * from './request-id/request-id';

@@ -1,0 +1,27 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { GatewayRequest } from '../gateway-request';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** An incoming id is reused only when it is harmless in logs and headers. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9\-_.]{1,128}$/;
+
+export function requestIdFrom(header: string | string[] | undefined): string {
+  return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/** Runs first, so every response (even a refused body) carries the id and every log line has it. */
+export function assignRequestId(request: Request, response: Response, next: NextFunction): void {
+  const id = requestIdFrom(request.headers['x-request-id']);
+  (request as GatewayRequest).id = id;
+  response.setHeader(REQUEST_ID_HEADER, id);
+  next();
+}
+
+/** The request's id, to become the correlation id of the commands it sends. */
+export const RequestId = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string =>
+    context.switchToHttp().getRequest<GatewayRequest>().id,
+);

@@ -1,0 +1,67 @@
+import { Global, type INestApplication, Module, type DynamicModule } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import type { SqlClient } from '@shipping/event-store';
+import { SQL_CLIENT } from '@shipping/platform';
+import type { DestinationStream } from 'pino';
+import { configureGatewayApp } from '../configure-gateway-app';
+import { DEFAULT_GATEWAY_HTTP_CONFIG, type GatewayHttpConfig } from '../gateway-http-config';
+import { GatewayHttpModule } from '../gateway-http.module';
+import { GATEWAY_HTTP_CONFIG, LOG_DESTINATION } from '../gateway-http.tokens';
+import { createPgliteSqlClient } from './pglite-sql-client';
+import { Invocations, TestController } from './test-controller';
+
+@Global()
+@Module({})
+class TestSqlModule {
+  static with(sql: SqlClient): DynamicModule {
+    return {
+      module: TestSqlModule,
+      providers: [{ provide: SQL_CLIENT, useValue: sql }],
+      exports: [SQL_CLIENT],
+    };
+  }
+}
+
+/** Starting PGlite (WebAssembly) takes seconds on a busy machine. */
+export const STARTUP_TIMEOUT_MS = 60_000;
+
+export const ACME = { Authorization: 'Bearer sk_test_acme' };
+export const TINY = { Authorization: 'Bearer sk_test_tiny' };
+
+export interface HttpTestApp {
+  app: INestApplication;
+  invocations: Invocations;
+  sql: SqlClient;
+  close(): Promise<void>;
+}
+
+/** A real Nest app with the gateway's HTTP layer and TestController, on an in-memory PostgreSQL. */
+export async function createHttpTestApp(
+  config: Partial<GatewayHttpConfig> = {},
+  logDestination?: DestinationStream,
+): Promise<HttpTestApp> {
+  const sql = await createPgliteSqlClient();
+  const moduleRef = await Test.createTestingModule({
+    imports: [TestSqlModule.with(sql), GatewayHttpModule],
+    controllers: [TestController],
+    providers: [Invocations],
+  })
+    .overrideProvider(GATEWAY_HTTP_CONFIG)
+    .useValue({ ...DEFAULT_GATEWAY_HTTP_CONFIG, logLevel: 'silent', rateLimitPerMinute: 0, ...config })
+    .overrideProvider(LOG_DESTINATION)
+    .useValue(logDestination ?? null)
+    .compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
+  configureGatewayApp(app);
+  await app.init();
+  return {
+    app,
+    invocations: app.get(Invocations),
+    sql,
+    async close() {
+      await app.close();
+      await sql.close();
+    },
+  };
+}

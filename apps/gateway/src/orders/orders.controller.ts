@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  FreightOrderRequest,
+  OrderPatterns,
+  PageQuery,
+  paginate,
+  ParcelOrderRequest,
+  type SavedOrder,
+} from '@shipping/contracts';
+import type { OpenOrder } from '@shipping/order-domain';
+import { CommandBus } from '../commands/command-bus';
+import { listingLinks } from '../commands/listing-links';
+import { Valid } from '../commands/valid-body.pipe';
+import { type AuthenticatedAccount, CurrentAccount, RequestId, withMessage } from '../http';
+
+@Controller()
+export class OrdersController {
+  constructor(private readonly bus: CommandBus) {}
+
+  @Post('freight-orders')
+  @HttpCode(201)
+  async saveFreight(
+    @Body(new Valid(FreightOrderRequest)) body: FreightOrderRequest,
+    @CurrentAccount() account: AuthenticatedAccount,
+    @RequestId() requestId: string,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveFreightOrder, this.context(account, requestId), body);
+    return this.answer(saved, 'Freight order', response);
+  }
+
+  @Post('parcel-orders')
+  @HttpCode(201)
+  async saveParcel(
+    @Body(new Valid(ParcelOrderRequest)) body: ParcelOrderRequest,
+    @CurrentAccount() account: AuthenticatedAccount,
+    @RequestId() requestId: string,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveParcelOrder, this.context(account, requestId), body);
+    return this.answer(saved, 'Parcel order', response);
+  }
+
+  /** The dashboard's open-orders page: draft freight and parcel orders, newest first. */
+  @Get('orders')
+  async list(
+    @Query(new Valid(PageQuery)) query: PageQuery,
+    @CurrentAccount() account: AuthenticatedAccount,
+    @RequestId() requestId: string,
+    @Req() request: Request,
+  ) {
+    const page = query.toPageRequest();
+    const rows = await this.bus.request<OpenOrder[]>(OrderPatterns.listOpenOrders, this.context(account, requestId), page);
+    const listed = rows.map(({ account_id: _account, ...order }) => order);
+    return paginate(listed, page, listingLinks(request, { per_page: query.per_page }));
+  }
+
+  private context(account: AuthenticatedAccount, requestId: string) {
+    return { accountId: account.accountId, correlationId: requestId };
+  }
+
+  private answer(saved: SavedOrder, what: string, response: Response) {
+    if (!saved.created) response.status(200);
+    const message = saved.created ? `${what} created as a draft.` : `${what} updated.`;
+    return withMessage({ shipment_order_id: saved.shipment_order_id }, message);
+  }
+}

@@ -1,0 +1,35 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  type AccountAddress,
+  AccountPatterns,
+  type Envelope,
+  type ShipperRecord,
+} from '@shipping/contracts';
+import { AccountDirectory } from './account-directory';
+
+@Controller()
+export class AccountsController {
+  constructor(private readonly directory: AccountDirectory) {}
+
+  @MessagePattern(AccountPatterns.listShippers)
+  shippers({ context }: Envelope<unknown>): Promise<ShipperRecord[]> {
+    return this.directory.shippers(context.accountId);
+  }
+
+  @MessagePattern(AccountPatterns.listAddresses)
+  addresses({ context }: Envelope<unknown>): Promise<AccountAddress[]> {
+    return this.directory.addresses(context.accountId);
+  }
+
+  @MessagePattern(AccountPatterns.getAddress)
+  async address({ context, payload }: Envelope<{ id: number }>): Promise<AccountAddress | null> {
+    return (await this.directory.address(context.accountId, payload.id)) ?? null;
+  }
+
+  /** The gateway validated the address (AddressBookEntryRequest) before it sent the command. */
+  @MessagePattern(AccountPatterns.addAddress)
+  add({ context, payload }: Envelope<Omit<AccountAddress, 'id'>>): Promise<AccountAddress> {
+    return this.directory.addAddress(context.accountId, payload);
+  }
+}

@@ -1,0 +1,63 @@
+import {
+  DEFAULT_FREIGHT_CLASS,
+  DEFAULT_FREIGHT_PACKAGE_TYPE,
+  isFreightClass,
+  isFreightPackageType,
+} from '@shipping/reference-data';
+import { BooleanField, InField, IntegerField, NumberField, ObjectField, StringField } from '../../validation';
+import { HazmatDetail } from './hazmat-detail.dto';
+
+export class FreightItem {
+  @IntegerField({ min: 1 })
+  count!: number;
+
+  /** Standard pallets force length and width; the order service overwrites them after validation. */
+  @InField(isFreightPackageType, { presence: 'defaulted' })
+  package_type: string = DEFAULT_FREIGHT_PACKAGE_TYPE;
+
+  /** Inches. */
+  @NumberField({ greaterThan: 0 })
+  length!: number;
+
+  /** Inches. */
+  @NumberField({ greaterThan: 0 })
+  width!: number;
+
+  /** Inches. */
+  @NumberField({ greaterThan: 0 })
+  height!: number;
+
+  /** Pounds. */
+  @NumberField({ greaterThan: 0 })
+  weight!: number;
+
+  @StringField()
+  description!: string;
+
+  /** Commodity value; required when the order has insurance (a rule of the order). */
+  @NumberField({ presence: 'optional', min: 0 })
+  price?: number | null;
+
+  @BooleanField({ presence: 'defaulted' })
+  is_hazmat = false;
+
+  @ObjectField(() => HazmatDetail, {
+    presence: (item) => (item.is_hazmat === true ? 'required' : 'optional'),
+    requiredMessage: 'The :attribute field is required when :sibling(is_hazmat) is true.',
+  })
+  hazmat_detail?: HazmatDetail | null;
+
+  @BooleanField({ presence: 'defaulted' })
+  is_used_items = false;
+
+  @BooleanField({ presence: 'defaulted' })
+  is_stackable = false;
+
+  /** `auto`: the class is calculated from the item. */
+  @InField(isFreightClass, { presence: 'defaulted' })
+  freight_class: string = DEFAULT_FREIGHT_CLASS;
+
+  /** Holds the PO number of the shipment. */
+  @StringField({ presence: 'optional' })
+  sku?: string | null;
+}

@@ -1,0 +1,192 @@
+import { createTestDatabase, type TestDatabase } from '@shipping/testing';
+import type { AppendResult, RecordedEvent, Subscription } from '../event-store';
+import type { SqlClient } from '../sql-client';
+import { anEvent, recorder, sleep, uniqueCategory, waitFor } from '../testing/contract-helpers';
+import { describeEventStoreContract } from '../testing/event-store-contract';
+import { createPgSqlClient } from './pg-sql-client';
+import { PostgresEventStore } from './postgres-event-store';
+
+describeEventStoreContract(
+  'PostgreSQL server',
+  async () => {
+    const database = await createTestDatabase('event_store_contract');
+    const store = new PostgresEventStore(createPgSqlClient(database.url));
+    await store.init();
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await database.drop();
+      },
+    };
+  },
+  { uniqueEventIds: true },
+);
+
+describe('PostgresEventStore on a PostgreSQL server', () => {
+  let database: TestDatabase;
+  let client: SqlClient;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('event_store_server');
+    client = createPgSqlClient(database.url);
+    store = new PostgresEventStore(client, { pollIntervalMs: 50 });
+    await store.init();
+  }, 30_000);
+
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  }, 30_000);
+
+  /** Appends in a transaction that stays open until `commit()`; `committed` settles when it ended. */
+  async function appendHeldOpen(streamName: string) {
+    let commit: () => void = () => undefined;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let appended: (result: AppendResult) => void = () => undefined;
+    const append = new Promise<AppendResult>((resolve) => (appended = resolve));
+    const committed = client.transaction(async (tx) => {
+      appended(
+        await store.appendInTransaction(tx, streamName, [anEvent(1)], { expectedRevision: 'no_stream' }),
+      );
+      await committing;
+    });
+    // A failed append ends the transaction without resolving `append`: surface that failure.
+    return { result: await Promise.race([append, committed.then(() => append)]), commit, committed };
+  }
+
+  /**
+   * The skipped-event hazard. The early append takes its global position first but commits
+   * last; the late append commits in between. A naive reader ("global_position > checkpoint,
+   * order by global_position") sees only the late event at that moment, hands it out, moves
+   * its checkpoint past the early event's position, and never delivers the early event once
+   * its transaction commits. The naive query below shows that trap is really set; the store
+   * must hold the late event back until the early one is visible, then deliver both in order.
+   */
+  it('never skips an event whose transaction took its position first but committed last', async () => {
+    const category = uniqueCategory();
+    const [earlyStream, lateStream] = [`${category}-early`, `${category}-late`];
+    const ours = (events: RecordedEvent[]) =>
+      events.filter((event) => event.streamName.startsWith(category)).map((event) => event.streamName);
+    const handler = recorder();
+    const subscription = store.subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] });
+    try {
+      await subscription.caughtUp;
+      const early = await appendHeldOpen(earlyStream);
+      const beforeEarly = { commit: early.result.position.commit - 1n, prepare: 0n };
+      try {
+        const late = await store.appendToStream(lateStream, [anEvent(2)], { expectedRevision: 'no_stream' });
+
+        expect(early.result.position.prepare).toBeLessThan(late.position.prepare);
+        const naive = await client.query<{ stream_name: string }>(
+          `select stream_name from event_store.events where global_position > $1 and stream_name like $2 order by global_position`,
+          [(early.result.position.prepare - 1n).toString(), `${category}-%`],
+        );
+        expect(naive.rows.map((row) => row.stream_name)).toEqual([lateStream]);
+
+        await sleep(300);
+        expect(handler.events).toEqual([]);
+        expect(ours(await store.readAll({ after: beforeEarly }))).toEqual([]);
+      } finally {
+        early.commit();
+        await early.committed;
+      }
+
+      await waitFor('both events', () => handler.events.length >= 2);
+      expect(ours(handler.events)).toEqual([earlyStream, lateStream]);
+      expect(ours(await store.readAll({ after: beforeEarly }))).toEqual([earlyStream, lateStream]);
+      expect(handler.errors).toEqual([]);
+    } finally {
+      await subscription.stop();
+    }
+  }, 30_000);
+
+  it('resolves caughtUp only once events committed before subscribing were delivered, even behind a running transaction', async () => {
+    const category = uniqueCategory();
+    const held = await appendHeldOpen(`${category}-held`);
+    const handler = recorder();
+    let subscription: Subscription | undefined;
+    let caughtUp = false;
+    try {
+      await store.appendToStream(`${category}-committed`, [anEvent(2)]);
+      subscription = store.subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] });
+      void subscription.caughtUp.then(() => (caughtUp = true));
+
+      await sleep(300);
+      expect(caughtUp).toBe(false);
+    } finally {
+      held.commit();
+      await held.committed;
+    }
+    try {
+      await subscription.caughtUp;
+      expect(handler.events.map((event) => event.streamName)).toEqual([
+        `${category}-held`,
+        `${category}-committed`,
+      ]);
+    } finally {
+      await subscription.stop();
+    }
+  }, 30_000);
+
+  it('rolls back an in-transaction append with its transaction', async () => {
+    const stream = `${uniqueCategory()}-1`;
+    const failure = new Error('the rest of the unit of work failed');
+
+    await expect(
+      client.transaction(async (tx) => {
+        await store.appendInTransaction(tx, stream, [anEvent(1)]);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+
+    expect(await store.readStream(stream)).toEqual([]);
+  });
+
+  it('keeps the caller transaction usable after a revision conflict inside it', async () => {
+    const stream = `${uniqueCategory()}-1`;
+    await store.appendToStream(stream, [anEvent(0)]);
+
+    const outcome = await client.transaction(async (tx) => {
+      const conflict = await store
+        .appendInTransaction(tx, stream, [anEvent(9)], { expectedRevision: 'no_stream' })
+        .catch((error: unknown) => error);
+      await store.appendInTransaction(tx, stream, [anEvent(1)], { expectedRevision: 0n });
+      return conflict;
+    });
+
+    expect(outcome).toMatchObject({ name: 'WrongExpectedVersionError', actual: 0n });
+    expect((await store.readStream(stream)).map((event) => event.data)).toEqual([{ n: 0 }, { n: 1 }]);
+  });
+
+  it('lets a subscriber find events appended through another store instance by polling', async () => {
+    const other = new PostgresEventStore(createPgSqlClient(database.url));
+    const category = uniqueCategory();
+    const handler = recorder();
+    const subscription = store.subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] });
+    try {
+      await subscription.caughtUp;
+      await other.appendToStream(`${category}-1`, [anEvent(1)]);
+      await waitFor('the polled event', () => handler.events.length === 1, 2_000);
+    } finally {
+      await subscription.stop();
+      await other.close();
+    }
+  });
+
+  it('creates its schema idempotently, even from several stores at once', async () => {
+    const stores = Array.from(
+      { length: 4 },
+      () => new PostgresEventStore(createPgSqlClient(database.url), { schema: 'concurrent_init' }),
+    );
+    try {
+      await Promise.all(stores.map((each) => each.init()));
+      await stores[0].init();
+      await stores[1].appendToStream('thing-1', [anEvent(1)]);
+      expect(await stores[2].readStream('thing-1')).toHaveLength(1);
+    } finally {
+      await Promise.all(stores.map((each) => each.close()));
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCheckpointedSubscription } from '../checkpoints/checkpointed-subscription';
+import { anEvent, events, numbers, recorder, uniqueCategory, waitFor } from '../testing/contract-helpers';
+import { describeEventStoreContract } from '../testing/event-store-contract';
+import { createPgliteSqlClient } from './pglite-sql-client';
+import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store';
+import { SqlCheckpointStore } from './sql-checkpoint-store';
+
+async function openStore(dataDir?: string, options?: PostgresEventStoreOptions) {
+  const client = await createPgliteSqlClient(dataDir);
+  const store = new PostgresEventStore(client, options);
+  await store.init();
+  return { client, store };
+}
+
+describeEventStoreContract(
+  'PostgreSQL on PGlite (in memory)',
+  async () => {
+    const { store } = await openStore();
+    return { store, dispose: () => store.close() };
+  },
+  { uniqueEventIds: true },
+);
+
+describe('PostgresEventStore on PGlite', () => {
+  it('wakes a live subscription at once on an append through the same store, without waiting to poll', async () => {
+    const { store } = await openStore(undefined, { pollIntervalMs: 60_000 });
+    try {
+      const category = uniqueCategory();
+      const handler = recorder();
+      const subscription = store.subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] });
+      await subscription.caughtUp;
+
+      await store.appendToStream(`${category}-1`, events(1));
+
+      await waitFor('the woken subscription', () => handler.events.length === 1, 2_000);
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
+
+  it('keeps separate schemas apart on one database', async () => {
+    const client = await createPgliteSqlClient();
+    const [first, second] = [
+      new PostgresEventStore(client, { schema: 'first_store' }),
+      new PostgresEventStore(client, { schema: 'second_store' }),
+    ];
+    try {
+      await first.init();
+      await second.init();
+      await first.appendToStream('thing-1', events(1));
+
+      expect(await second.readStream('thing-1')).toEqual([]);
+      await second.appendToStream('thing-1', events(1, 5), { expectedRevision: 'no_stream' });
+      expect(numbers(await first.readStream('thing-1'))).toEqual([0]);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it('close() ends its subscriptions and the client', async () => {
+    const { store } = await openStore();
+    const subscription = store.subscribeToAll(recorder());
+    await subscription.caughtUp;
+
+    await store.close();
+
+    await subscription.stop();
+    await expect(store.readStream('thing-1')).rejects.toThrow('closed');
+    expect(() => store.subscribeToAll(recorder())).toThrow('closed');
+  }, 30_000);
+});
+
+describe('PostgresEventStore on a PGlite data folder', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'event-store-'));
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps events and checkpoints across close and reopen, in a folder it creates', async () => {
+    const category = uniqueCategory();
+    const handled = recorder();
+    const folder = join(dataDir, 'not', 'yet', 'there');
+    const first = await openStore(folder);
+    const firstCheckpoints = new SqlCheckpointStore(first.client);
+    await firstCheckpoints.init();
+    await first.store.appendToStream(`${category}-1`, events(2));
+    const run = await startCheckpointedSubscription({
+      store: first.store,
+      checkpoints: firstCheckpoints,
+      name: 'projection',
+      onEvent: handled.onEvent,
+    });
+    await run.caughtUp;
+    await run.stop();
+    const before = await first.store.readStream(`${category}-1`);
+    await first.store.close();
+
+    const second = await openStore(folder);
+    try {
+      const secondCheckpoints = new SqlCheckpointStore(second.client);
+      await secondCheckpoints.init();
+      expect(await second.store.readStream(`${category}-1`)).toEqual(before);
+      expect(await secondCheckpoints.load('projection')).toEqual(before[1].position);
+
+      const next = await second.store.appendToStream(`${category}-1`, [anEvent(2)], { expectedRevision: 1n });
+      expect(next.nextExpectedRevision).toBe(2n);
+      expect(numbers(await second.store.readAll())).toEqual([0, 1, 2]);
+    } finally {
+      await second.store.close();
+    }
+  }, 60_000);
+});
+
+describe('SqlCheckpointStore on PGlite', () => {
+  it('stores one position per subscription name and overwrites it', async () => {
+    const client = await createPgliteSqlClient();
+    try {
+      const checkpoints = new SqlCheckpointStore(client, { schema: 'projections' });
+      await checkpoints.init();
+      await checkpoints.init();
+      expect(await checkpoints.load('a')).toBeUndefined();
+
+      await checkpoints.store('a', { commit: 18_446_744_073_709_551_615n, prepare: 9_007_199_254_740_993n });
+      await checkpoints.store('b', { commit: 1n, prepare: 2n });
+      expect(await checkpoints.load('a')).toEqual({
+        commit: 18_446_744_073_709_551_615n,
+        prepare: 9_007_199_254_740_993n,
+      });
+
+      await checkpoints.store('a', { commit: 3n, prepare: 4n });
+      expect(await checkpoints.load('a')).toEqual({ commit: 3n, prepare: 4n });
+      expect(await checkpoints.load('b')).toEqual({ commit: 1n, prepare: 2n });
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,61 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { QueryResult, SqlClient } from '../sql-client';
+import { withSavepoint } from './savepoint';
+
+/**
+ * PostgreSQL compiled to WebAssembly, in this process: one connection, so statements and
+ * transactions run one at a time (PGlite queues them).
+ */
+export class PgliteSqlClient implements SqlClient {
+  constructor(private readonly db: PGlite) {}
+
+  async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    return toResult<R>(await this.db.query<R>(sql, params));
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.db.exec(sql);
+  }
+
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new PgliteTransactionClient(tx)));
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}
+
+class PgliteTransactionClient implements SqlClient {
+  constructor(private readonly tx: Transaction) {}
+
+  async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    return toResult<R>(await this.tx.query<R>(sql, params));
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.tx.exec(sql);
+  }
+
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+    return withSavepoint(this, work);
+  }
+
+  async close(): Promise<void> {
+    throw new Error('A transaction client is closed by its transaction, not by close()');
+  }
+}
+
+function toResult<R>(result: { rows: R[]; rowCount?: number; affectedRows?: number }): QueryResult<R> {
+  return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
+}
+
+/**
+ * A database in `dataDir` (created, parents too, when missing), or in memory when no folder is
+ * given. One process at a time: PGlite does not guard a folder against a second process.
+ */
+export async function createPgliteSqlClient(dataDir?: string): Promise<SqlClient> {
+  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  return new PgliteSqlClient(await PGlite.create(dataDir));
+}

@@ -1,0 +1,227 @@
+import {
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventData,
+  type EventStore,
+  type ExpectedRevision,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionHandler,
+} from '../event-store';
+import type { SqlClient } from '../sql-client';
+import { allQuery, type AllQuery } from './all-query';
+import { appendStatement } from './append-statement';
+import { eventColumns, rowPosition, toRecordedEvent, type EventRow } from './event-rows';
+import { PollingSubscription, type SubscriptionPage } from './polling-subscription';
+import {
+  eventIdConstraint,
+  eventStoreTables,
+  eventsDdl,
+  streamRevisionConstraint,
+  type EventStoreTables,
+} from './schema';
+import { maxCountParam, toBigInt, uniqueViolation } from './sql-values';
+
+export interface PostgresEventStoreOptions {
+  /** PostgreSQL schema of the tables; default `event_store`. */
+  schema?: string;
+  /** How often an idle live subscription looks for events appended elsewhere; default 100 ms. */
+  pollIntervalMs?: number;
+  /** Rows per page when a subscription catches up; default 500. */
+  pageSize?: number;
+}
+
+/** An event id that is already stored (in any stream). Nothing of the append was written. */
+export class DuplicateEventIdError extends Error {
+  constructor(readonly streamName: string) {
+    super(`An event appended to ${streamName} has an id that is already stored`);
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
+/** 'any' and 'stream_exists' retry when a concurrent writer took the revision first. */
+const maxAttempts = 50;
+
+type Run = <R>(sql: string, params: unknown[]) => Promise<R[]>;
+
+interface AppendedRow {
+  revision: string;
+  commit_position: string;
+  prepare_position: string;
+}
+
+/** The EventStore on PostgreSQL: the same SQL runs on a server (`pg`) and embedded (PGlite). */
+export class PostgresEventStore implements EventStore {
+  private readonly tables: EventStoreTables;
+  private readonly pollIntervalMs: number;
+  private readonly pageSize: number;
+  private readonly subscriptions = new Set<PollingSubscription>();
+  private closed = false;
+
+  constructor(
+    private readonly client: SqlClient,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.tables = eventStoreTables(options.schema);
+    this.pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.pageSize = options.pageSize ?? 500;
+  }
+
+  /** Creates the schema when missing; safe to run at every start, from several processes at once. */
+  async init(): Promise<void> {
+    await this.client.transaction(async (tx) => {
+      // Concurrent `create ... if not exists` can still collide in the catalog; serialise them.
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`event-store:${this.tables.schema}`]);
+      await tx.exec(eventsDdl(this.tables));
+    });
+  }
+
+  async appendToStream(
+    streamName: string,
+    events: EventData[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    this.assertOpen();
+    const run: Run = async <R>(sql: string, params: unknown[]) =>
+      (await this.client.query<R>(sql, params)).rows;
+    const result = await this.append(run, streamName, events, options.expectedRevision ?? 'any');
+    for (const subscription of this.subscriptions) subscription.wake();
+    return result;
+  }
+
+  /**
+   * Appends inside the caller's transaction (read-model rows and events committed together, or a
+   * test that holds the transaction open). Live subscriptions of this store find these events
+   * by polling, once the caller commits.
+   */
+  async appendInTransaction(
+    tx: SqlClient,
+    streamName: string,
+    events: EventData[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    this.assertOpen();
+    // A savepoint per attempt: a failed insert must not abort the caller's transaction.
+    const run: Run = <R>(sql: string, params: unknown[]) =>
+      tx.transaction(async (savepoint) => (await savepoint.query<R>(sql, params)).rows);
+    return this.append(run, streamName, events, options.expectedRevision ?? 'any');
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const forwards = (options.direction ?? 'forwards') === 'forwards';
+    const params: unknown[] = [streamName, maxCountParam(options.maxCount)];
+    let from = '';
+    if (options.fromRevision !== undefined) {
+      params.push(options.fromRevision.toString());
+      from = `and e.stream_revision ${forwards ? '>=' : '<='} $3::bigint`;
+    }
+    const { rows } = await this.client.query<EventRow>(
+      `select ${eventColumns} from ${this.tables.events} e
+       where e.stream_name = $1 ${from}
+       order by e.stream_revision ${forwards ? 'asc' : 'desc'}
+       limit $2::bigint`,
+      params,
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  /** A consistent prefix of $all: events still behind a running transaction appear once it ends. */
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const page = await this.readAllPage({
+      direction: options.direction ?? 'forwards',
+      after: options.after,
+      maxCount: options.maxCount,
+    });
+    return page.events;
+  }
+
+  subscribeToAll(handler: SubscriptionHandler, options: SubscribeToAllOptions = {}): Subscription {
+    this.assertOpen();
+    const prefixes = options.streamNamePrefixes;
+    const subscription = new PollingSubscription(
+      {
+        readPage: (after, maxCount) =>
+          this.readAllPage({ direction: 'forwards', after, maxCount, streamNamePrefixes: prefixes }),
+        headPosition: () => this.headPosition(),
+      },
+      handler,
+      { after: options.after, pageSize: this.pageSize, pollIntervalMs: this.pollIntervalMs },
+      () => this.subscriptions.delete(subscription),
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.client.close();
+  }
+
+  private async append(
+    run: Run,
+    streamName: string,
+    events: EventData[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    if (streamName === '') throw new TypeError('Stream name must not be empty');
+    if (events.length === 0) throw new TypeError(`Nothing to append to ${streamName}: no events`);
+    const statement = appendStatement(this.tables.events, streamName, events, expected);
+    for (let attempt = 1; ; attempt++) {
+      let rows: AppendedRow[];
+      try {
+        rows = await run<AppendedRow>(statement.sql, statement.params);
+      } catch (error) {
+        const violation = uniqueViolation(error);
+        if (violation?.constraint === eventIdConstraint) throw new DuplicateEventIdError(streamName);
+        if (violation?.constraint !== streamRevisionConstraint) throw error;
+        const retry = (expected === 'any' || expected === 'stream_exists') && attempt < maxAttempts;
+        if (retry) continue;
+        throw await this.wrongExpectedVersion(run, streamName, expected);
+      }
+      // No row: the revision check in the statement's WHERE failed (stream missing or behind).
+      if (rows.length === 0) throw await this.wrongExpectedVersion(run, streamName, expected);
+      const last = rows.reduce((a, b) => (toBigInt(a.revision) > toBigInt(b.revision) ? a : b));
+      return { nextExpectedRevision: toBigInt(last.revision), position: rowPosition(last) };
+    }
+  }
+
+  private async wrongExpectedVersion(run: Run, streamName: string, expected: ExpectedRevision) {
+    const [row] = await run<{ revision: string | null }>(
+      `select max(stream_revision)::text as revision from ${this.tables.events} where stream_name = $1`,
+      [streamName],
+    );
+    const actual = row?.revision == null ? 'no_stream' : toBigInt(row.revision);
+    return new WrongExpectedVersionError(streamName, expected, actual);
+  }
+
+  private async readAllPage(query: AllQuery): Promise<SubscriptionPage> {
+    const { sql, params } = allQuery(this.tables.events, query);
+    const { rows } = await this.client.query<EventRow & { matched: boolean }>(sql, params);
+    const last = rows.at(-1);
+    return {
+      events: rows.filter((row) => row.matched).map(toRecordedEvent),
+      scanned: rows.length,
+      last: last && rowPosition(last),
+    };
+  }
+
+  private async headPosition(): Promise<Position | undefined> {
+    const { rows } = await this.client.query<{ commit_position: string; prepare_position: string }>(
+      `select transaction_id::text as commit_position, global_position::text as prepare_position
+       from ${this.tables.events} order by transaction_id desc, global_position desc limit 1`,
+    );
+    return rows[0] && rowPosition(rows[0]);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event store is closed');
+  }
+}

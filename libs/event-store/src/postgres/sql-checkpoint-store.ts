@@ -1,0 +1,44 @@
+import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import type { Position } from '../event-store';
+import type { SqlClient } from '../sql-client';
+import { checkpointsDdl, eventStoreTables, type EventStoreTables } from './schema';
+import { toBigInt } from './sql-values';
+
+/** Checkpoints in a PostgreSQL table (server or PGlite), next to the read model they guard. */
+export class SqlCheckpointStore implements CheckpointStore {
+  private readonly tables: EventStoreTables;
+
+  constructor(
+    private readonly client: SqlClient,
+    options: { schema?: string } = {},
+  ) {
+    this.tables = eventStoreTables(options.schema);
+  }
+
+  async init(): Promise<void> {
+    await this.client.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`event-store:${this.tables.schema}`]);
+      await tx.exec(checkpointsDdl(this.tables));
+    });
+  }
+
+  async load(name: string): Promise<Position | undefined> {
+    const { rows } = await this.client.query<{ commit_position: string; prepare_position: string }>(
+      `select commit_position::text as commit_position, prepare_position::text as prepare_position
+       from ${this.tables.checkpoints} where subscription_name = $1`,
+      [name],
+    );
+    const row = rows[0];
+    return row && { commit: toBigInt(row.commit_position), prepare: toBigInt(row.prepare_position) };
+  }
+
+  async store(name: string, position: Position): Promise<void> {
+    await this.client.query(
+      `insert into ${this.tables.checkpoints} (subscription_name, commit_position, prepare_position)
+       values ($1, $2::numeric, $3::numeric)
+       on conflict (subscription_name) do update
+       set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()`,
+      [name, position.commit.toString(), position.prepare.toString()],
+    );
+  }
+}

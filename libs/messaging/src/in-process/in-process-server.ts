@@ -1,0 +1,108 @@
+import { Logger } from '@nestjs/common';
+import {
+  type BaseRpcContext,
+  type CustomTransportStrategy,
+  type MessageHandler,
+  type ReadPacket,
+  Server,
+  type WritePacket,
+} from '@nestjs/microservices';
+import { isObservable, lastValueFrom } from 'rxjs';
+import { internalErrorPayload } from '../errors/error-payloads';
+import { stackOf } from '../errors/stack-of';
+import { InProcessBroker } from './in-process-broker';
+import { InProcessContext } from './in-process-context';
+import { decode, encode } from './wire';
+
+/** Handlers bound to another transport (`@MessagePattern(p, Transport.KAFKA)`) are skipped here. */
+export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS_TRANSPORT');
+
+/**
+ * A NestJS custom transport serving `@MessagePattern` and `@EventPattern` handlers from the
+ * process's InProcessBroker, with Kafka's semantics where handlers can tell: JSON on the wire,
+ * events handled after the emitter moved on, errors crossing as plain payloads.
+ */
+export class InProcessServer extends Server implements CustomTransportStrategy {
+  override transportId = IN_PROCESS_TRANSPORT;
+  protected override readonly logger = new Logger(InProcessServer.name);
+  private readonly unregister: Array<() => unknown> = [];
+
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  listen(callback: (...optionalParams: unknown[]) => unknown): void {
+    try {
+      for (const [pattern, handler] of this.messageHandlers) {
+        this.unregister.push(
+          handler.isEventHandler
+            ? this.broker.subscribe(pattern, (message) => this.handleEvent(pattern, { pattern, data: decode(message) }))
+            : this.broker.respond(pattern, (message, reply) => this.handleRequest(handler, pattern, message, reply)),
+        );
+      }
+    } catch (error) {
+      void this.close();
+      callback(error);
+      return;
+    }
+    this._status$.next('connected');
+    callback();
+  }
+
+  /** Stops delivery, then waits for the events already in hand; requests in hand are still answered. */
+  async close(): Promise<void> {
+    await Promise.all(this.unregister.splice(0).map((unregister) => unregister()));
+    this._status$.next('disconnected');
+  }
+
+  on(): never {
+    throw new Error('Method is not supported by the in-process server.');
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  /**
+   * Nest chains every `@EventPattern` handler of one pattern behind the first, so calling it runs
+   * them all; awaiting what it returns subscribes to their Observables and brings their failures here.
+   */
+  override async handleEvent(
+    pattern: string,
+    packet: ReadPacket,
+    context: BaseRpcContext = new InProcessContext([pattern]),
+  ): Promise<void> {
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler) {
+      return;
+    }
+    try {
+      const result: unknown = await handler(packet.data, context);
+      if (isObservable(result)) {
+        await lastValueFrom(result, { defaultValue: undefined });
+      }
+    } catch (error) {
+      this.logger.error(`An event handler for pattern "${pattern}" failed.`, stackOf(error));
+    }
+  }
+
+  private handleRequest(
+    handler: MessageHandler,
+    pattern: string,
+    message: string,
+    reply: (packet: string) => void,
+  ): void {
+    const respond = (packet: WritePacket) => reply(this.encodeReply(pattern, packet));
+    const response$ = this.transformToObservable(handler(decode(message), new InProcessContext([pattern])));
+    this.send(response$, respond);
+  }
+
+  private encodeReply(pattern: string, packet: WritePacket): string {
+    try {
+      return encode(packet);
+    } catch (error) {
+      this.logger.error(`The reply to pattern "${pattern}" cannot be serialised as JSON.`, stackOf(error));
+      return encode({ err: internalErrorPayload(), isDisposed: true });
+    }
+  }
+}

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'pickup-domain',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

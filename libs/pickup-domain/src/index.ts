@@ -1,0 +1,5 @@
+export * from './pickups/pickup-types';
+export * from './pickups/pickup-events';
+export * from './pickups/pickup-decider';
+export * from './pickups/pickup-view';
+export * from './rates/pickup-quote';

@@ -1,0 +1,38 @@
+import { totalHundredths } from '../rates/pickup-quote';
+import type { PickupOrder } from './pickup-types';
+
+/** `2026-12-01` -> `12-01-2026`: the interface answers pickup dates month first, with dashes. */
+export function monthDayYear(date: string | null): string | null {
+  if (!date) return null;
+  const [year, month, day] = date.split('-');
+  return `${month}-${day}-${year}`;
+}
+
+const pounds = (hundredths: number) => `${(hundredths / 100).toFixed(2).replace(/\.?0+$/, '')} lbs`;
+
+/** The Pickup order object of the interface. */
+export function pickupOrderView(id: number, pickup: PickupOrder, readableService: (code: string) => string) {
+  return {
+    id,
+    from_address: pickup.from_address,
+    piece_count: pickup.pieces.reduce((sum, piece) => sum + piece.quantity, 0),
+    status: 'ready',
+    carrier: pickup.carrier,
+    pieces: pickup.pieces.map((piece) => ({
+      readable_service: readableService(piece.service),
+      is_gfp: piece.is_gfp,
+      service: piece.service,
+      container_type: piece.container_type,
+      quantity: piece.quantity,
+      // The interface types a piece's weight as an integer: whole pounds, rounded up.
+      weight: Math.ceil(piece.weight),
+      destination_country_code: piece.destination_country_code,
+    })),
+    total_weight: pounds(totalHundredths(pickup.pieces)),
+    ready_time: pickup.ready_time,
+    close_time: pickup.close_time,
+    pickup_date: monthDayYear(pickup.pickup_date),
+  };
+}
+
+export type PickupOrderView = ReturnType<typeof pickupOrderView>;

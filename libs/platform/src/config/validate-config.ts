@@ -1,0 +1,24 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/**
+ * Reads environment variables into a config class (class-validator decorators name the rules);
+ * every invalid variable is reported at once, by name, before anything starts.
+ */
+export function validateConfig<T extends object>(cls: new () => T, env: NodeJS.ProcessEnv = process.env): T {
+  const config = plainToInstance(cls, { ...env }, { enableImplicitConversion: true, excludeExtraneousValues: false });
+  const errors = validateSync(config, { whitelist: false, skipMissingProperties: false });
+  if (errors.length > 0) {
+    throw new ConfigurationError(
+      errors.map((error) => `${error.property}=${JSON.stringify(error.value)}: ${Object.values(error.constraints ?? {}).join('; ')}`),
+    );
+  }
+  return config;
+}

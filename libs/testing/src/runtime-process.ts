@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(__dirname, '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export function temporaryDataDir(prefix = 'shipping-data-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface RuntimeProcess {
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the process printed, for assertions on logs and for failure reports. */
+  output(): string;
+  /** Graceful stop (SIGTERM); resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** A crash: SIGKILL, no shutdown hooks. */
+  kill(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Entry file relative to the repository root. */
+  entry?: string;
+  dataDir?: string;
+  env?: Record<string, string>;
+  startTimeoutMs?: number;
+}
+
+/** Starts a runtime entry (the embedded one by default) as a real process on a free port. */
+export async function startRuntime(options: RuntimeOptions = {}): Promise<RuntimeProcess> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? temporaryDataDir();
+  const child = spawn(
+    process.execPath,
+    ['-r', '@swc-node/register', options.entry ?? 'apps/embedded/src/main.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(baseUrl, child, () => output, options.startTimeoutMs ?? 60_000);
+  return {
+    baseUrl,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`runtime exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`runtime did not become healthy within ${timeoutMs} ms:\n${output()}`);
+}

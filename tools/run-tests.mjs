@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// The README's test command: typecheck, lint and every project's tests, then one total line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const resultsDir = join(root, 'tmp/test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+const run = (command, args) => spawnSync(command, args, { cwd: root, env, stdio: 'inherit' }).status ?? 1;
+
+const steps = [
+  ['typecheck', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
+  ['lint and test', () => run('npx', ['nx', 'run-many', '-t', 'lint', 'test', '--outputStyle=stream', ...process.argv.slice(2)])],
+];
+
+let failedSteps = 0;
+for (const [name, step] of steps) {
+  const status = step();
+  if (status !== 0) {
+    failedSteps++;
+    console.error(`\n${name} failed (exit ${status})`);
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+if (existsSync(resultsDir)) {
+  for (const file of readdirSync(resultsDir)) {
+    const result = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
+    for (const key of Object.keys(totals)) totals[key] += result[key];
+  }
+}
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps > 0 || totals.failed > 0 || totals.passed === 0 ? 1 : 0);
