@@ -20,3 +20,4 @@ export * from './messages/request-context';
 export * from './money/money';
 export * from './pagination/paginate';
 export * from './pagination/page-query';
+export * from './messages/pickups';

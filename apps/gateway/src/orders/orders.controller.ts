@@ -52,7 +52,20 @@ export class OrdersController {
   ) {
     const page = query.toPageRequest();
     const rows = await this.bus.request<OpenOrder[]>(OrderPatterns.listOpenOrders, this.context(account, requestId), page);
-    const listed = rows.map(({ account_id: _account, ...order }) => order);
+    const listed = rows.map((order) => ({
+      shipment_order_id: order.shipment_order_id,
+      kind: order.kind,
+      status: order.status,
+      summary: {
+        from: order.summary.from,
+        to: order.summary.to,
+        pieces: order.summary.pieces,
+        total_weight: order.summary.total_weight,
+        ship_date: order.summary.ship_date,
+      },
+      created_at: order.created_at,
+      updated_at: order.updated_at,
+    }));
     return paginate(listed, page, listingLinks(request, { per_page: query.per_page }));
   }
 

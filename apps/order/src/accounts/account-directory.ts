@@ -8,6 +8,26 @@ import { toShipperRecord } from './shipper-record';
 
 type AddressRow = { address_id: number; address: Omit<AccountAddress, 'id'> };
 
+/** jsonb keeps keys in its own order; answers list an address's fields in the interface's order. */
+function toAccountAddress(row: AddressRow): AccountAddress {
+  const { address } = row;
+  return {
+    id: Number(row.address_id),
+    name: address.name,
+    attention: address.attention ?? null,
+    street_1: address.street_1,
+    street_2: address.street_2 ?? null,
+    street_3: address.street_3 ?? null,
+    city: address.city,
+    zip: address.zip,
+    state: address.state ?? null,
+    country: address.country,
+    telephone: address.telephone,
+    email: address.email ?? null,
+    is_residential: address.is_residential,
+  };
+}
+
 /** The accounts' preferences, shippers and saved addresses (the address book). */
 @Injectable()
 export class AccountDirectory implements OnModuleInit {
@@ -70,7 +90,7 @@ export class AccountDirectory implements OnModuleInit {
       'select address_id, address from order_addresses where account_id = $1 order by address_id',
       [accountId],
     );
-    return rows.map((row) => ({ id: row.address_id, ...row.address }));
+    return rows.map(toAccountAddress);
   }
 
   async address(accountId: string, addressId: number): Promise<AccountAddress | undefined> {
@@ -79,7 +99,7 @@ export class AccountDirectory implements OnModuleInit {
       'select address_id, address from order_addresses where account_id = $1 and address_id = $2',
       [accountId, addressId],
     );
-    return rows[0] && { id: rows[0].address_id, ...rows[0].address };
+    return rows[0] && toAccountAddress(rows[0]);
   }
 
   async addAddress(accountId: string, address: Omit<AccountAddress, 'id'>): Promise<AccountAddress> {
@@ -88,6 +108,6 @@ export class AccountDirectory implements OnModuleInit {
        returning address_id`,
       [accountId, JSON.stringify(address)],
     );
-    return { id: Number(rows[0].address_id), ...address };
+    return toAccountAddress({ address_id: rows[0].address_id, address });
   }
 }

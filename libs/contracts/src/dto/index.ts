@@ -11,3 +11,4 @@ export * from './parcel/extra-services.dto';
 export * from './parcel/international-items';
 export * from './parcel/parcel-order.request';
 export * from './parcel/parcel-package.dto';
+export * from './pickup';

@@ -97,10 +97,10 @@ export function CountryField(options: FieldOptions = {}): PropertyDecorator {
   ]);
 }
 
-export function DateField(options: FieldOptions = {}): PropertyDecorator {
+export function DateField(options: FieldOptions & { formatMessage?: string } = {}): PropertyDecorator {
   return field(options, [
     { name: 'string', test: isString, message: messages.string },
-    { name: 'date_format', test: isDateYmd, message: messages.date },
+    { name: 'date_format', test: isDateYmd, message: options.formatMessage ?? messages.date },
   ]);
 }
 

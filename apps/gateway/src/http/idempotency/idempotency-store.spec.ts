@@ -1,8 +1,8 @@
 import type { SqlClient } from '@shipping/event-store';
 import { DEFAULT_GATEWAY_HTTP_CONFIG } from '../gateway-http-config';
 import { STARTUP_TIMEOUT_MS } from '../testing/http-test-app';
-import { createPgliteSqlClient } from '../testing/pglite-sql-client';
-import { IdempotencyStore } from './idempotency-store';
+import { createPgliteSqlClient } from '@shipping/event-store';
+import { IDEMPOTENCY_LEASE_MS, IdempotencyStore } from './idempotency-store';
 
 describe('IdempotencyStore', () => {
   let sql: SqlClient;
@@ -65,6 +65,22 @@ describe('IdempotencyStore', () => {
     await store.complete(scope, 201, { success: true });
     expect(await store.claim(scope, 'hash-b', hoursLater(23.9))).toEqual({ outcome: 'mismatch' });
     expect(await store.claim(scope, 'hash-b', hoursLater(24))).toEqual({ outcome: 'claimed' });
+  });
+
+  it('lets a retry take over an unsettled claim once its lease ran out, as after a crash', async () => {
+    const scope = freshScope();
+    await store.claim(scope, 'hash-a', t0);
+    const leaseLater = (ms: number) => new Date(t0.getTime() + IDEMPOTENCY_LEASE_MS + ms);
+    expect(await store.claim(scope, 'hash-a', leaseLater(-1))).toEqual({ outcome: 'in_progress' });
+    expect(await store.claim(scope, 'hash-b', leaseLater(0))).toEqual({ outcome: 'mismatch' });
+    expect(await store.claim(scope, 'hash-a', leaseLater(0))).toEqual({ outcome: 'claimed' });
+  });
+
+  it('never takes over a settled key when a lease would have run out', async () => {
+    const scope = freshScope();
+    await store.claim(scope, 'hash-a', t0);
+    await store.complete(scope, 201, { success: true });
+    expect(await store.claim(scope, 'hash-a', hoursLater(1))).toMatchObject({ outcome: 'completed' });
   });
 
   it('deletes expired keys only', async () => {

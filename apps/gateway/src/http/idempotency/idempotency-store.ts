@@ -14,12 +14,21 @@ const SCHEMA = `
     status_code integer,
     response_body text,
     expires_at timestamptz not null,
+    lease_expires_at timestamptz not null default now(),
     primary key (account_id, idempotency_key)
   );
+  alter table ${IDEMPOTENCY_TABLE} add column if not exists lease_expires_at timestamptz not null default now();
   create index if not exists ${IDEMPOTENCY_TABLE}_expires_at on ${IDEMPOTENCY_TABLE} (expires_at);
 `;
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * How long an in-progress claim holds its key. A process that crashes mid-request never settles
+ * its claim; after the lease a retry takes the key over instead of hearing 409 for a day. Far
+ * longer than any request may run (the transport times out after 10 s).
+ */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
 
 export interface IdempotencyScope {
   accountId: string;
@@ -41,7 +50,7 @@ interface StoredRow {
 /**
  * Idempotency keys in SQL. A claim is one statement that either inserts the key as in progress
  * or loses to a live row, so of concurrent duplicates exactly one runs the handler. An expired
- * row is taken over by the same statement.
+ * row, or an unsettled one whose lease ran out, is taken over by the same statement.
  */
 @Injectable()
 export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
@@ -69,14 +78,22 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
     // A released key can vanish between the lost insert and the read; then the insert is retried.
     for (let attempt = 0; attempt < 3; attempt++) {
       const inserted = await this.sql.query(
-        `insert into ${IDEMPOTENCY_TABLE} as k (account_id, idempotency_key, request_hash, expires_at)
-         values ($1, $2, $3, $4)
+        `insert into ${IDEMPOTENCY_TABLE} as k (account_id, idempotency_key, request_hash, expires_at, lease_expires_at)
+         values ($1, $2, $3, $4, $6)
          on conflict (account_id, idempotency_key) do update
            set request_hash = excluded.request_hash, status_code = null, response_body = null,
-               expires_at = excluded.expires_at
+               expires_at = excluded.expires_at, lease_expires_at = excluded.lease_expires_at
            where k.expires_at <= $5
+              or (k.status_code is null and k.lease_expires_at <= $5 and k.request_hash = excluded.request_hash)
          returning 1 as claimed`,
-        [scope.accountId, scope.key, requestHash, expiresAt.toISOString(), now.toISOString()],
+        [
+          scope.accountId,
+          scope.key,
+          requestHash,
+          expiresAt.toISOString(),
+          now.toISOString(),
+          new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
+        ],
       );
       if (inserted.rows.length > 0) return { outcome: 'claimed' };
 

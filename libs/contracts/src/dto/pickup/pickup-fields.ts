@@ -1,0 +1,28 @@
+import { Transform } from 'class-transformer';
+import { CARRIER_CODES } from '@shipping/reference-data';
+import { DateField, type FieldOptions, isDateYmd } from '../../validation';
+
+/** The interface names carriers by position: <carrier_code_1> is the first of the reference list. */
+export const carrierCode = (position: 1 | 2 | 3 | 4): string => CARRIER_CODES[position - 1];
+
+export const DATE_MESSAGE = 'The :attribute must be a date in the format Y-m-d or m/d/Y.';
+
+const MONTH_FIRST = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/**
+ * Pickup dates arrive as `Y-m-d` (the listing) or `m/d/Y` (what the samples send); the month-first
+ * form is read as the same day in `Y-m-d`, and only a real calendar day passes.
+ */
+export function PickupDateField(options: FieldOptions = {}): PropertyDecorator {
+  const toYmd = Transform(({ value }) => {
+    const match = typeof value === 'string' ? MONTH_FIRST.exec(value) : null;
+    if (!match) return value;
+    const ymd = `${match[3]}-${match[1]}-${match[2]}`;
+    return isDateYmd(ymd) ? ymd : value;
+  });
+  return (target, property) => {
+    DateField({ formatMessage: DATE_MESSAGE, ...options })(target, property);
+    toYmd(target, property);
+  };
+}
+

@@ -1,0 +1,46 @@
+import { CARRIER_CODES } from '@shipping/reference-data';
+import type { FieldErrors } from '../../errors/app-error';
+import { type HasCrossFieldRules, InField, IntegerField, ListField, ObjectField, TimeField } from '../../validation';
+import { PickupAddress } from '../address/address.dto';
+import { FROM_ADDRESS_RULES, OPTIONAL_ID } from '../from-address';
+import { carrierCode, PickupDateField } from './pickup-fields';
+import { PickupPiece } from './pickup-piece.dto';
+import { CLOSE_AFTER_READY, pieceCarrierErrors, requiredForCarriers } from './pickup-rules';
+
+export const MAX_PICKUP_PIECES = 100;
+
+/** The first two carriers schedule pickups for a day and a window. */
+const scheduled = requiredForCarriers([carrierCode(1), carrierCode(2)]);
+const SCHEDULED_MESSAGE = `The :attribute field is required when :sibling(carrier) is ${carrierCode(1)} or ${carrierCode(2)}.`;
+
+/** `POST pickup-orders`. Sending `id` updates that pickup order. */
+export class PickupOrderRequest implements HasCrossFieldRules {
+  @IntegerField(OPTIONAL_ID)
+  id?: number | null;
+
+  @IntegerField(OPTIONAL_ID)
+  from_address_id?: number | null;
+
+  @ObjectField(() => PickupAddress, FROM_ADDRESS_RULES)
+  from_address?: PickupAddress;
+
+  @InField(CARRIER_CODES)
+  carrier!: string;
+
+  @PickupDateField({ presence: scheduled, requiredMessage: SCHEDULED_MESSAGE })
+  pickup_date?: string | null;
+
+  @TimeField({ presence: scheduled, requiredMessage: SCHEDULED_MESSAGE })
+  ready_time?: string | null;
+
+  @TimeField({ presence: scheduled, requiredMessage: SCHEDULED_MESSAGE, checks: [CLOSE_AFTER_READY] })
+  close_time?: string | null;
+
+  @ListField(() => PickupPiece, { max: MAX_PICKUP_PIECES })
+  pieces!: PickupPiece[];
+
+  crossFieldErrors(): FieldErrors {
+    const firstCarrierNeeds = this.carrier === carrierCode(1) ? (['is_gfp', 'container_type', 'destination_country_code'] as const) : [];
+    return pieceCarrierErrors(this.carrier, this.pieces, firstCarrierNeeds);
+  }
+}

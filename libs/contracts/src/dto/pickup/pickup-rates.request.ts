@@ -1,0 +1,61 @@
+import { CARRIER_CODES } from '@shipping/reference-data';
+import type { FieldErrors } from '../../errors/app-error';
+import { type HasCrossFieldRules, InField, IntegerField, ListField, ObjectField, TimeField } from '../../validation';
+import { PickupRateAddress } from '../address/address.dto';
+import { OPTIONAL_ID } from '../from-address';
+import { carrierCode, PickupDateField } from './pickup-fields';
+import { PickupRatePiece } from './pickup-piece.dto';
+import { MAX_PICKUP_PIECES } from './pickup-order.request';
+import { CLOSE_AFTER_READY, pieceCarrierErrors, requiredForCarriers } from './pickup-rules';
+
+export const VALID_FROM_ADDRESS_MESSAGE = 'A valid from address is required.';
+
+const datedCarriers = CARRIER_CODES.filter((code) => code !== carrierCode(3));
+const windowed = requiredForCarriers([carrierCode(1)]);
+const WINDOW_MESSAGE = `The :attribute field is required when :sibling(carrier) is ${carrierCode(1)}.`;
+
+/** `POST pickup-orders/get-rates`: the price of a pickup order, with or without saving one. */
+export class PickupRatesRequest implements HasCrossFieldRules {
+  /** A pickup order of the caller's to price (its id is echoed in the answer). */
+  @IntegerField(OPTIONAL_ID)
+  id?: number | null;
+
+  @IntegerField(OPTIONAL_ID)
+  from_address_id?: number | null;
+
+  /** Ignored when from_address_id is sent; with neither, the sender is missing (see below). */
+  @ObjectField(() => PickupRateAddress, {
+    presence: 'optional',
+    ignoredWhen: (owner) => owner.from_address_id !== undefined && owner.from_address_id !== null,
+  })
+  from_address?: PickupRateAddress;
+
+  @InField(CARRIER_CODES)
+  carrier!: string;
+
+  @PickupDateField({
+    presence: requiredForCarriers(datedCarriers),
+    requiredMessage: `The :attribute field is required unless :sibling(carrier) is ${carrierCode(3)}.`,
+  })
+  pickup_date?: string | null;
+
+  @TimeField({ presence: windowed, requiredMessage: WINDOW_MESSAGE })
+  ready_time?: string | null;
+
+  @TimeField({ presence: windowed, requiredMessage: WINDOW_MESSAGE, checks: [CLOSE_AFTER_READY] })
+  close_time?: string | null;
+
+  @ListField(() => PickupRatePiece, { max: MAX_PICKUP_PIECES })
+  pieces!: PickupRatePiece[];
+
+  crossFieldErrors(): FieldErrors {
+    const senderMissing =
+      (this.from_address_id === undefined || this.from_address_id === null) &&
+      (this.from_address === undefined || this.from_address === null);
+    const firstCarrierNeeds = this.carrier === carrierCode(1) ? (['container_type', 'destination_country_code'] as const) : [];
+    return {
+      ...(senderMissing ? { from_address_id: [VALID_FROM_ADDRESS_MESSAGE] } : {}),
+      ...pieceCarrierErrors(this.carrier, this.pieces, firstCarrierNeeds),
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { AppError } from '@shipping/contracts';
+import { createPgliteSqlClient, PostgresEventStore } from '@shipping/event-store';
+import { handleCommand } from './handle-command';
+
+type Event = { type: 'Counted'; data: { by: string } };
+type Command = { type: 'Count'; by: string; limit: number };
+
+const counter = {
+  initialState: 0,
+  evolve: (state: number, _event: Event) => state + 1,
+  decide: (command: Command, state: number): Event[] => {
+    if (state >= command.limit) throw new AppError('conflict', 'Limit reached.');
+    return [{ type: 'Counted', data: { by: command.by } }];
+  },
+};
+
+describe('the generic command handler', () => {
+  let store: PostgresEventStore;
+
+  beforeEach(async () => {
+    store = new PostgresEventStore(await createPgliteSqlClient());
+    await store.init();
+  });
+
+  afterEach(() => store.close());
+
+  it('reads, folds, decides and appends with the metadata', async () => {
+    const outcome = await handleCommand(store, 'counter-1', { type: 'Count', by: 'a', limit: 5 }, counter, { correlationId: 'c-1' });
+    expect(outcome.state).toBe(1);
+    const [recorded] = await store.readStream('counter-1');
+    expect(recorded).toMatchObject({ type: 'Counted', data: { by: 'a' }, metadata: { correlationId: 'c-1' }, revision: 0n });
+  });
+
+  it('decides again on fresh state when a concurrent writer won, so both writes land in order', async () => {
+    const results = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((by) => handleCommand(store, 'counter-2', { type: 'Count', by, limit: 10 }, counter, {})),
+    );
+    expect(results.map((result) => result.state).sort()).toEqual([1, 2, 3, 4]);
+    expect((await store.readStream('counter-2')).map((event) => event.revision)).toEqual([0n, 1n, 2n, 3n]);
+  });
+
+  it('lets a domain rejection through and writes nothing', async () => {
+    await handleCommand(store, 'counter-3', { type: 'Count', by: 'a', limit: 1 }, counter, {});
+    await expect(handleCommand(store, 'counter-3', { type: 'Count', by: 'b', limit: 1 }, counter, {})).rejects.toThrow('Limit reached.');
+    expect(await store.readStream('counter-3')).toHaveLength(1);
+  });
+});
