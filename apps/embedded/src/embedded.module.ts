@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { GatewayModule } from '@shipping/gateway-app';
 import { InProcessMessagingModule } from '@shipping/messaging';
 import { OrderModule } from '@shipping/order-app';
+import { PickupModule } from '@shipping/pickup-app';
 import { StorageModule } from '@shipping/platform';
 import type { EmbeddedConfig } from './embedded-config';
 
@@ -11,7 +12,7 @@ export class EmbeddedModule {
   static forRoot(config: EmbeddedConfig): DynamicModule {
     return {
       module: EmbeddedModule,
-      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), GatewayModule, OrderModule],
+      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), GatewayModule, OrderModule, PickupModule],
     };
   }
 }

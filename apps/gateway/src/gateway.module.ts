@@ -4,11 +4,12 @@ import { CommandBus } from './commands/command-bus';
 import { HealthController } from './health/health.controller';
 import { GatewayHttpModule } from './http';
 import { OrdersController } from './orders/orders.controller';
+import { PickupsController } from './pickups/pickups.controller';
 
 /** REST in, commands and queries out: the gateway holds no business rule. */
 @Module({
   imports: [GatewayHttpModule],
-  controllers: [HealthController, AccountsController, OrdersController],
+  controllers: [HealthController, AccountsController, OrdersController, PickupsController],
   providers: [CommandBus],
 })
 export class GatewayModule {}

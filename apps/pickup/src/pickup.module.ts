@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AccountDirectoryClient } from '@shipping/platform';
+import { PickupCommands } from './pickups/pickup-commands';
+import { PickupIds } from './pickups/pickup-ids';
+import { PickupsController } from './pickups/pickups.controller';
+import { PickupQuotes } from './rates/pickup-quotes';
+import { PickupOrdersReadModel } from './read-model/pickup-orders.read-model';
 
-/** Pickup orders and pickup rates (pickup-<id> streams). Its handlers arrive with its own issue; the module is wired into both runtimes already. */
-@Module({})
+/** Pickup orders (`pickup-<id>` streams), their read model and pickup rates. */
+@Module({
+  controllers: [PickupsController],
+  providers: [AccountDirectoryClient, PickupIds, PickupCommands, PickupQuotes, PickupOrdersReadModel],
+})
 export class PickupModule {}

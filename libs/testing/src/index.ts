@@ -3,3 +3,4 @@ export * from './decider-spec';
 export * from './fixtures/orders';
 export * from './http-client';
 export * from './runtime-process';
+export * from './fixtures/pickups';

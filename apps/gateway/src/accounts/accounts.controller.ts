@@ -6,6 +6,7 @@ import {
   type ShipperRecord,
 } from '@shipping/contracts';
 import { CommandBus } from '../commands/command-bus';
+import { requestContext } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { type AuthenticatedAccount, CurrentAccount, RequestId, withMessage } from '../http';
 
@@ -16,18 +17,12 @@ export class AccountsController {
 
   @Get('shippers')
   shippers(@CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
-    return this.bus.request<ShipperRecord[]>(AccountPatterns.listShippers, {
-      accountId: account.accountId,
-      correlationId: requestId,
-    });
+    return this.bus.request<ShipperRecord[]>(AccountPatterns.listShippers, requestContext(account, requestId));
   }
 
   @Get('addresses')
   addresses(@CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
-    return this.bus.request<AccountAddress[]>(AccountPatterns.listAddresses, {
-      accountId: account.accountId,
-      correlationId: requestId,
-    });
+    return this.bus.request<AccountAddress[]>(AccountPatterns.listAddresses, requestContext(account, requestId));
   }
 
   @Post('addresses')
@@ -39,7 +34,7 @@ export class AccountsController {
   ) {
     const saved = await this.bus.request<AccountAddress>(
       AccountPatterns.addAddress,
-      { accountId: account.accountId, correlationId: requestId },
+      requestContext(account, requestId),
       JSON.parse(JSON.stringify(body)),
     );
     return withMessage(saved, 'Address saved.');

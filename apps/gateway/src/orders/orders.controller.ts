@@ -11,6 +11,7 @@ import {
 import type { OpenOrder } from '@shipping/order-domain';
 import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
+import { requestContext } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { type AuthenticatedAccount, CurrentAccount, RequestId, withMessage } from '../http';
 
@@ -26,7 +27,7 @@ export class OrdersController {
     @RequestId() requestId: string,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveFreightOrder, this.context(account, requestId), body);
+    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveFreightOrder, requestContext(account, requestId), body);
     return this.answer(saved, 'Freight order', response);
   }
 
@@ -38,7 +39,7 @@ export class OrdersController {
     @RequestId() requestId: string,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveParcelOrder, this.context(account, requestId), body);
+    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveParcelOrder, requestContext(account, requestId), body);
     return this.answer(saved, 'Parcel order', response);
   }
 
@@ -51,7 +52,7 @@ export class OrdersController {
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<OpenOrder[]>(OrderPatterns.listOpenOrders, this.context(account, requestId), page);
+    const rows = await this.bus.request<OpenOrder[]>(OrderPatterns.listOpenOrders, requestContext(account, requestId), page);
     const listed = rows.map((order) => ({
       shipment_order_id: order.shipment_order_id,
       kind: order.kind,
@@ -67,10 +68,6 @@ export class OrdersController {
       updated_at: order.updated_at,
     }));
     return paginate(listed, page, listingLinks(request, { per_page: query.per_page }));
-  }
-
-  private context(account: AuthenticatedAccount, requestId: string) {
-    return { accountId: account.accountId, correlationId: requestId };
   }
 
   private answer(saved: SavedOrder, what: string, response: Response) {

@@ -17,7 +17,7 @@ create table if not exists order_open_orders (
   account_id text not null,
   created_at timestamptz not null,
   last_revision bigint not null,
-  doc jsonb not null
+  doc json not null
 );
 create index if not exists order_open_orders_newest on order_open_orders (account_id, created_at desc, shipment_order_id desc);
 `;

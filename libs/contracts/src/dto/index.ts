@@ -12,3 +12,4 @@ export * from './parcel/international-items';
 export * from './parcel/parcel-order.request';
 export * from './parcel/parcel-package.dto';
 export * from './pickup';
+export * from './limits';

@@ -38,3 +38,8 @@ export const isTimeHi = (value: unknown): value is string =>
 
 export const isDigitsBetween = (value: unknown, min: number, max: number): value is string =>
   isString(value) && new RegExp(`^\\d{${min},${max}}$`).test(value);
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text without NUL characters or lone surrogates: what a store can keep and a parser can read. */
+export const isWellFormed = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);

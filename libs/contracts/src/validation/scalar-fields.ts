@@ -1,7 +1,7 @@
 import { isCountryCode } from '@shipping/reference-data';
 import { isEmail } from 'class-validator';
 import { type Check, field, type FieldOptions } from './field';
-import { isDateYmd, isDigitsBetween, isFiniteNumber, isInteger, isString, isTimeHi } from './formats';
+import { isDateYmd, isDigitsBetween, isFiniteNumber, isInteger, isString, isTimeHi, isWellFormed } from './formats';
 import { messages } from './messages';
 
 export const DEFAULT_MAX_LENGTH = 255;
@@ -48,9 +48,9 @@ export function IntegerField(options: FieldOptions & { min?: number; max?: numbe
 }
 
 export function NumberField(
-  options: FieldOptions & { min?: number; greaterThan?: number } = {},
+  options: FieldOptions & { min?: number; greaterThan?: number; max?: number } = {},
 ): PropertyDecorator {
-  const { min, greaterThan } = options;
+  const { min, greaterThan, max } = options;
   return field(options, [
     { name: 'number', test: isFiniteNumber, message: messages.number },
     ...(min === undefined
@@ -69,6 +69,15 @@ export function NumberField(
             name: 'gt',
             test: (value: unknown) => isFiniteNumber(value) && value > greaterThan,
             message: messages.greaterThan(greaterThan),
+          },
+        ]),
+    ...(max === undefined
+      ? []
+      : [
+          {
+            name: 'max',
+            test: (value: unknown) => isFiniteNumber(value) && value <= max,
+            message: messages.max(max),
           },
         ]),
   ]);
@@ -126,6 +135,7 @@ export function DigitsField(min: number, max: number, options: FieldOptions = {}
 export function EmailField(options: FieldOptions = {}): PropertyDecorator {
   return field(options, [
     ...stringChecks(DEFAULT_MAX_LENGTH),
-    { name: 'email', test: (value) => isString(value) && isEmail(value), message: messages.email },
+    // isEmail throws on text that is not well-formed Unicode; such text is no email address.
+    { name: 'email', test: (value) => isString(value) && isWellFormed(value) && isEmail(value), message: messages.email },
   ]);
 }

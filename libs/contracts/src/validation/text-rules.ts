@@ -1,6 +1,5 @@
 import type { FieldErrors } from '../errors/app-error';
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+import { isWellFormed } from './formats';
 
 export const TEXT_MESSAGE = (path: string) => `The ${path} must be valid Unicode text without NUL characters.`;
 
@@ -14,7 +13,7 @@ export function textErrors(value: unknown): FieldErrors {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, path] = next;
     if (typeof node === 'string') {
-      if (node.includes('\u0000') || LONE_SURROGATE.test(node)) errors[path] = [TEXT_MESSAGE(path)];
+      if (!isWellFormed(node)) errors[path] = [TEXT_MESSAGE(path)];
     } else if (typeof node === 'object' && node !== null) {
       for (const [key, child] of Object.entries(node)) pending.push([child, path ? `${path}.${key}` : key]);
     }

@@ -5,10 +5,11 @@ import {
   isFreightPackageType,
 } from '@shipping/reference-data';
 import { BooleanField, InField, IntegerField, NumberField, ObjectField, StringField } from '../../validation';
+import { LIMITS } from '../limits';
 import { HazmatDetail } from './hazmat-detail.dto';
 
 export class FreightItem {
-  @IntegerField({ min: 1 })
+  @IntegerField({ min: 1, max: LIMITS.pieces })
   count!: number;
 
   /** Standard pallets force length and width; the order service overwrites them after validation. */
@@ -16,26 +17,26 @@ export class FreightItem {
   package_type: string = DEFAULT_FREIGHT_PACKAGE_TYPE;
 
   /** Inches. */
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.freightDimension })
   length!: number;
 
   /** Inches. */
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.freightDimension })
   width!: number;
 
   /** Inches. */
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.freightDimension })
   height!: number;
 
   /** Pounds. */
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.freightWeight })
   weight!: number;
 
   @StringField()
   description!: string;
 
   /** Commodity value; required when the order has insurance (a rule of the order). */
-  @NumberField({ presence: 'optional', min: 0 })
+  @NumberField({ presence: 'optional', min: 0, max: LIMITS.amount })
   price?: number | null;
 
   @BooleanField({ presence: 'defaulted' })

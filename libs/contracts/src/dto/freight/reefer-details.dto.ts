@@ -1,4 +1,5 @@
 import { InField, isFiniteNumber, NumberField } from '../../validation';
+import { LIMITS } from '../limits';
 
 export const REEFER_INSTRUCTIONS = ['continuous', 'cycle'] as const;
 export type ReeferInstruction = (typeof REEFER_INSTRUCTIONS)[number];
@@ -7,10 +8,12 @@ export class ReeferDetails {
   @InField(REEFER_INSTRUCTIONS)
   instruction!: ReeferInstruction;
 
-  @NumberField()
+  @NumberField({ min: -LIMITS.temperature, max: LIMITS.temperature })
   min_temperature!: number;
 
   @NumberField({
+    min: -LIMITS.temperature,
+    max: LIMITS.temperature,
     checks: [
       {
         name: 'gt_min_temperature',

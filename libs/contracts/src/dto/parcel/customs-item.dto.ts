@@ -1,14 +1,15 @@
 import { CountryField, InField, IntegerField, NumberField, StringField } from '../../validation';
+import { LIMITS } from '../limits';
 
 export const CONTENT_TYPES = ['Merchandise', 'Gift', 'Documents', 'Sample'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** One line of a package's customs declaration (items[] of a parcel package). */
 export class CustomsItem {
-  @IntegerField({ min: 1 })
+  @IntegerField({ min: 1, max: 1_000_000 })
   quantity!: number;
 
-  @NumberField({ min: 0 })
+  @NumberField({ min: 0, max: LIMITS.amount })
   price!: number;
 
   @CountryField()

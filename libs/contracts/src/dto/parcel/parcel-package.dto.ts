@@ -1,5 +1,6 @@
 import { isBoxType } from '@shipping/reference-data';
 import { BooleanField, InField, IntegerField, ListField, NumberField, StringField } from '../../validation';
+import { LIMITS } from '../limits';
 import { CustomsItem } from './customs-item.dto';
 
 export const SIGNATURES = ['no_signature', 'adult_signature', 'signature'] as const;
@@ -9,22 +10,22 @@ export const MAX_CUSTOMS_ITEMS = 100;
 
 /** One package_list[] element of parcel orders, batch shipments and instant ship. */
 export class ParcelPackage {
-  @IntegerField({ min: 1 })
+  @IntegerField({ min: 1, max: LIMITS.pieces })
   count!: number;
 
   @InField(isBoxType, { presence: 'optional' })
   box_type?: string | null;
 
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.parcelDimension })
   length!: number;
 
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.parcelDimension })
   width!: number;
 
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.parcelDimension })
   height!: number;
 
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.parcelWeight })
   weight!: number;
 
   @StringField({ presence: 'optional' })

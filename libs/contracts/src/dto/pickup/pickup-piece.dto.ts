@@ -1,5 +1,6 @@
 import { findPickupService } from '@shipping/reference-data';
 import { BooleanField, CountryField, InField, IntegerField, isString, NumberField } from '../../validation';
+import { LIMITS } from '../limits';
 
 export const CONTAINER_TYPES = ['package', 'letter'] as const;
 
@@ -26,7 +27,7 @@ export class PickupPiece {
   quantity!: number;
 
   /** Pounds, per piece. */
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.pickupPieceWeight })
   weight!: number;
 
   @CountryField({ presence: 'optional' })
@@ -44,7 +45,7 @@ export class PickupRatePiece {
   @IntegerField({ min: 1, max: MAX_PIECE_QUANTITY })
   quantity!: number;
 
-  @NumberField({ greaterThan: 0 })
+  @NumberField({ greaterThan: 0, max: LIMITS.pickupPieceWeight })
   weight!: number;
 
   @CountryField({ presence: 'optional' })

@@ -1,0 +1,80 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  AppError,
+  type Envelope,
+  mergeFieldErrors,
+  PickupOrderRequest,
+  validateRequest,
+  ValidationFailed,
+} from '@shipping/contracts';
+import type { EventStore } from '@shipping/event-store';
+import {
+  decidePickup,
+  evolvePickup,
+  initialPickupState,
+  type PickupCommand,
+  pickupOrderView,
+  type PickupOrderView,
+  pickupStreamName,
+} from '@shipping/pickup-domain';
+import { AccountDirectoryClient, EVENT_STORE, handleCommand } from '@shipping/platform';
+import { findPickupService } from '@shipping/reference-data';
+import { toPickupOrder } from './pickup-normalization';
+import { PickupIds } from './pickup-ids';
+import { asBody, resolveSender, withSender } from './sender';
+
+export const PICKUP_NOT_SAVED_MESSAGE = 'Pickup order could not be saved';
+
+const pickupDecider = { decide: decidePickup, evolve: evolvePickup, initialState: initialPickupState };
+
+export const readableService = (code: string) => findPickupService(code)?.name ?? code;
+
+export interface SavedPickup {
+  created: boolean;
+  pickup: PickupOrderView;
+}
+
+/** Creates and updates pickup orders (`pickup-<id>` streams). */
+@Injectable()
+export class PickupCommands {
+  private readonly logger = new Logger(PickupCommands.name);
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly directory: AccountDirectoryClient,
+    private readonly ids: PickupIds,
+  ) {}
+
+  async save({ context, payload }: Envelope<unknown>): Promise<SavedPickup> {
+    const body = asBody(payload);
+    const sender = await resolveSender(this.directory, context, body);
+    const validated = validateRequest(PickupOrderRequest, withSender(body, sender.saved));
+    const errors = mergeFieldErrors(
+      sender.unknownId ? { from_address_id: ['The selected from_address_id is invalid.'] } : {},
+      validated.ok ? {} : validated.errors,
+    );
+    if (!validated.ok || Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    const request = validated.value;
+    const pickup = toPickupOrder(request, request.from_address as NonNullable<typeof request.from_address>, sender.saved?.id ?? null);
+    const existingId = request.id ?? undefined;
+    const id = existingId ?? (await this.ids.next());
+    const now = new Date().toISOString();
+    const command: PickupCommand =
+      existingId === undefined
+        ? { type: 'SchedulePickup', pickupId: id, accountId: context.accountId, pickup, now }
+        : { type: 'RevisePickup', pickupId: id, accountId: context.accountId, pickup, now };
+    try {
+      await handleCommand(this.store, pickupStreamName(id), command, pickupDecider, {
+        correlationId: context.correlationId,
+        causationId: context.correlationId,
+        accountId: context.accountId,
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // The append is one transaction: when it fails nothing of the pickup was stored.
+      this.logger.error({ err: error, pickupId: id }, 'pickup order could not be saved');
+      throw new AppError('unavailable', PICKUP_NOT_SAVED_MESSAGE);
+    }
+    return { created: existingId === undefined, pickup: pickupOrderView(id, pickup, readableService) };
+  }
+}

@@ -1,0 +1,48 @@
+import type { AccountAddress, PickupOrderRequest, PickupPiece as PieceRequest } from '@shipping/contracts';
+import type { PickupAddress, PickupOrder, PickupPiece } from '@shipping/pickup-domain';
+import { groundFreightPickupService } from '@shipping/reference-data';
+
+type AddressLike = Omit<AccountAddress, 'id'>;
+
+/** The sender as the interface answers it: every line present, unset ones null. */
+export function pickupAddress(address: AddressLike, savedId: number | null): PickupAddress {
+  return {
+    id: savedId,
+    name: address.name,
+    attention: address.attention ?? null,
+    street_1: address.street_1,
+    street_2: address.street_2 ?? null,
+    street_3: address.street_3 ?? null,
+    city: address.city,
+    zip: address.zip,
+    state: address.state ?? null,
+    country: address.country,
+    telephone: address.telephone,
+    email: address.email ?? null,
+    is_residential: address.is_residential,
+  };
+}
+
+/** Ground freight pieces get the carrier's ground freight service, whatever was sent. */
+function pickupPiece(carrier: string, piece: PieceRequest): PickupPiece {
+  const isGfp = piece.is_gfp === true;
+  return {
+    service: isGfp ? (groundFreightPickupService(carrier)?.code ?? '') : (piece.service ?? ''),
+    is_gfp: isGfp,
+    container_type: piece.container_type ?? null,
+    quantity: piece.quantity,
+    weight: piece.weight,
+    destination_country_code: piece.destination_country_code ?? null,
+  };
+}
+
+export function toPickupOrder(request: PickupOrderRequest, sender: AddressLike, savedId: number | null): PickupOrder {
+  return {
+    from_address: pickupAddress(sender, savedId),
+    carrier: request.carrier,
+    pickup_date: request.pickup_date ?? null,
+    ready_time: request.ready_time ?? null,
+    close_time: request.close_time ?? null,
+    pieces: request.pieces.map((piece) => pickupPiece(request.carrier, piece)),
+  };
+}

@@ -1,0 +1,31 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { type Envelope, type PageRequest, PickupPatterns } from '@shipping/contracts';
+import type { PickupOrderView } from '@shipping/pickup-domain';
+import { type PickupRate, PickupQuotes } from '../rates/pickup-quotes';
+import { PickupOrdersReadModel } from '../read-model/pickup-orders.read-model';
+import { PickupCommands, type SavedPickup } from './pickup-commands';
+
+@Controller()
+export class PickupsController {
+  constructor(
+    private readonly commands: PickupCommands,
+    private readonly quotes: PickupQuotes,
+    private readonly orders: PickupOrdersReadModel,
+  ) {}
+
+  @MessagePattern(PickupPatterns.savePickupOrder)
+  save(message: Envelope<unknown>): Promise<SavedPickup> {
+    return this.commands.save(message);
+  }
+
+  @MessagePattern(PickupPatterns.quotePickup)
+  quote(message: Envelope<unknown>): Promise<PickupRate> {
+    return this.quotes.quote(message);
+  }
+
+  @MessagePattern(PickupPatterns.listPickupOrders)
+  list({ context, payload }: Envelope<PageRequest>): Promise<PickupOrderView[]> {
+    return this.orders.list(context.accountId, payload);
+  }
+}

@@ -1,0 +1,28 @@
+import type { AccountAddress, RequestContext } from '@shipping/contracts';
+import type { AccountDirectoryClient } from '@shipping/platform';
+
+export interface Sender {
+  saved?: AccountAddress;
+  /** The saved address id was sent but is not one of the account's saved addresses. */
+  unknownId: boolean;
+}
+
+type Body = Record<string, unknown>;
+
+export async function resolveSender(directory: AccountDirectoryClient, context: RequestContext, body: Body): Promise<Sender> {
+  const id = body.from_address_id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return { unknownId: id !== undefined && id !== null };
+  const saved = await directory.address(context, id);
+  return { saved, unknownId: !saved };
+}
+
+/** The body as if the saved sender had been sent inline (from_address_id takes priority). */
+export function withSender(body: Body, saved: AccountAddress | undefined): Body {
+  if (!saved) return body;
+  const { from_address_id: _id, ...rest } = body;
+  const { id: _savedId, ...address } = saved;
+  return { ...rest, from_address: address };
+}
+
+export const asBody = (payload: unknown): Body =>
+  typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Body) : {};

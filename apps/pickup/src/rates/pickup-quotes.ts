@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Envelope,
+  PickupRatesRequest,
+  VALID_FROM_ADDRESS_MESSAGE,
+  validateRequest,
+  ValidationFailed,
+} from '@shipping/contracts';
+import type { EventStore } from '@shipping/event-store';
+import {
+  evolvePickup,
+  initialPickupState,
+  isPickupEvent,
+  pickupRateView,
+  pickupStreamName,
+  quotePickup,
+  UNKNOWN_PICKUP_MESSAGE,
+} from '@shipping/pickup-domain';
+import { AccountDirectoryClient, EVENT_STORE } from '@shipping/platform';
+import { findPickupRateCard } from '@shipping/reference-data';
+import { asBody, resolveSender, withSender } from '../pickups/sender';
+
+export type PickupRate = ReturnType<typeof pickupRateView>;
+
+/** The price of a pickup from the carrier's rate card; money in integer cents throughout. */
+@Injectable()
+export class PickupQuotes {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly directory: AccountDirectoryClient,
+  ) {}
+
+  async quote({ context, payload }: Envelope<unknown>): Promise<PickupRate> {
+    const body = asBody(payload);
+    const sender = await resolveSender(this.directory, context, body);
+    if (sender.unknownId) throw ValidationFailed.field('from_address_id', VALID_FROM_ADDRESS_MESSAGE);
+    const validated = validateRequest(PickupRatesRequest, withSender(body, sender.saved));
+    if (!validated.ok) throw new ValidationFailed(validated.errors);
+    const request = validated.value;
+    if (request.id !== undefined && request.id !== null) await this.assertOwnPickup(context.accountId, request.id);
+    const card = findPickupRateCard(request.carrier);
+    if (!card) throw ValidationFailed.field('carrier', 'The selected carrier is invalid.');
+    const residential = request.from_address?.is_residential ?? sender.saved?.is_residential ?? false;
+    return pickupRateView(request.id ?? null, quotePickup(request.pieces, residential, card));
+  }
+
+  private async assertOwnPickup(accountId: string, id: number): Promise<void> {
+    const state = (await this.store.readStream(pickupStreamName(id))).reduce(
+      (current, event) => (isPickupEvent(event) ? evolvePickup(current, event) : current),
+      initialPickupState,
+    );
+    if (state.status !== 'ready' || state.accountId !== accountId) throw ValidationFailed.field('id', UNKNOWN_PICKUP_MESSAGE);
+  }
+}
