@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'batch-domain',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

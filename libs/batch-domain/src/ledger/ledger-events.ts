@@ -1,0 +1,16 @@
+/**
+ * Events of a `ledger-<account id>` stream: the account's credit, in integer cents. The stream is
+ * the one place that serialises spending, so two batches can never overdraw the account.
+ */
+export type LedgerEvent =
+  | { type: 'CreditGranted'; data: { account_id: string; grant_id: string; amount_cents: number; reason: string; at: string } }
+  | { type: 'BatchCharged'; data: { account_id: string; batch_id: string; amount_cents: number; at: string } }
+  | { type: 'ItemRefunded'; data: { account_id: string; batch_id: string; item_id: string; amount_cents: number; at: string } };
+
+export const LEDGER_STREAM_PREFIX = 'ledger-';
+
+export const ledgerStreamName = (accountId: string) => `${LEDGER_STREAM_PREFIX}${accountId}`;
+
+export function isLedgerEvent(event: { type: string }): event is LedgerEvent {
+  return event.type === 'CreditGranted' || event.type === 'BatchCharged' || event.type === 'ItemRefunded';
+}
