@@ -21,3 +21,5 @@ export * from './money/money';
 export * from './pagination/paginate';
 export * from './pagination/page-query';
 export * from './messages/pickups';
+export * from './messages/batches';
+export * from './pagination/batch-items-query';

@@ -2,7 +2,7 @@ import { Controller, Injectable, type OnModuleInit } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import { NotFound } from '@shipping/contracts';
-import { MESSAGE_CLIENT } from '@shipping/platform';
+import { MESSAGE_CLIENT } from './tokens';
 import { connectMessageHandlers } from './connect-message-handlers';
 import { sendRequest } from './errors/send-request';
 import type { InProcessClient } from './in-process/in-process-client';

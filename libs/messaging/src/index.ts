@@ -7,3 +7,4 @@ export * from './in-process/in-process-client';
 export * from './in-process/in-process-context';
 export * from './in-process/in-process-messaging-module';
 export * from './in-process/in-process-server';
+export * from './tokens';

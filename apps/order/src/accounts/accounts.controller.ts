@@ -3,6 +3,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import {
   type AccountAddress,
   AccountPatterns,
+  type AccountPreferences,
   type Envelope,
   type ShipperRecord,
 } from '@shipping/contracts';
@@ -20,6 +21,11 @@ export class AccountsController {
   @MessagePattern(AccountPatterns.listAddresses)
   addresses({ context }: Envelope<unknown>): Promise<AccountAddress[]> {
     return this.directory.addresses(context.accountId);
+  }
+
+  @MessagePattern(AccountPatterns.getPreferences)
+  preferences({ context }: Envelope<unknown>): Promise<AccountPreferences> {
+    return this.directory.preferences(context.accountId);
   }
 
   @MessagePattern(AccountPatterns.getAddress)

@@ -4,6 +4,7 @@ export const AccountPatterns = {
   listAddresses: 'account.addresses.list',
   getAddress: 'account.addresses.get',
   addAddress: 'account.addresses.add',
+  getPreferences: 'account.preferences.get',
 } as const;
 
 export interface AccountPreferences {

@@ -1,5 +1,5 @@
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
-import { MESSAGE_CLIENT } from '@shipping/platform';
+import { MESSAGE_CLIENT } from '../tokens';
 import { InProcessBroker } from './in-process-broker';
 import { InProcessClient } from './in-process-client';
 import { InProcessServer } from './in-process-server';

@@ -1,6 +1,6 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { MESSAGE_CLIENT } from '@shipping/platform';
+import { MESSAGE_CLIENT } from '../tokens';
 import { connectMessageHandlers } from '../connect-message-handlers';
 import { InProcessClient } from './in-process-client';
 import { createInProcessServer, InProcessMessagingModule } from './in-process-messaging-module';

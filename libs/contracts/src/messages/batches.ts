@@ -1,0 +1,52 @@
+import type { Page, PageRequest } from '../pagination/paginate';
+
+export const BatchPatterns = {
+  create: 'batch.create',
+  ship: 'batch.ship',
+  get: 'batch.get',
+} as const;
+
+export const BATCH_ITEM_STATUSES = ['valid', 'invalid', 'completed', 'failed'] as const;
+export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number];
+
+export const BATCH_NOT_FOUND_MESSAGE = 'Batch not found.';
+
+export interface BatchResults {
+  total_count: number;
+  valid_count: number;
+  invalid_count: number;
+  completed_count: number;
+  failed_count: number;
+  completion_percentage: string;
+}
+
+export interface BatchItemView {
+  id: string;
+  status: BatchItemStatus;
+  errors: Record<string, string[]> | null;
+  shipment_order: { main_tracking_number: string } | null;
+}
+
+/** The Batch object of the interface, without the URL-bearing parts the gateway adds. */
+export interface BatchSummary {
+  id: string;
+  status: 'validating' | 'invalid' | 'ready' | 'processing' | 'completed';
+  default_service: string;
+  default_shipper_id: string;
+  results: BatchResults;
+  /** Keys of the merged label files, in file order; the gateway turns them into signed URLs. */
+  label_keys: string[];
+}
+
+export interface GetBatchQuery extends PageRequest {
+  batch_id: string;
+  status?: BatchItemStatus;
+}
+
+export interface BatchPage {
+  batch: BatchSummary;
+  /** The page's items plus at most one more (tells that a next page exists). */
+  items: BatchItemView[];
+}
+
+export type { Page };

@@ -1,0 +1,9 @@
+import { BATCH_ITEM_STATUSES, type BatchItemStatus } from '../messages/batches';
+import { InField } from '../validation';
+import { PageQuery } from './page-query';
+
+/** Query of `GET /batches/{id}`: the page and an optional item status filter. */
+export class BatchItemsQuery extends PageQuery {
+  @InField(BATCH_ITEM_STATUSES, { presence: 'optional' })
+  status?: BatchItemStatus;
+}
