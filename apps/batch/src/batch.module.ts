@@ -1,5 +1,30 @@
 import { Module } from '@nestjs/common';
+import { AccountDirectoryClient } from '@shipping/platform';
+import { BatchCommands } from './batches/batch-commands';
+import { BatchIds } from './batches/batch-ids';
+import { BatchesController } from './batches/batches.controller';
+import { LabelingJobs } from './labels/labeling-jobs';
+import { LabelingProcess } from './labels/labeling.process';
+import { BatchReadModel } from './read-model/batch.read-model';
+import { Ledger } from './shipping/ledger';
+import { ValidationProcess } from './validation/validation.process';
 
-/** The batch aggregate, asynchronous item validation, the ship process manager and the get-batch read model. Its handlers arrive with its own issue; the module is wired into both runtimes already. */
-@Module({})
+/**
+ * The batch aggregate (`batch-<id>` streams), the account ledger (`ledger-<account>`), the
+ * validation and labelling process managers and the get-batch read model.
+ */
+@Module({
+  controllers: [BatchesController],
+  providers: [
+    AccountDirectoryClient,
+    BatchIds,
+    BatchCommands,
+    BatchReadModel,
+    Ledger,
+    ValidationProcess,
+    LabelingJobs,
+    LabelingProcess,
+  ],
+  exports: [LabelingProcess],
+})
 export class BatchModule {}

@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BatchModule } from '@shipping/batch-app';
 import { GatewayModule } from '@shipping/gateway-app';
+import { LabelModule } from '@shipping/label-app';
 import { InProcessMessagingModule } from '@shipping/messaging';
 import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
@@ -12,7 +14,7 @@ export class EmbeddedModule {
   static forRoot(config: EmbeddedConfig): DynamicModule {
     return {
       module: EmbeddedModule,
-      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), GatewayModule, OrderModule, PickupModule],
+      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), GatewayModule, OrderModule, PickupModule, BatchModule, LabelModule],
     };
   }
 }

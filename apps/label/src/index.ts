@@ -1,1 +1,3 @@
 export * from './label.module';
+export { renderAndMergeRaw, type RawLabelTimings } from './bench/render-and-merge-raw';
+export { LabelWorkerPool } from './workers/label-worker-pool';

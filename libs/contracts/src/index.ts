@@ -23,3 +23,4 @@ export * from './pagination/page-query';
 export * from './messages/pickups';
 export * from './messages/batches';
 export * from './pagination/batch-items-query';
+export * from './messages/labels';

@@ -4,3 +4,4 @@ export * from './config/storage-config';
 export * from './storage/storage.module';
 export * from './commands/handle-command';
 export * from './accounts/account-directory.client';
+export * from './labels/label-urls';

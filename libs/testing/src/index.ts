@@ -4,3 +4,4 @@ export * from './fixtures/orders';
 export * from './http-client';
 export * from './runtime-process';
 export * from './fixtures/pickups';
+export * from './fixtures/batches';

@@ -23,6 +23,7 @@ export function temporaryDataDir(prefix = 'shipping-data-'): string {
 
 export interface RuntimeProcess {
   baseUrl: string;
+  pid: number;
   dataDir: string;
   /** Everything the process printed, for assertions on logs and for failure reports. */
   output(): string;
@@ -61,6 +62,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   await waitUntilHealthy(baseUrl, child, () => output, options.startTimeoutMs ?? 60_000);
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => output,
     stop: async () => {

@@ -26,7 +26,11 @@ export type BatchEvent =
         at: string;
       };
     }
-  | { type: 'ItemValidated'; data: { batch_id: string; item_id: string; index: number; price_cents: number } }
+  | {
+      type: 'ItemValidated';
+      /** `shipment`: the item as validated (saved sender resolved, units defaulted), what its label is bought for. */
+      data: { batch_id: string; item_id: string; index: number; price_cents: number; shipment: unknown };
+    }
   | { type: 'ItemInvalidated'; data: { batch_id: string; item_id: string; index: number; errors: FieldErrors } }
   | { type: 'BatchValidated'; data: { batch_id: string; status: 'ready' | 'invalid'; valid_count: number; invalid_count: number; at: string } }
   | { type: 'BatchShipped'; data: { batch_id: string; account_id: string; charged_cents: number; item_ids: string[]; at: string } }

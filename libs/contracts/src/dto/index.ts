@@ -1,5 +1,6 @@
 export * from './address/address.dto';
 export * from './address/address-book-entry.request';
+export * from './batch';
 export * from './freight/emergency-contact.dto';
 export * from './freight/freight-item.dto';
 export * from './freight/freight-order.request';

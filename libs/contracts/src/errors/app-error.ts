@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'bad_request'
   | 'validation_failed'
   | 'unauthenticated'
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'insufficient_credit'

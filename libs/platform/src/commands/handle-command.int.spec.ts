@@ -45,3 +45,24 @@ describe('the generic command handler', () => {
     expect(await store.readStream('counter-3')).toHaveLength(1);
   });
 });
+
+describe('the command handler with a state its caller already holds', () => {
+  let store: PostgresEventStore;
+
+  beforeEach(async () => {
+    store = new PostgresEventStore(await createPgliteSqlClient());
+    await store.init();
+  });
+
+  afterEach(() => store.close());
+
+  it('decides on the known state without reading, and on the stream when another writer got in between', async () => {
+    const first = await handleCommand(store, 'counter-9', { type: 'Count', by: 'a', limit: 10 }, counter, {});
+    await handleCommand(store, 'counter-9', { type: 'Count', by: 'other', limit: 10 }, counter, {});
+    // The caller still believes the stream is at its own first write.
+    const stale = { state: first.state, revision: first.nextExpectedRevision };
+    const outcome = await handleCommand(store, 'counter-9', { type: 'Count', by: 'b', limit: 10 }, counter, {}, { known: stale });
+    expect(outcome.state).toBe(3);
+    expect((await store.readStream('counter-9')).map((event) => (event.data as { by: string }).by)).toEqual(['a', 'other', 'b']);
+  });
+});

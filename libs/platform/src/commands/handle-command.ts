@@ -16,6 +16,26 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   initialState: State;
 }
 
+/**
+ * State a sole writer already holds (from its last outcome), so a long stream is not read and
+ * folded again for each command. If another writer got in between, the append fails on the
+ * expected revision and the command is decided again on the state read from the stream.
+ */
+export interface KnownState<State> {
+  state: State;
+  revision: bigint | undefined;
+}
+
+async function fold<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  streamName: string,
+  decider: Decider<Command, Event, State>,
+): Promise<KnownState<State>> {
+  const recorded = await store.readStream(streamName);
+  const state = recorded.reduce((current, event) => decider.evolve(current, event as unknown as Event), decider.initialState);
+  return { state, revision: recorded.at(-1)?.revision };
+}
+
 export interface CommandOutcome<Event, State> {
   events: Event[];
   state: State;
@@ -33,16 +53,15 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   command: Command,
   decider: Decider<Command, Event, State>,
   metadata: EventMetadata,
-  options: { retries?: number } = {},
+  options: { retries?: number; known?: KnownState<State> } = {},
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamName);
-    const state = recorded.reduce((current, event) => decider.evolve(current, event as unknown as Event), decider.initialState);
+    const { state, revision } = attempt === 0 && options.known ? options.known : await fold(store, streamName, decider);
     const events = decider.decide(command, state);
     if (events.length === 0) {
-      return { events, state, nextExpectedRevision: recorded.at(-1)?.revision };
+      return { events, state, nextExpectedRevision: revision };
     }
-    const expectedRevision: ExpectedRevision = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
+    const expectedRevision: ExpectedRevision = revision === undefined ? 'no_stream' : revision;
     try {
       const result = await store.appendToStream(
         streamName,

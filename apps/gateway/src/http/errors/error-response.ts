@@ -7,6 +7,7 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   bad_request: 400,
   unauthenticated: 401,
   insufficient_credit: 402,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -25,6 +25,7 @@ export const THROWN_MESSAGES: Record<ErrorCode, string> = {
   bad_request: 'The request is bad.',
   validation_failed: 'ignored: ValidationFailed carries its own message',
   unauthenticated: 'Unauthenticated.',
+  forbidden: 'The label link is invalid.',
   not_found: 'Batch not found.',
   conflict: 'The batch is not ready.',
   insufficient_credit: 'Not enough credit; add funds.',

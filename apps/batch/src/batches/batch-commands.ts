@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  BATCH_NOT_FOUND_MESSAGE,
+  Conflict,
+  CreateBatchRequest,
+  type Envelope,
+  NotFound,
+  type RequestContext,
+  validateRequest,
+  ValidationFailed,
+} from '@shipping/contracts';
+import { batchResults, batchStreamName, decideBatch, NOT_READY_MESSAGE } from '@shipping/batch-domain';
+import type { EventStore } from '@shipping/event-store';
+import { AccountDirectoryClient, EVENT_STORE, handleCommand } from '@shipping/platform';
+import { BatchReadModel } from '../read-model/batch.read-model';
+import { Ledger } from '../shipping/ledger';
+import { BatchIds } from './batch-ids';
+import { batchDecider, loadBatch } from './batch-stream';
+
+export const SHIPPER_NOT_ELIGIBLE_MESSAGE = 'The shipper was not found or does not meet the batch requirements.';
+
+const metadataOf = (context: RequestContext) => ({
+  correlationId: context.correlationId,
+  causationId: context.correlationId,
+  accountId: context.accountId,
+});
+
+/** Creates and ships batches; validation and labelling continue asynchronously in process managers. */
+@Injectable()
+export class BatchCommands {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly directory: AccountDirectoryClient,
+    private readonly ids: BatchIds,
+    private readonly ledger: Ledger,
+    private readonly readModel: BatchReadModel,
+  ) {}
+
+  async create({ context, payload }: Envelope<unknown>) {
+    const validated = validateRequest(CreateBatchRequest, payload);
+    if (!validated.ok) throw new ValidationFailed(validated.errors);
+    const request = validated.value;
+    const shipper = (await this.directory.shippers(context)).find((candidate) => candidate.id === request.shipper_id);
+    if (!shipper?.batch_eligible) throw new AppError('validation_failed', SHIPPER_NOT_ELIGIBLE_MESSAGE);
+    const batchId = await this.ids.nextBatchId();
+    const itemIds = await this.ids.nextItemIds(request.batch_shipments.length);
+    const items = request.batch_shipments.map((shipment, index) => ({ item_id: itemIds[index], index, shipment }));
+    await handleCommand(
+      this.store,
+      batchStreamName(batchId),
+      {
+        type: 'CreateBatch',
+        batchId,
+        accountId: context.accountId,
+        shipperId: shipper.id,
+        shipperHashId: shipper.hash_id,
+        service: request.service,
+        items,
+        now: new Date().toISOString(),
+      },
+      batchDecider,
+      metadataOf(context),
+    );
+    await this.readModel.catchUp(batchId);
+    return { id: batchId, status: 'validating', default_service: request.service, default_shipper_id: shipper.hash_id };
+  }
+
+  /**
+   * Charges the account once (the ledger dedupes by batch), then marks the batch processing.
+   * The call whose charge was recorded is the one that ships: of concurrent calls, the others
+   * find the batch charged already and are told it is not ready. The process manager reacting to
+   * BatchCharged may append BatchShipped first (it also finishes a ship cut short by a crash),
+   * so the winner ships only if the batch is still ready.
+   */
+  async ship({ context, payload }: Envelope<{ batch_id: string }>) {
+    const batchId = payload.batch_id;
+    const state = await loadBatch(this.store, batchId);
+    if (state.status === 'none' || state.accountId !== context.accountId) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+    const command = { type: 'ShipBatch' as const, batchId, accountId: context.accountId, now: new Date().toISOString() };
+    const [shipped] = decideBatch(command, state);
+    if (shipped?.type !== 'BatchShipped') throw new AppError('internal', 'Shipping decided no BatchShipped event.');
+    const charged = await this.ledger.chargeBatch(context, batchId, shipped.data.charged_cents);
+    if (!charged) throw new Conflict(NOT_READY_MESSAGE);
+    const outcome = await handleCommand(this.store, batchStreamName(batchId), { ...command, onlyIfReady: true }, batchDecider, metadataOf(context));
+    await this.readModel.catchUp(batchId);
+    return {
+      id: batchId,
+      status: 'processing',
+      default_service: state.service,
+      default_shipper_id: state.shipperHashId,
+      results: batchResults(outcome.state),
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { BatchPatterns, type BatchPage, type Envelope, type GetBatchQuery } from '@shipping/contracts';
+import { BatchReadModel } from '../read-model/batch.read-model';
+import { BatchCommands } from './batch-commands';
+
+@Controller()
+export class BatchesController {
+  constructor(
+    private readonly commands: BatchCommands,
+    private readonly readModel: BatchReadModel,
+  ) {}
+
+  @MessagePattern(BatchPatterns.create)
+  create(message: Envelope<unknown>) {
+    return this.commands.create(message);
+  }
+
+  @MessagePattern(BatchPatterns.ship)
+  ship(message: Envelope<{ batch_id: string }>) {
+    return this.commands.ship(message);
+  }
+
+  @MessagePattern(BatchPatterns.get)
+  get({ context, payload }: Envelope<GetBatchQuery>): Promise<BatchPage> {
+    return this.readModel.get(context.accountId, payload);
+  }
+}

@@ -1,0 +1,25 @@
+import type { BatchItemRow } from '@shipping/batch-domain';
+import type { SqlClient } from '@shipping/event-store';
+
+/** All rows in one statement (a 1,000-item batch is one round trip); a row never moves back in revision. */
+export async function upsertItemRows(sql: SqlClient, rows: (BatchItemRow & { revision: bigint })[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql.query(
+    `insert into batch_items_view (batch_id, item_id, idx, status, errors, tracking, revision)
+     select batch_id, item_id, idx, status, errors::json, tracking, revision
+     from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[])
+       as t(batch_id, item_id, idx, status, errors, tracking, revision)
+     on conflict (batch_id, item_id) do update
+       set status = excluded.status, errors = excluded.errors, tracking = excluded.tracking, revision = excluded.revision
+       where batch_items_view.revision < excluded.revision`,
+    [
+      rows.map((row) => row.batch_id),
+      rows.map((row) => row.item_id),
+      rows.map((row) => row.index),
+      rows.map((row) => row.status),
+      rows.map((row) => (row.errors ? JSON.stringify(row.errors) : null)),
+      rows.map((row) => row.main_tracking_number),
+      rows.map((row) => row.revision.toString()),
+    ],
+  );
+}

@@ -1,0 +1,78 @@
+import { Client } from 'pg';
+import {
+  apiClient,
+  batchShipment,
+  createTestDatabase,
+  eventually,
+  type RuntimeProcess,
+  startRuntime,
+  temporaryDataDir,
+  undeliverableBatchShipment,
+} from '@shipping/testing';
+import { batchWithStatus } from './batch-support';
+
+/**
+ * A crash at any point of validation or shipping loses nothing: the runtime is killed (SIGKILL,
+ * no shutdown hooks) mid-batch and started again on the same data; the batch carries on to its
+ * end with every item labelled once, one charge, and one refund per failed item.
+ */
+describe('a batch survives the runtime being killed mid-way', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Client;
+  const dataDir = temporaryDataDir();
+  let runtime: RuntimeProcess | undefined;
+  const start = async () => {
+    runtime = await startRuntime({ dataDir, env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' } });
+    return apiClient(runtime.baseUrl, 'sk_test_acme');
+  };
+  const count = async (sql: string, params: unknown[]) => Number((await db.query(sql, params)).rows[0].count);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('batch_crash_e2e');
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await db?.end();
+    await database?.drop();
+  });
+
+  it('validates, ships and completes a 400-item batch across two kills', async () => {
+    let acme = await start();
+    const shipments = Array.from({ length: 400 }, (_, index) => (index % 97 === 5 ? undeliverableBatchShipment(index) : batchShipment(index)));
+    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments });
+    const batchId: string = created.body.data.id;
+    await runtime?.kill();
+
+    acme = await start();
+    await batchWithStatus(acme, batchId, ['ready']);
+    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
+    const labelledBeforeKill = await eventually(async () => {
+      const labelled = await count(`select count(*) from label_purchases where item_id = any($1)`, [await itemIds(batchId)]);
+      return labelled > 0 ? labelled : undefined;
+    }, 30_000);
+    await runtime?.kill();
+    const failed = shipments.filter((_, index) => index % 97 === 5).length;
+    // The kill landed mid-shipping: some labels were bought, not all.
+    expect(labelledBeforeKill).toBeLessThan(400 - failed);
+
+    acme = await start();
+    const done = await batchWithStatus(acme, batchId, ['completed'], 90_000);
+    expect(done.results).toMatchObject({ total_count: 400, completed_count: 400 - failed, failed_count: failed, completion_percentage: '100%' });
+    const ids = await itemIds(batchId);
+    expect(await count(`select count(*) from label_purchases where item_id = any($1)`, [ids])).toBe(400 - failed);
+    expect(await count(`select count(distinct tracking_number) from label_purchases where item_id = any($1)`, [ids])).toBe(400 - failed);
+    const ledger = `select count(*) from event_store.events where stream_name like 'ledger-%' and event_type = $1 and data->>'batch_id' = $2`;
+    expect(await count(ledger, ['BatchCharged', batchId])).toBe(1);
+    expect(await count(ledger, ['ItemRefunded', batchId])).toBe(failed);
+    const completions = `select count(*) from event_store.events where stream_name = $1 and event_type = 'ItemCompleted'`;
+    expect(await count(completions, [`batch-${batchId}`])).toBe(400 - failed);
+  }, 240_000);
+
+  async function itemIds(batchId: string): Promise<string[]> {
+    const { rows } = await db.query(`select data from event_store.events where stream_name = $1 and event_type = 'BatchCreated'`, [`batch-${batchId}`]);
+    return rows[0].data.items.map((item: { item_id: string }) => item.item_id);
+  }
+});

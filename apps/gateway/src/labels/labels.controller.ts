@@ -1,0 +1,57 @@
+import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { AppError, type LabelFileContent, LabelPatterns, NotFound, type RequestContext } from '@shipping/contracts';
+import { type LabelSignatureCheck, readLabelUrlConfig, verifyLabelSignature } from '@shipping/platform';
+import { basename } from 'node:path';
+import { CommandBus } from '../commands/command-bus';
+import { Public, RequestId } from '../http';
+
+/** Whoever holds a signed link may fetch its file; no account is known or needed. */
+const SIGNED_LINK_CALLER = 'signed-label-link';
+
+/**
+ * An expired link answers 403 like a forged one, with its own message: both are refusals of the
+ * link as a credential (no `gone` error code exists), and the remedy is the same, a fresh link
+ * from GET /batches/{id}. The signature is checked first, so only an authentic link is told it expired.
+ */
+function refusal(check: Exclude<LabelSignatureCheck, 'valid'>): AppError {
+  switch (check) {
+    case 'expired':
+      return new AppError('forbidden', 'The label link has expired.');
+    case 'invalid':
+      return new AppError('forbidden', 'The label link is invalid.');
+    default: {
+      const unknown: never = check;
+      throw new Error(`Unknown label signature check ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Serves label PDFs at signed, expiring URLs (`labelUrl` in @shipping/platform makes them). */
+@Controller('labels')
+export class LabelsController {
+  private readonly urls = readLabelUrlConfig();
+
+  constructor(private readonly bus: CommandBus) {}
+
+  @Public()
+  @Get('*key')
+  async file(
+    @Param('key') segments: string | string[],
+    @Query('expires') expires: unknown,
+    @Query('signature') signature: unknown,
+    @RequestId() requestId: string,
+  ): Promise<StreamableFile> {
+    const key = Array.isArray(segments) ? segments.join('/') : segments;
+    const check = verifyLabelSignature(key, expires, signature, this.urls.secret, Math.floor(Date.now() / 1000));
+    if (check !== 'valid') throw refusal(check);
+    const context: RequestContext = { accountId: SIGNED_LINK_CALLER, correlationId: requestId };
+    const file = await this.bus.request<LabelFileContent>(LabelPatterns.readFile, context, { key });
+    if (!file) throw new NotFound('Label file not found.');
+    const content = Buffer.from(file.content_base64, 'base64');
+    return new StreamableFile(content, {
+      type: 'application/pdf',
+      disposition: `inline; filename="${basename(key)}"`,
+      length: content.length,
+    });
+  }
+}

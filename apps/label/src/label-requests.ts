@@ -1,0 +1,72 @@
+import {
+  AppError,
+  type LabelFileReadRequest,
+  type LabelMergeRequest,
+  type LabelPurchaseRequest,
+  MAX_LABELS_PER_FILE,
+} from '@shipping/contracts';
+import { assertSafeId } from './files/label-keys';
+
+/*
+ * Requests come from the batch app, which validated the shipments against the interface; these
+ * checks guard what the label app itself relies on: ids that become file names, and shapes.
+ */
+
+const MAX_ITEMS_PER_PURCHASE = 1_000;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function refuse(message: string): never {
+  throw new AppError('bad_request', message);
+}
+
+function isParcelShipment(shipment: unknown): boolean {
+  return (
+    isObject(shipment) &&
+    isObject(shipment['from_address']) &&
+    isObject(shipment['to_address']) &&
+    typeof shipment['to_address']['zip'] === 'string' &&
+    Array.isArray(shipment['package_list'])
+  );
+}
+
+export function assertPurchaseRequest(payload: unknown): asserts payload is LabelPurchaseRequest {
+  if (!isObject(payload)) refuse('A label purchase needs a service and items.');
+  const { service, items } = payload;
+  if (typeof service !== 'string' || service === '') refuse('A label purchase needs a service.');
+  if (!Array.isArray(items) || items.length > MAX_ITEMS_PER_PURCHASE) {
+    refuse(`A label purchase needs a list of at most ${MAX_ITEMS_PER_PURCHASE} items.`);
+  }
+  for (const item of items) {
+    if (!isObject(item)) refuse('Every item of a label purchase must be an object.');
+    assertSafeId('item', item['item_id']);
+    if (!isParcelShipment(item['shipment'])) refuse(`The shipment of item ${item['item_id']} is not a parcel shipment.`);
+  }
+}
+
+export function assertMergeRequest(payload: unknown): asserts payload is LabelMergeRequest {
+  if (!isObject(payload)) refuse('A label merge needs a batch id and files.');
+  const { batch_id, files } = payload;
+  assertSafeId('batch', batch_id);
+  if (!Array.isArray(files)) refuse('A label merge needs a list of files.');
+  const numbers = new Set<number>();
+  for (const entry of files) {
+    if (!isObject(entry)) refuse('Every file of a label merge must be an object.');
+    const { file, item_ids } = entry;
+    if (typeof file !== 'number' || !Number.isSafeInteger(file) || file < 1 || numbers.has(file)) {
+      refuse(`Label file numbers must be distinct integers from 1; got ${JSON.stringify(file)}.`);
+    }
+    numbers.add(file);
+    if (!Array.isArray(item_ids) || item_ids.length === 0) refuse(`Label file ${file} needs a list of item ids.`);
+    if (item_ids.length > MAX_LABELS_PER_FILE) {
+      refuse(`Label file ${file} lists ${item_ids.length} labels; a file holds at most ${MAX_LABELS_PER_FILE}.`);
+    }
+    for (const itemId of item_ids) assertSafeId('item', itemId);
+  }
+}
+
+export function assertReadRequest(payload: unknown): asserts payload is LabelFileReadRequest {
+  if (!isObject(payload) || typeof payload['key'] !== 'string') refuse('A label file is read by its key.');
+}

@@ -1,0 +1,51 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { SqlClient } from '@shipping/event-store';
+import { SQL_CLIENT } from '@shipping/platform';
+
+export interface StoredLabel {
+  item_id: string;
+  tracking_number: string;
+  label_key: string;
+}
+
+const SCHEMA = `
+create table if not exists label_purchases (
+  item_id text primary key,
+  tracking_number text not null,
+  label_key text not null,
+  created_at timestamptz not null default now()
+)`;
+
+/** One row per item that has a bought label: the label app's record that it was bought once. */
+@Injectable()
+export class LabelPurchaseStore implements OnModuleInit {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.sql.exec(SCHEMA);
+  }
+
+  async find(itemIds: readonly string[]): Promise<Map<string, StoredLabel>> {
+    if (itemIds.length === 0) return new Map();
+    const { rows } = await this.sql.query<StoredLabel>(
+      'select item_id, tracking_number, label_key from label_purchases where item_id = any($1::text[])',
+      [itemIds],
+    );
+    return new Map(rows.map((row) => [row.item_id, row]));
+  }
+
+  /**
+   * Records bought labels in one statement and answers the rows of their items. The first record
+   * of an item wins: a concurrent duplicate (another process) gets the first one back.
+   */
+  async record(labels: readonly StoredLabel[]): Promise<Map<string, StoredLabel>> {
+    if (labels.length === 0) return new Map();
+    await this.sql.query(
+      `insert into label_purchases (item_id, tracking_number, label_key)
+       select * from unnest($1::text[], $2::text[], $3::text[])
+       on conflict (item_id) do nothing`,
+      [labels.map((label) => label.item_id), labels.map((label) => label.tracking_number), labels.map((label) => label.label_key)],
+    );
+    return this.find(labels.map((label) => label.item_id));
+  }
+}

@@ -1,0 +1,57 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { threadId } from 'node:worker_threads';
+import { labelShipment } from '../testing/label-shipment.fixture';
+import { documentTexts } from '../testing/pdf-text';
+import type { LabelDrawing } from '../rendering/label-drawing';
+import { LabelWorkerPool } from './label-worker-pool';
+
+const drawing = (index: number): LabelDrawing => ({
+  tracking_number: `9400${String(index).padStart(18, '0')}`,
+  service_code: 'USPS-1',
+  service_name: 'USPS Priority Mail',
+  shipment: labelShipment(),
+});
+
+describe('the label worker pool', () => {
+  let pool: LabelWorkerPool;
+
+  beforeAll(() => {
+    pool = new LabelWorkerPool(2);
+  });
+  afterAll(() => pool.close());
+
+  it('renders off the main thread, on every thread of the pool, while the event loop keeps answering', async () => {
+    expect(threadId).toBe(0);
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const labels = await Promise.all(Array.from({ length: 200 }, (_, index) => pool.render(drawing(index))));
+    delay.disable();
+    expect(labels.every((label) => label.threadId !== 0)).toBe(true);
+    expect(new Set(labels.map((label) => label.threadId)).size).toBe(2);
+    // Drawing 200 labels takes around a second of CPU; on this thread it would stall the loop for all of it.
+    expect(delay.max / 1e6).toBeLessThan(250);
+    expect((await documentTexts(labels[199].pdf))[0]).toContain(drawing(199).tracking_number);
+  });
+
+  it('merges label bytes in the given order', async () => {
+    const labels = await Promise.all([3, 1, 2].map((index) => pool.render(drawing(index))));
+    const merged = await pool.mergeBytes({ sources: labels.map((label) => label.pdf) });
+    expect(merged.pages).toBe(3);
+    expect(merged.threadId).not.toBe(0);
+    const tracking = (await documentTexts(merged.pdf)).map((texts) => texts.find((text) => text.startsWith('9400')));
+    expect(tracking).toEqual([3, 1, 2].map((index) => drawing(index).tracking_number));
+  });
+
+  it('refuses a pool without threads', () => {
+    expect(() => new LabelWorkerPool(0)).toThrow(RangeError);
+  });
+
+  it('closes cleanly, after which it takes no work', async () => {
+    const own = new LabelWorkerPool(1);
+    const pending = own.render(drawing(1));
+    await own.close();
+    expect((await pending).pdf.byteLength).toBeGreaterThan(1000);
+    await expect(own.render(drawing(2))).rejects.toThrow('The label worker pool is closed.');
+    await own.close();
+  });
+});

@@ -1,0 +1,56 @@
+import type { FieldErrors } from '@shipping/contracts';
+import type { BatchItemSubmission, MergedLabelFile } from './batch-events';
+
+/** What validating one item found: its price on the service's rate card, or its field errors. */
+export type ItemValidationOutcome =
+  | { item_id: string; valid: true; price_cents: number; shipment: unknown }
+  | { item_id: string; valid: false; errors: FieldErrors };
+
+/** What buying one item's label found. */
+export type ItemLabelOutcome =
+  | { item_id: string; ok: true; tracking_number: string; label_key: string }
+  | { item_id: string; ok: false; reason: string };
+
+export interface CreateBatch {
+  type: 'CreateBatch';
+  batchId: string;
+  accountId: string;
+  shipperId: number;
+  shipperHashId: string;
+  service: string;
+  items: readonly BatchItemSubmission[];
+  now: string;
+}
+
+/** Results may come in several chunks, and again after a redelivery. */
+export interface RecordValidation {
+  type: 'RecordValidation';
+  batchId: string;
+  results: readonly ItemValidationOutcome[];
+  now: string;
+}
+
+export interface ShipBatch {
+  type: 'ShipBatch';
+  batchId: string;
+  accountId: string;
+  now: string;
+  /** Set by the process manager that finishes a ship after a crash: a batch already shipped is then no error. */
+  onlyIfReady?: boolean;
+}
+
+export interface RecordLabelResults {
+  type: 'RecordLabelResults';
+  batchId: string;
+  results: readonly ItemLabelOutcome[];
+}
+
+export interface RecordMergedFiles {
+  type: 'RecordMergedFiles';
+  batchId: string;
+  files: readonly MergedLabelFile[];
+  now: string;
+}
+
+export type BatchCommand =
+  CreateBatch | RecordValidation | ShipBatch | RecordLabelResults | RecordMergedFiles;

@@ -1,0 +1,49 @@
+import type { FieldErrors } from '@shipping/contracts';
+import type { MergedLabelFile } from './batch-events';
+
+export type BatchItemState =
+  | { id: string; index: number; status: 'pending' }
+  | { id: string; index: number; status: 'valid'; priceCents: number; shipment: unknown }
+  | { id: string; index: number; status: 'invalid'; errors: FieldErrors }
+  | {
+      id: string;
+      index: number;
+      status: 'completed';
+      priceCents: number;
+      trackingNumber: string;
+      labelKey: string;
+    }
+  | { id: string; index: number; status: 'failed'; priceCents: number; reason: string };
+
+export interface BatchFacts {
+  batchId: string;
+  accountId: string;
+  shipperId: number;
+  shipperHashId: string;
+  service: string;
+  createdAt: string;
+  /** Every item, in index order. */
+  items: readonly BatchItemState[];
+  /** Item id to its position in `items`: fixed at creation, so every later state shares it. */
+  positions: ReadonlyMap<string, number>;
+}
+
+export interface ShippedFacts {
+  /** The items shipped (every valid item), in index order. */
+  shippedItemIds: readonly string[];
+  chargedCents: number;
+  /** Empty until the labels are merged. */
+  files: readonly MergedLabelFile[];
+}
+
+export type BatchState =
+  | { status: 'none' }
+  | ({ status: 'validating' } & BatchFacts)
+  | ({ status: 'ready' } & BatchFacts)
+  | ({ status: 'invalid' } & BatchFacts)
+  | ({ status: 'processing' } & BatchFacts & ShippedFacts)
+  | ({ status: 'completed' } & BatchFacts & ShippedFacts);
+
+export type BatchStatus = BatchState['status'];
+
+export const initialBatchState: BatchState = { status: 'none' };

@@ -1,0 +1,55 @@
+import {
+  BATCH,
+  batchCompleted,
+  batchValidated,
+  completed,
+  created,
+  errors,
+  failed,
+  invalidated,
+  item,
+  merged,
+  shipped,
+  validated,
+} from '../batches/batch-history.fixture';
+import { BATCH_ITEMS_HANDLES, projectBatchItemRows } from './batch-item-projection';
+
+const row = { batch_id: BATCH, item_id: item(4), index: 4, errors: null, main_tracking_number: null };
+
+describe('batch item rows projection', () => {
+  it('lists an item once it is validated, as valid', () => {
+    expect(projectBatchItemRows(validated(4, 995))).toEqual([{ ...row, status: 'valid' }]);
+  });
+
+  it('lists an invalid item with its errors', () => {
+    expect(projectBatchItemRows(invalidated(4))).toEqual([{ ...row, status: 'invalid', errors }]);
+  });
+
+  it('gives a completed item its tracking number', () => {
+    expect(projectBatchItemRows(completed(4, 995))).toEqual([
+      { ...row, status: 'completed', main_tracking_number: 'TRK4' },
+    ]);
+  });
+
+  it('lists a failed item without errors or tracking number', () => {
+    expect(projectBatchItemRows(failed(4, 995))).toEqual([{ ...row, status: 'failed' }]);
+  });
+
+  it('writes rows for exactly the item events it lists: none for an item awaiting validation, none for the batch', () => {
+    const oneOfEach = [
+      created(5),
+      validated(0, 995),
+      invalidated(1),
+      batchValidated('ready', 5, 0),
+      shipped(995, [item(0)]),
+      completed(0, 995),
+      failed(2, 995),
+      merged([]),
+      batchCompleted(1, 1),
+    ];
+    const writing = oneOfEach
+      .filter((event) => projectBatchItemRows(event).length > 0)
+      .map((event) => event.type);
+    expect(writing).toEqual(BATCH_ITEMS_HANDLES);
+  });
+});

@@ -1,0 +1,80 @@
+import { AppError, Conflict } from '@shipping/contracts';
+import type { LedgerEvent } from './ledger-events';
+
+export interface LedgerState {
+  balanceCents: number;
+  grantIds: ReadonlySet<string>;
+  /** Each charged batch with the cents still refundable: a batch never refunds more than it paid. */
+  chargedBatches: ReadonlyMap<string, number>;
+  refundedItemIds: ReadonlySet<string>;
+}
+
+export const initialLedgerState: LedgerState = {
+  balanceCents: 0,
+  grantIds: new Set(),
+  chargedBatches: new Map(),
+  refundedItemIds: new Set(),
+};
+
+export type LedgerCommand =
+  | {
+      type: 'GrantCredit';
+      accountId: string;
+      grantId: string;
+      amountCents: number;
+      reason: string;
+      now: string;
+    }
+  | { type: 'ChargeBatch'; accountId: string; batchId: string; amountCents: number; now: string }
+  | {
+      type: 'RefundItem';
+      accountId: string;
+      batchId: string;
+      itemId: string;
+      amountCents: number;
+      now: string;
+    };
+
+export const INSUFFICIENT_CREDIT_MESSAGE =
+  'There is not enough credit to ship this batch. Please add funds to your account.';
+
+function assertAmount(amountCents: number): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0)
+    throw new Error(`Not a whole, non-negative number of cents: ${amountCents}`);
+}
+
+/**
+ * Every command is idempotent by its key (grant id, batch id, item id), so a process manager that
+ * runs again after a crash or a redelivery never grants, charges or refunds twice.
+ */
+export function decideLedger(command: LedgerCommand, state: LedgerState): LedgerEvent[] {
+  assertAmount(command.amountCents);
+  const base = { account_id: command.accountId, amount_cents: command.amountCents, at: command.now };
+  switch (command.type) {
+    case 'GrantCredit':
+      if (state.grantIds.has(command.grantId)) return [];
+      return [
+        { type: 'CreditGranted', data: { ...base, grant_id: command.grantId, reason: command.reason } },
+      ];
+    case 'ChargeBatch':
+      if (state.chargedBatches.has(command.batchId)) return [];
+      if (state.balanceCents < command.amountCents)
+        throw new AppError('insufficient_credit', INSUFFICIENT_CREDIT_MESSAGE);
+      return [{ type: 'BatchCharged', data: { ...base, batch_id: command.batchId } }];
+    case 'RefundItem': {
+      if (state.refundedItemIds.has(command.itemId)) return [];
+      const refundable = state.chargedBatches.get(command.batchId);
+      if (refundable === undefined)
+        throw new Conflict(`Batch ${command.batchId} was never charged; there is nothing to refund.`);
+      if (command.amountCents > refundable)
+        throw new Conflict(`Refund of item ${command.itemId} exceeds what batch ${command.batchId} paid.`);
+      return [
+        { type: 'ItemRefunded', data: { ...base, batch_id: command.batchId, item_id: command.itemId } },
+      ];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown ledger command ${JSON.stringify(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { findParcelService } from '@shipping/reference-data';
+import type { FieldErrors } from '../../errors/app-error';
+import {
+  field,
+  type HasCrossFieldRules,
+  InField,
+  IntegerField,
+  isBlankList,
+  isObject,
+  isString,
+  MAX_ID,
+  messages,
+} from '../../validation';
+import { carrierCode } from '../pickup/pickup-fields';
+
+export const MAX_BATCH_SHIPMENTS = 1_000;
+
+/** Batches ship with the postal carrier (<CARRIER_4>) only: `USPS-<n>` from the reference data. */
+export const isBatchService = (code: unknown): code is string =>
+  isString(code) && findParcelService(code)?.carrier === carrierCode(4);
+
+/** A non-empty array of at most 1,000 elements; that each element is an object is a cross-field rule. */
+function ShipmentsField(): PropertyDecorator {
+  return field(
+    {},
+    [
+      { name: 'array', test: Array.isArray, message: messages.array },
+      {
+        name: 'max_items',
+        test: (value) => Array.isArray(value) && value.length <= MAX_BATCH_SHIPMENTS,
+        message: messages.maxItems(MAX_BATCH_SHIPMENTS),
+      },
+    ],
+    [],
+    isBlankList,
+  );
+}
+
+/**
+ * `POST /batches`. The shipments are checked for shape only and kept exactly as sent: each one is
+ * validated later, on its own, as a batch item (see BatchShipment), so one bad shipment makes one
+ * invalid item instead of refusing the whole batch.
+ */
+export class CreateBatchRequest implements HasCrossFieldRules {
+  @IntegerField({ min: 1, max: MAX_ID })
+  shipper_id!: number;
+
+  @InField(isBatchService)
+  service!: string;
+
+  @ShipmentsField()
+  batch_shipments!: Record<string, unknown>[];
+
+  crossFieldErrors(): FieldErrors {
+    const shipments: unknown = this.batch_shipments;
+    if (!Array.isArray(shipments) || shipments.length > MAX_BATCH_SHIPMENTS) return {};
+    const errors: FieldErrors = {};
+    shipments.forEach((shipment: unknown, index) => {
+      if (!isObject(shipment)) errors[`batch_shipments.${index}`] = [messages.object];
+    });
+    return errors;
+  }
+}

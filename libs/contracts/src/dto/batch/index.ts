@@ -1,0 +1,2 @@
+export * from './batch-shipment.dto';
+export * from './create-batch.request';

@@ -1,0 +1,95 @@
+import type { LengthUnit, WeightUnit } from '../dto/parcel/parcel-order.request';
+
+/** Carrier labels and merged label files, owned by the label app. Requests travel as `Envelope<payload>`. */
+export const LabelPatterns = {
+  purchase: 'label.purchase',
+  merge: 'label.merge',
+  readFile: 'label.file.read',
+} as const;
+
+/** The interface's limit: a merged label file holds at most this many labels. */
+export const MAX_LABELS_PER_FILE = 100;
+
+export interface LabelAddress {
+  name: string;
+  attention?: string | null;
+  street_1: string;
+  street_2?: string | null;
+  street_3?: string | null;
+  city: string;
+  zip: string;
+  state?: string | null;
+  country: string;
+  telephone: string;
+  email?: string | null;
+}
+
+export interface LabelPackage {
+  count: number;
+  length: number;
+  width: number;
+  height: number;
+  /** Of one piece, in the shipment's weight_unit. */
+  weight: number;
+  box_type?: string | null;
+  reference_1?: string | null;
+  reference_2?: string | null;
+  signature?: string | null;
+}
+
+/** A validated parcel shipment with its units resolved (the account's preferences applied). */
+export interface LabelShipment {
+  from_address: LabelAddress;
+  to_address: LabelAddress;
+  weight_unit: WeightUnit;
+  length_unit: LengthUnit;
+  package_list: LabelPackage[];
+}
+
+export interface LabelPurchaseItem {
+  item_id: string;
+  shipment: LabelShipment;
+}
+
+/** Buys one label per item with one service. Once per item: a repeat answers what was bought. */
+export interface LabelPurchaseRequest {
+  service: string;
+  items: LabelPurchaseItem[];
+}
+
+export type LabelPurchaseResult =
+  | { item_id: string; ok: true; tracking_number: string; label_key: string }
+  | { item_id: string; ok: false; reason: string };
+
+/** One result per requested item, in request order. */
+export type LabelPurchaseReply = LabelPurchaseResult[];
+
+export interface LabelFileRequest {
+  /** 1-based file number. */
+  file: number;
+  /** Items whose labels the file holds, in this order; at most MAX_LABELS_PER_FILE. */
+  item_ids: string[];
+}
+
+export interface LabelMergeRequest {
+  batch_id: string;
+  files: LabelFileRequest[];
+}
+
+export interface MergedLabelFileInfo {
+  file: number;
+  /** Path relative to the label root; label URLs are signed over it. */
+  key: string;
+  pages: number;
+}
+
+export interface LabelMergeReply {
+  files: MergedLabelFileInfo[];
+}
+
+export interface LabelFileReadRequest {
+  key: string;
+}
+
+/** The reply to `readFile`: the file's bytes, or null when no file has that key. */
+export type LabelFileContent = { content_base64: string } | null;
