@@ -5,3 +5,4 @@ export * from './storage/storage.module';
 export * from './commands/handle-command';
 export * from './accounts/account-directory.client';
 export * from './labels/label-urls';
+export * from './subscriptions/stored-subscription';

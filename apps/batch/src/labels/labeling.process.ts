@@ -18,13 +18,11 @@ import {
 import {
   type EventStore,
   type RecordedEvent,
-  SqlCheckpointStore,
   type SqlClient,
-  startCheckpointedSubscription,
   type Subscription,
 } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
-import { type CommandOutcome, EVENT_STORE, handleCommand, SQL_CLIENT } from '@shipping/platform';
+import { type CommandOutcome, EVENT_STORE, handleCommand, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { batchDecider, loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
 import { LabelingJobs } from './labeling-jobs';
@@ -58,15 +56,11 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const checkpoints = new SqlCheckpointStore(this.sql);
-    await checkpoints.init();
-    this.subscription = await startCheckpointedSubscription({
-      store: this.store,
-      checkpoints,
+    this.subscription = await startStoredSubscription(this.sql, this.store, {
       name: 'batch.labeling',
       streamNamePrefixes: [BATCH_STREAM_PREFIX, LEDGER_STREAM_PREFIX],
       onEvent: (event) => this.onEvent(event),
-      onError: (error) => this.logger.error({ err: error }, 'batch labelling stopped'),
+      logger: this.logger,
     });
     for (const job of await this.jobs.unfinished()) this.start(job.batch_id, { accountId: job.account_id, correlationId: job.correlation_id });
   }

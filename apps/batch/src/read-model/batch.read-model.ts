@@ -20,14 +20,13 @@ import {
 import {
   type EventStore,
   type RecordedEvent,
-  SqlCheckpointStore,
   type SqlClient,
-  startCheckpointedSubscription,
   type Subscription,
 } from '@shipping/event-store';
-import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { BATCH_READ_MODEL_SCHEMA } from './batch.read-model.schema';
 import { upsertItemRows } from './item-rows';
+import { PageCache } from './page-cache';
 
 export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
 
@@ -41,6 +40,8 @@ export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
 export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BatchReadModel.name);
   private subscription?: Subscription;
+  /** Pages of the batches people are reading, reused while their batch's revision is unchanged. */
+  private readonly pages = new PageCache<BatchPage>(256);
   /** Revision each batch is known to be projected to, so redelivered events cost no query. */
   private readonly projected = new Map<string, bigint>();
 
@@ -51,18 +52,14 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.sql.exec(BATCH_READ_MODEL_SCHEMA);
-    const checkpoints = new SqlCheckpointStore(this.sql);
-    await checkpoints.init();
-    this.subscription = await startCheckpointedSubscription({
-      store: this.store,
-      checkpoints,
+    this.subscription = await startStoredSubscription(this.sql, this.store, {
       name: BATCH_READ_MODEL_SUBSCRIPTION,
       streamNamePrefixes: [BATCH_STREAM_PREFIX],
       onEvent: async (event) => {
         const batchId = event.streamName.slice(BATCH_STREAM_PREFIX.length);
         if ((this.projected.get(batchId) ?? -1n) < event.revision) await this.catchUp(batchId);
       },
-      onError: (error) => this.logger.error({ err: error }, 'batch read model stopped'),
+      logger: this.logger,
     });
   }
 
@@ -101,12 +98,21 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async get(accountId: string, query: GetBatchQuery): Promise<BatchPage> {
-    const { rows } = await this.sql.query<{ doc: BatchSummaryRow }>('select doc from batch_view where batch_id = $1 and account_id = $2', [
-      query.batch_id,
-      accountId,
-    ]);
+    const { rows } = await this.sql.query<{ doc: BatchSummaryRow; last_revision: string }>(
+      'select doc, last_revision from batch_view where batch_id = $1 and account_id = $2',
+      [query.batch_id, accountId],
+    );
     const summary = rows[0]?.doc;
     if (!summary) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+    const key = [query.batch_id, rows[0].last_revision, query.status ?? '', query.page, query.per_page].join('|');
+    const cached = this.pages.get(key);
+    if (cached) return cached;
+    const page = await this.page(summary, query);
+    this.pages.set(key, page);
+    return page;
+  }
+
+  private async page(summary: BatchSummaryRow, query: GetBatchQuery): Promise<BatchPage> {
     const filter = query.status ? 'and status = $4' : '';
     const items = await this.sql.query<{ item_id: string; status: BatchItemView['status']; errors: BatchItemView['errors']; tracking: string | null }>(
       `select item_id, status, errors, tracking from batch_items_view where batch_id = $1 ${filter}

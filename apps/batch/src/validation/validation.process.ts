@@ -3,12 +3,10 @@ import { BATCH_STREAM_PREFIX, batchStreamName } from '@shipping/batch-domain';
 import {
   type EventStore,
   type RecordedEvent,
-  SqlCheckpointStore,
   type SqlClient,
-  startCheckpointedSubscription,
   type Subscription,
 } from '@shipping/event-store';
-import { AccountDirectoryClient, EVENT_STORE, handleCommand, SQL_CLIENT } from '@shipping/platform';
+import { AccountDirectoryClient, EVENT_STORE, handleCommand, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { batchDecider } from '../batches/batch-stream';
 import { validateItem } from './item-validation';
 
@@ -29,15 +27,11 @@ export class ValidationProcess implements OnApplicationBootstrap, OnModuleDestro
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const checkpoints = new SqlCheckpointStore(this.sql);
-    await checkpoints.init();
-    this.subscription = await startCheckpointedSubscription({
-      store: this.store,
-      checkpoints,
+    this.subscription = await startStoredSubscription(this.sql, this.store, {
       name: 'batch.validation',
       streamNamePrefixes: [BATCH_STREAM_PREFIX],
       onEvent: (event) => this.onEvent(event),
-      onError: (error) => this.logger.error({ err: error }, 'batch validation stopped'),
+      logger: this.logger,
     });
   }
 

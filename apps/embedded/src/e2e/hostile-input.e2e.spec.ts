@@ -1,5 +1,6 @@
 import {
   apiClient,
+  batchShipment,
   fedexPickupOrder,
   fedexPickupRates,
   freightOrder,
@@ -66,6 +67,7 @@ describe('hostile and malformed input', () => {
     '/addresses': 'addresses',
     '/pickup-orders': 'pickups',
     '/pickup-orders/get-rates': undefined,
+    '/batches': undefined,
   };
   const failures: string[] = [];
 
@@ -114,6 +116,7 @@ describe('hostile and malformed input', () => {
     ['/addresses', usAddress],
     ['/pickup-orders', fedexPickupOrder],
     ['/pickup-orders/get-rates', fedexPickupRates],
+    ['/batches', () => ({ shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0)] })],
   ];
 
   it.each(endpoints)('answers every field of %s replaced by hostile values in the envelope, never 5xx', async (path, valid) => {

@@ -3,13 +3,11 @@ import type { PageRequest } from '@shipping/contracts';
 import {
   type EventStore,
   type RecordedEvent,
-  SqlCheckpointStore,
   type SqlClient,
-  startCheckpointedSubscription,
   type Subscription,
 } from '@shipping/event-store';
 import { isOrderEvent, type OpenOrder, ORDER_STREAM_PREFIX, projectOpenOrder } from '@shipping/order-domain';
-import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 
 const SCHEMA = `
 create table if not exists order_open_orders (
@@ -40,15 +38,11 @@ export class OpenOrdersReadModel implements OnApplicationBootstrap, OnModuleDest
 
   async onApplicationBootstrap(): Promise<void> {
     await this.sql.exec(SCHEMA);
-    const checkpoints = new SqlCheckpointStore(this.sql);
-    await checkpoints.init();
-    this.subscription = await startCheckpointedSubscription({
-      store: this.store,
-      checkpoints,
+    this.subscription = await startStoredSubscription(this.sql, this.store, {
       name: OPEN_ORDERS_SUBSCRIPTION,
       streamNamePrefixes: [ORDER_STREAM_PREFIX],
       onEvent: (event) => this.apply(event),
-      onError: (error) => this.logger.error({ err: error }, 'open-orders projection stopped'),
+      logger: this.logger,
     });
   }
 

@@ -3,13 +3,11 @@ import type { PageRequest } from '@shipping/contracts';
 import {
   type EventStore,
   type RecordedEvent,
-  SqlCheckpointStore,
   type SqlClient,
-  startCheckpointedSubscription,
   type Subscription,
 } from '@shipping/event-store';
 import { isPickupEvent, PICKUP_STREAM_PREFIX, pickupOrderView, type PickupOrderView } from '@shipping/pickup-domain';
-import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { readableService } from '../pickups/pickup-commands';
 
 const SCHEMA = `
@@ -36,15 +34,11 @@ export class PickupOrdersReadModel implements OnApplicationBootstrap, OnModuleDe
 
   async onApplicationBootstrap(): Promise<void> {
     await this.sql.exec(SCHEMA);
-    const checkpoints = new SqlCheckpointStore(this.sql);
-    await checkpoints.init();
-    this.subscription = await startCheckpointedSubscription({
-      store: this.store,
-      checkpoints,
+    this.subscription = await startStoredSubscription(this.sql, this.store, {
       name: 'pickup.orders-view',
       streamNamePrefixes: [PICKUP_STREAM_PREFIX],
       onEvent: (event) => this.apply(event),
-      onError: (error) => this.logger.error({ err: error }, 'pickup-orders projection stopped'),
+      logger: this.logger,
     });
   }
 
