@@ -5,6 +5,7 @@ import { LabelModule } from '@shipping/label-app';
 import { InProcessMessagingModule } from '@shipping/messaging';
 import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
+import { WebhookModule } from '@shipping/webhook-app';
 import { StorageModule } from '@shipping/platform';
 import type { EmbeddedConfig } from './embedded-config';
 
@@ -14,7 +15,7 @@ export class EmbeddedModule {
   static forRoot(config: EmbeddedConfig): DynamicModule {
     return {
       module: EmbeddedModule,
-      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), GatewayModule, OrderModule, PickupModule, BatchModule, LabelModule],
+      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), GatewayModule, OrderModule, PickupModule, BatchModule, LabelModule, WebhookModule],
     };
   }
 }

@@ -14,11 +14,17 @@ export interface StoredSubscriptionOptions {
   streamNamePrefixes: string[];
   onEvent(event: RecordedEvent): Promise<void>;
   logger: Logger;
+  /** First wait before a failed subscription starts again; doubles up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
 }
 
 /**
  * A subscription to $all whose checkpoint lives in the app's own SQL store: what every projection
  * and process manager of an app starts with. At-least-once, so `onEvent` must be idempotent.
+ * A handler that fails (a store or another app not answering) does not end the work for good:
+ * the subscription starts again from its checkpoint after a growing delay, so the failed event
+ * is handed over again until it goes through.
  */
 export async function startStoredSubscription(
   sql: SqlClient,
@@ -27,12 +33,46 @@ export async function startStoredSubscription(
 ): Promise<Subscription> {
   const checkpoints = new SqlCheckpointStore(sql);
   await checkpoints.init();
-  return startCheckpointedSubscription({
-    store,
-    checkpoints,
-    name: options.name,
-    streamNamePrefixes: options.streamNamePrefixes,
-    onEvent: options.onEvent,
-    onError: (error) => options.logger.error({ err: error }, `subscription ${options.name} stopped`),
-  });
+  const firstDelay = options.retryDelayMs ?? 1_000;
+  const maxDelay = options.maxRetryDelayMs ?? 30_000;
+  let current: Subscription | undefined;
+  let stopped = false;
+  let delay = firstDelay;
+  let retry: NodeJS.Timeout | undefined;
+
+  const start = async (): Promise<Subscription> =>
+    startCheckpointedSubscription({
+      store,
+      checkpoints,
+      name: options.name,
+      streamNamePrefixes: options.streamNamePrefixes,
+      onEvent: async (event) => {
+        await options.onEvent(event);
+        delay = firstDelay;
+      },
+      onError: (error) => {
+        if (stopped) return;
+        options.logger.error({ err: error, retryInMs: delay }, `subscription ${options.name} failed; it starts again from its checkpoint`);
+        retry = setTimeout(() => {
+          retry = undefined;
+          if (stopped) return;
+          start().then(
+            (next) => (current = next),
+            (startError: unknown) => options.logger.error({ err: startError }, `subscription ${options.name} could not start again`),
+          );
+        }, delay);
+        delay = Math.min(delay * 2, maxDelay);
+      },
+    });
+
+  current = await start();
+  const first = current;
+  return {
+    caughtUp: first.caughtUp,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await current?.stop();
+    },
+  };
 }
