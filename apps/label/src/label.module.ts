@@ -7,6 +7,7 @@ import { LabelsController } from './labels.controller';
 import { LabelMerges } from './merges/label-merges';
 import { LabelPurchaseStore } from './purchases/label-purchase-store';
 import { LabelPurchases } from './purchases/label-purchases';
+import { LabelWarmUp } from './workers/label-warm-up';
 import { LabelWorkerPool } from './workers/label-worker-pool';
 
 /**
@@ -24,6 +25,7 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
     LabelPurchaseStore,
     LabelPurchases,
     LabelMerges,
+    LabelWarmUp,
   ],
 })
 export class LabelModule {}

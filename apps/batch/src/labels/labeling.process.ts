@@ -30,7 +30,7 @@ import { failedItems, pendingLabelItems, serviceOf } from './labeling-state';
 
 /** Labels bought per request to the label app; the label app spreads a chunk over its workers. */
 const CHUNK = 100;
-const IN_FLIGHT = 2;
+const IN_FLIGHT = 3;
 const LABEL_TIMEOUT_MS = 120_000;
 const RETRY_DELAY_MS = 1_000;
 
@@ -113,7 +113,7 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
         this.withRetry(() =>
           sendRequest<LabelPurchaseResult[]>(this.client, LabelPatterns.purchase, { context, payload: { service, items } }, { timeoutMs: LABEL_TIMEOUT_MS }),
         );
-      // Two purchases in flight keep the label workers busy while results are recorded.
+      // Purchases in flight keep the label workers busy while results are recorded and files written.
       const inFlight = chunks.slice(0, IN_FLIGHT).map(purchase);
       for (let index = 0; index < chunks.length && !this.stopping; index++) {
         const results = await inFlight[index];
