@@ -26,7 +26,7 @@ import {
 import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { BATCH_READ_MODEL_SCHEMA } from './batch.read-model.schema';
 import { upsertItemRows } from './item-rows';
-import { PageCache } from './page-cache';
+import { LruCache } from './lru-cache';
 
 export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
 
@@ -41,9 +41,9 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BatchReadModel.name);
   private subscription?: Subscription;
   /** Pages of the batches people are reading, reused while their batch's revision is unchanged. */
-  private readonly pages = new PageCache<BatchPage>(256);
-  /** Revision each batch is known to be projected to, so redelivered events cost no query. */
-  private readonly projected = new Map<string, bigint>();
+  private readonly pages = new LruCache<BatchPage>(256);
+  /** Revision recent batches are known to be projected to, so redelivered events cost no query. */
+  private readonly projected = new LruCache<bigint>(10_000);
 
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,

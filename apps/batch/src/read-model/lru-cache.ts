@@ -1,8 +1,8 @@
 /**
- * A bounded map of computed pages, oldest entry out first. Keys carry the batch's stream revision,
+ * A bounded map, least recently used entry out first. For pages, keys carry the batch's stream revision,
  * so an entry is never stale: a batch that changes has a new revision and misses.
  */
-export class PageCache<V> {
+export class LruCache<V> {
   private readonly entries = new Map<string, V>();
 
   constructor(private readonly capacity: number) {}

@@ -1,8 +1,8 @@
-import { PageCache } from './page-cache';
+import { LruCache } from './lru-cache';
 
-describe('page cache', () => {
+describe('least recently used cache', () => {
   it('keeps the most recently used entries up to its capacity', () => {
-    const cache = new PageCache<number>(2);
+    const cache = new LruCache<number>(2);
     cache.set('a', 1);
     cache.set('b', 2);
     expect(cache.get('a')).toBe(1);
