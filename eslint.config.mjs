@@ -51,7 +51,7 @@ export default [
   },
   {
     // Specs may use the test harness (servers, databases) whatever layer they test.
-    files: ['**/*.spec.ts', 'bench/**/*.ts', 'tools/**/*.ts', 'libs/testing/**/*.ts'],
+    files: ['**/*.spec.ts', '**/e2e/**/*.ts', 'bench/**/*.ts', 'tools/**/*.ts', 'libs/testing/**/*.ts'],
     rules: {
       // Tests read JSON answers of any shape.
       '@typescript-eslint/no-explicit-any': 'off',

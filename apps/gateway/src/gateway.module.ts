@@ -8,11 +8,12 @@ import { GatewayHttpModule } from './http';
 import { LabelsController } from './labels/labels.controller';
 import { OrdersController } from './orders/orders.controller';
 import { PickupsController } from './pickups/pickups.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 /** REST in, commands and queries out: the gateway holds no business rule. */
 @Module({
   imports: [GatewayHttpModule],
-  controllers: [HealthController, AccountsController, OrdersController, PickupsController, BatchesController, LabelsController],
+  controllers: [HealthController, AccountsController, OrdersController, PickupsController, BatchesController, LabelsController, WebhooksController],
   providers: [CommandBus, LabelLinks],
 })
 export class GatewayModule {}

@@ -1,5 +1,29 @@
 import { Module } from '@nestjs/common';
+import { DeliveryLog } from './deliveries/delivery-log';
+import { WebhookOutbox } from './deliveries/webhook-outbox';
+import { DeliveryQueue } from './dispatch/delivery-queue';
+import { resolveWithDns, WEBHOOK_RESOLVE } from './dispatch/target-guard';
+import { WebhookDispatcher } from './dispatch/webhook-dispatcher';
+import { WebhookEndpoints } from './endpoints/webhook-endpoints';
+import { readWebhookConfig, WEBHOOK_CONFIG } from './webhook-config';
+import { WebhookSchema } from './webhook-schema';
+import { WebhooksController } from './webhooks.controller';
 
-/** Webhook endpoints and signed, retried deliveries. Its handlers arrive with its own issue; the module is wired into both runtimes already. */
-@Module({})
+/**
+ * Webhook endpoints and signed, retried deliveries. `webhook.notify` stores deliveries (the
+ * outbox); the dispatcher sends them. Tests override WEBHOOK_CONFIG and WEBHOOK_RESOLVE.
+ */
+@Module({
+  controllers: [WebhooksController],
+  providers: [
+    { provide: WEBHOOK_CONFIG, useFactory: () => readWebhookConfig(process.env) },
+    { provide: WEBHOOK_RESOLVE, useValue: resolveWithDns },
+    WebhookSchema,
+    WebhookEndpoints,
+    DeliveryQueue,
+    WebhookDispatcher,
+    WebhookOutbox,
+    DeliveryLog,
+  ],
+})
 export class WebhookModule {}

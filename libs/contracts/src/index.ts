@@ -24,3 +24,4 @@ export * from './messages/pickups';
 export * from './messages/batches';
 export * from './pagination/batch-items-query';
 export * from './messages/labels';
+export * from './messages/webhooks';

@@ -14,3 +14,4 @@ export * from './parcel/parcel-order.request';
 export * from './parcel/parcel-package.dto';
 export * from './pickup';
 export * from './limits';
+export * from './webhook';

@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  PageQuery,
+  paginate,
+  type RegisteredWebhookEndpoint,
+  RegisterWebhookRequest,
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+  WebhookPatterns,
+} from '@shipping/contracts';
+import { CommandBus } from '../commands/command-bus';
+import { listingLinks } from '../commands/listing-links';
+import { requestContext } from '../commands/request-context';
+import { Valid } from '../commands/valid-body.pipe';
+import { type AuthenticatedAccount, CurrentAccount, RequestId, withMessage } from '../http';
+
+/** Ids are short; anything longer names nothing of ours and is not sent on. */
+const MAX_PARAM_LENGTH = 64;
+const param = (value: string) => value.slice(0, MAX_PARAM_LENGTH);
+
+@Controller('webhooks')
+export class WebhooksController {
+  constructor(private readonly bus: CommandBus) {}
+
+  /** 201; the signing secret is shown in this answer only. */
+  @Post()
+  @HttpCode(201)
+  register(
+    @Body(new Valid(RegisterWebhookRequest)) body: RegisterWebhookRequest,
+    @CurrentAccount() account: AuthenticatedAccount,
+    @RequestId() requestId: string,
+  ) {
+    return this.bus.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, requestContext(account, requestId), { url: body.url });
+  }
+
+  @Get()
+  list(@CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
+    return this.bus.request<WebhookEndpointView[]>(WebhookPatterns.list, requestContext(account, requestId));
+  }
+
+  @Delete(':webhookId')
+  @HttpCode(200)
+  async remove(@Param('webhookId') webhookId: string, @CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
+    const removed = await this.bus.request<WebhookEndpointView>(WebhookPatterns.remove, requestContext(account, requestId), {
+      webhook_id: param(webhookId),
+    });
+    return withMessage(removed, 'Webhook endpoint deleted.');
+  }
+
+  /** Newest first, each with every attempt. */
+  @Get(':webhookId/deliveries')
+  async deliveries(
+    @Param('webhookId') webhookId: string,
+    @Query(new Valid(PageQuery)) query: PageQuery,
+    @CurrentAccount() account: AuthenticatedAccount,
+    @RequestId() requestId: string,
+    @Req() request: Request,
+  ) {
+    const page = query.toPageRequest();
+    const rows = await this.bus.request<WebhookDeliveryView[]>(WebhookPatterns.deliveries, requestContext(account, requestId), {
+      webhook_id: param(webhookId),
+      ...page,
+    });
+    return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
+  }
+
+  /** 202: the delivery is due now (same Webhook-Id); its attempt shows in the deliveries list. */
+  @Post(':webhookId/deliveries/:deliveryId/redeliver')
+  @HttpCode(202)
+  redeliver(
+    @Param('webhookId') webhookId: string,
+    @Param('deliveryId') deliveryId: string,
+    @CurrentAccount() account: AuthenticatedAccount,
+    @RequestId() requestId: string,
+  ) {
+    return this.bus.request<WebhookDeliveryView>(WebhookPatterns.redeliver, requestContext(account, requestId), {
+      webhook_id: param(webhookId),
+      delivery_id: param(deliveryId),
+    });
+  }
+}

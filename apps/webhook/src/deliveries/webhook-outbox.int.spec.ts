@@ -1,0 +1,67 @@
+import { AppError } from '@shipping/contracts';
+import { shipmentBody } from '../testing/shipment-body';
+import { context, createWebhookTestApp, STARTUP_TIMEOUT_MS, type WebhookTestApp } from '../testing/webhook-test-app';
+
+// Nothing listens on port 1: deliveries stay pending or fail, which these specs do not look at.
+const NOWHERE = 'http://127.0.0.1:1/hooks';
+
+describe('webhook.notify (the outbox)', () => {
+  let app: WebhookTestApp;
+
+  beforeAll(async () => {
+    app = await createWebhookTestApp({ retryScheduleMs: [60_000] });
+  }, STARTUP_TIMEOUT_MS);
+
+  afterAll(() => app?.close());
+
+  const register = async (accountId: string) => (await app.handlers.register({ context: context(accountId), payload: { url: NOWHERE } })).id;
+  const notify = (accountId: string, eventId: string) =>
+    app.handlers.notify({ context: context('source'), payload: { event_id: eventId, account_id: accountId, body: shipmentBody() } });
+  const deliveriesOf = async (eventId: string) =>
+    (await app.sql.query<{ endpoint_id: string }>('select endpoint_id from webhook_deliveries where event_id = $1 order by endpoint_id', [eventId])).rows.map(
+      (row) => Number(row.endpoint_id),
+    );
+
+  it('stores one delivery per live endpoint of the account, once however often the event is notified', async () => {
+    const first = await register('acct_outbox');
+    const second = await register('acct_outbox');
+    const removed = await register('acct_outbox');
+    await register('acct_other');
+    await app.handlers.remove({ context: context('acct_outbox'), payload: { webhook_id: String(removed) } });
+
+    expect(await notify('acct_outbox', 'evt-1')).toEqual({ created: 2 });
+    expect(await notify('acct_outbox', 'evt-1')).toEqual({ created: 0 });
+    expect(await deliveriesOf('evt-1')).toEqual([first, second]);
+  });
+
+  it('stores the body exactly as it will be sent, under a whd_ id', async () => {
+    await register('acct_body');
+    await notify('acct_body', 'evt-body');
+    const { rows } = await app.sql.query<{ id: string; body: string; status: string }>(
+      "select id, body, status from webhook_deliveries where event_id = 'evt-body'",
+    );
+    expect(rows).toEqual([{ id: expect.stringMatching(/^whd_[0-9a-f-]{36}$/), body: JSON.stringify(shipmentBody()), status: 'pending' }]);
+  });
+
+  it('stores nothing for an account without endpoints', async () => {
+    expect(await notify('acct_none', 'evt-none')).toEqual({ created: 0 });
+  });
+
+  it('refuses a notification without an event id', async () => {
+    const sent = app.handlers.notify({ context: context('source'), payload: { account_id: 'acct_outbox', body: shipmentBody() } as never });
+    await expect(sent).rejects.toEqual(new AppError('bad_request', 'A webhook notification needs an event_id, an account_id and a body.'));
+  });
+
+  it('lists an endpoint’s deliveries newest first, a page at a time, and only to its account', async () => {
+    const id = await register('acct_pages');
+    for (const event of ['evt-p1', 'evt-p2', 'evt-p3']) await notify('acct_pages', event);
+    const page = (n: number) => app.handlers.listDeliveries({ context: context('acct_pages'), payload: { webhook_id: String(id), page: n, per_page: 2 } });
+    // One row more than the page: the gateway's paginate tells from it that a next page exists.
+    expect((await page(1)).map((delivery) => delivery.event_id)).toEqual(['evt-p3', 'evt-p2', 'evt-p1']);
+    expect((await page(2)).map((delivery) => delivery.event_id)).toEqual(['evt-p1']);
+    await expect(app.handlers.listDeliveries({ context: context('acct_other'), payload: { webhook_id: String(id), page: 1, per_page: 2 } })).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'Webhook endpoint not found.',
+    });
+  });
+});

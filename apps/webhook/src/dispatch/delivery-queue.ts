@@ -1,0 +1,92 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SqlClient } from '@shipping/event-store';
+import { SQL_CLIENT } from '@shipping/platform';
+import type { PostOutcome } from './post-webhook';
+
+export interface ClaimedDelivery {
+  id: string;
+  body: string;
+  attemptCount: number;
+  retryFrom: number;
+  url: string;
+  secret: string;
+}
+
+export interface AttemptRecord {
+  at: Date;
+  durationMs: number;
+  outcome: PostOutcome;
+  /** Undefined: delivered. A number: retry after that many ms. Null: the schedule is spent. */
+  retryAfterMs: number | undefined | null;
+}
+
+interface ClaimRow {
+  id: string;
+  body: string;
+  attempt_count: number;
+  retry_from: number;
+  url: string;
+  secret: string;
+}
+
+/**
+ * Due deliveries, claimed under a lease: `skip locked` keeps two dispatchers off one row at the
+ * same moment, and the lease keeps them off it while its attempt is in flight. A dispatcher that
+ * dies mid-attempt leaves a lease that expires: the delivery is sent again (at least once).
+ */
+@Injectable()
+export class DeliveryQueue {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  async claimDue(leaseToken: string, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+    const { rows } = await this.sql.query<ClaimRow>(
+      `update webhook_deliveries d
+       set lease_token = $1, lease_until = now() + $2::double precision * interval '1 millisecond'
+       from webhook_endpoints e
+       where e.id = d.endpoint_id and d.id in (
+         select due.id from webhook_deliveries due
+         join webhook_endpoints live on live.id = due.endpoint_id and live.deleted_at is null
+         where due.status = 'pending' and due.next_attempt_at <= now() and (due.lease_until is null or due.lease_until < now())
+         order by due.next_attempt_at, due.id
+         limit $3
+         for update of due skip locked)
+       returning d.id, d.body, d.attempt_count, d.retry_from, e.url, e.secret`,
+      [leaseToken, leaseMs, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      body: row.body,
+      attemptCount: row.attempt_count,
+      retryFrom: row.retry_from,
+      url: row.url,
+      secret: row.secret,
+    }));
+  }
+
+  async release(leaseToken: string): Promise<void> {
+    await this.sql.query('update webhook_deliveries set lease_token = null, lease_until = null where lease_token = $1', [leaseToken]);
+  }
+
+  /** The attempt always; the delivery's state only if this dispatcher still holds its lease. */
+  async record(delivery: ClaimedDelivery, leaseToken: string, record: AttemptRecord): Promise<void> {
+    const { at, durationMs, outcome, retryAfterMs } = record;
+    const status = retryAfterMs === undefined ? 'delivered' : retryAfterMs === null ? 'failed' : 'pending';
+    await this.sql.transaction(async (tx) => {
+      const { rows } = await tx.query<{ number: number }>(
+        `update webhook_deliveries set attempt_count = attempt_count + 1 where id = $1 returning attempt_count as number`,
+        [delivery.id],
+      );
+      await tx.query(
+        'insert into webhook_attempts (delivery_id, number, at, status_code, error, duration_ms) values ($1, $2, $3, $4, $5, $6)',
+        [delivery.id, rows[0].number, at.toISOString(), outcome.statusCode, outcome.error, durationMs],
+      );
+      await tx.query(
+        `update webhook_deliveries
+         set status = $3::text, next_attempt_at = case when $3::text = 'pending' then now() + $4::double precision * interval '1 millisecond' end,
+             lease_token = null, lease_until = null
+         where id = $1 and lease_token = $2`,
+        [delivery.id, leaseToken, status, retryAfterMs ?? 0],
+      );
+    });
+  }
+}

@@ -1,0 +1,92 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  NotFound,
+  type RegisteredWebhookEndpoint,
+  RegisterWebhookRequest,
+  validateRequest,
+  ValidationFailed,
+  WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
+  type WebhookEndpointView,
+} from '@shipping/contracts';
+import type { SqlClient } from '@shipping/event-store';
+import { SQL_CLIENT } from '@shipping/platform';
+import { randomBytes } from 'node:crypto';
+import { resolveTarget, type Resolve, TargetRefused, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
+import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
+
+export const INTERNAL_URL_MESSAGE = 'The url must not point to a loopback, private or otherwise internal address.';
+export const UNRESOLVED_URL_MESSAGE = 'The url host could not be resolved.';
+
+interface EndpointRow {
+  id: string | number;
+  url: string;
+  secret: string;
+  created_at: Date | string;
+}
+
+const view = (row: EndpointRow): WebhookEndpointView => ({ id: Number(row.id), url: row.url, created_at: new Date(row.created_at).toISOString() });
+
+/** An account's webhook endpoints; a removed one keeps its row (its deliveries refer to it). */
+@Injectable()
+export class WebhookEndpoints {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
+    @Inject(WEBHOOK_RESOLVE) private readonly resolve: Resolve,
+  ) {}
+
+  async register(accountId: string, body: unknown): Promise<RegisteredWebhookEndpoint> {
+    const validated = validateRequest(RegisterWebhookRequest, body);
+    if (!validated.ok) throw new ValidationFailed(validated.errors);
+    const { url } = validated.value;
+    if (!this.config.allowPrivateTargets) await this.assertPublic(url);
+    const secret = `whsec_${randomBytes(32).toString('hex')}`;
+    const { rows } = await this.sql.query<EndpointRow>(
+      `insert into webhook_endpoints (id, account_id, url, secret, created_at)
+       values (nextval('webhook_endpoint_ids'), $1, $2, $3, now()) returning id, url, secret, created_at`,
+      [accountId, url, secret],
+    );
+    return { ...view(rows[0]), secret: rows[0].secret };
+  }
+
+  async list(accountId: string): Promise<WebhookEndpointView[]> {
+    const { rows } = await this.sql.query<EndpointRow>(
+      'select id, url, secret, created_at from webhook_endpoints where account_id = $1 and deleted_at is null order by id',
+      [accountId],
+    );
+    return rows.map(view);
+  }
+
+  /** Pending deliveries of a removed endpoint are failed: nobody asked for them any more. */
+  async remove(accountId: string, id: number): Promise<WebhookEndpointView> {
+    return this.sql.transaction(async (tx) => {
+      const { rows } = await tx.query<EndpointRow>(
+        `update webhook_endpoints set deleted_at = now() where id = $1 and account_id = $2 and deleted_at is null
+         returning id, url, secret, created_at`,
+        [id, accountId],
+      );
+      if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
+      await tx.query(`update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = $1 and status = 'pending'`, [id]);
+      return view(rows[0]);
+    });
+  }
+
+  /** The caller's live endpoint, or 404 for an unknown, removed or another account's one. */
+  async find(accountId: string, id: number): Promise<WebhookEndpointView> {
+    const { rows } = await this.sql.query<EndpointRow>(
+      'select id, url, secret, created_at from webhook_endpoints where id = $1 and account_id = $2 and deleted_at is null',
+      [id, accountId],
+    );
+    if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
+    return view(rows[0]);
+  }
+
+  private async assertPublic(url: string): Promise<void> {
+    try {
+      await resolveTarget(new URL(url), false, this.resolve);
+    } catch (error) {
+      if (error instanceof TargetRefused) throw ValidationFailed.field('url', INTERNAL_URL_MESSAGE);
+      throw ValidationFailed.field('url', UNRESOLVED_URL_MESSAGE);
+    }
+  }
+}

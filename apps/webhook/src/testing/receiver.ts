@@ -1,0 +1,36 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedCall {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The status this receiver answered. */
+  status: number;
+}
+
+export interface Receiver {
+  url: string;
+  calls: ReceivedCall[];
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on 127.0.0.1 that answers the nth call (from 1) with `statusFor(n)`. */
+export async function startReceiver(statusFor: (call: number) => number = () => 200): Promise<Receiver> {
+  const calls: ReceivedCall[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const status = statusFor(calls.length + 1);
+      calls.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      response.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    calls,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}

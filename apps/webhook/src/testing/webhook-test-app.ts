@@ -1,0 +1,56 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { SQL_CLIENT } from '@shipping/platform';
+import { type Resolve, resolveWithDns, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
+import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
+import { WebhookModule } from '../webhook.module';
+import { WebhooksController } from '../webhooks.controller';
+
+@Global()
+@Module({})
+class TestSqlModule {
+  static with(sql: SqlClient): DynamicModule {
+    return { module: TestSqlModule, providers: [{ provide: SQL_CLIENT, useValue: sql }], exports: [SQL_CLIENT] };
+  }
+}
+
+/** Starting PGlite (WebAssembly) takes seconds on a busy machine. */
+export const STARTUP_TIMEOUT_MS = 60_000;
+
+export const FAST_CONFIG: WebhookConfig = {
+  timeoutMs: 1_000,
+  retryScheduleMs: [50, 50, 50, 50],
+  pollIntervalMs: 20,
+  allowPrivateTargets: true,
+};
+
+export interface WebhookTestApp {
+  module: TestingModule;
+  handlers: WebhooksController;
+  sql: SqlClient;
+  close(): Promise<void>;
+}
+
+/** The webhook module on an in-memory PGlite, its dispatcher running, its handlers called directly. */
+export async function createWebhookTestApp(config: Partial<WebhookConfig> = {}, resolve: Resolve = resolveWithDns): Promise<WebhookTestApp> {
+  const sql = await createPgliteSqlClient();
+  const module = await Test.createTestingModule({ imports: [TestSqlModule.with(sql), WebhookModule] })
+    .overrideProvider(WEBHOOK_CONFIG)
+    .useValue({ ...FAST_CONFIG, ...config })
+    .overrideProvider(WEBHOOK_RESOLVE)
+    .useValue(resolve)
+    .compile();
+  await module.init();
+  return {
+    module,
+    handlers: module.get(WebhooksController),
+    sql,
+    async close() {
+      await module.close();
+      await sql.close();
+    },
+  };
+}
+
+export const context = (accountId: string) => ({ accountId, correlationId: `test-${accountId}` });

@@ -1,0 +1,84 @@
+import type { PageRequest } from '../pagination/paginate';
+
+/** Webhook endpoints and deliveries, owned by the webhook app. Requests travel as `Envelope<payload>`. */
+export const WebhookPatterns = {
+  register: 'webhook.endpoints.register',
+  list: 'webhook.endpoints.list',
+  remove: 'webhook.endpoints.remove',
+  deliveries: 'webhook.deliveries.list',
+  redeliver: 'webhook.deliveries.redeliver',
+  /** Request/reply: answers once the deliveries are stored, so the sender may move its checkpoint. */
+  notify: 'webhook.notify',
+} as const;
+
+/** The interface's webhook body (Events), sent after a successful shipment. */
+export interface WebhookShipmentBody {
+  shipment_order_id: number;
+  main_tracking_number: string;
+  sub_tracking_numbers: string[];
+  package_details: { tracking_number: string; items: unknown[] }[];
+  /** Decimal amount, e.g. "12.34". */
+  final_price: string;
+  /** Carrier code. */
+  carrier: string;
+  /** Readable service name. */
+  service: string;
+  /** Label URL. */
+  label: string;
+}
+
+export interface WebhookNotification {
+  /** The source event's id: a notification sent twice for one event delivers once per endpoint. */
+  event_id: string;
+  /** The account whose endpoints receive the body (authoritative over the envelope's context). */
+  account_id: string;
+  body: WebhookShipmentBody;
+}
+
+export interface WebhookEndpointView {
+  id: number;
+  url: string;
+  created_at: string;
+}
+
+/** Only the registration answer shows the signing secret. */
+export interface RegisteredWebhookEndpoint extends WebhookEndpointView {
+  secret: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookAttemptView {
+  number: number;
+  at: string;
+  /** Null when no response came (refused target, network error, timeout). */
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface WebhookDeliveryView {
+  /** The `Webhook-Id` header of every attempt of this delivery. */
+  id: string;
+  webhook_id: number;
+  event_id: string;
+  status: WebhookDeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  attempts: WebhookAttemptView[];
+}
+
+/** Path parameters travel as sent; the webhook app answers 404 for anything that is not its id. */
+export interface WebhookEndpointRef {
+  webhook_id: string;
+}
+
+export interface WebhookDeliveriesRequest extends WebhookEndpointRef, PageRequest {}
+
+export interface WebhookRedeliverRequest extends WebhookEndpointRef {
+  delivery_id: string;
+}
+
+export const WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE = 'Webhook endpoint not found.';
+export const WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE = 'Webhook delivery not found.';
