@@ -8,6 +8,7 @@ import { LabelingProcess } from './labels/labeling.process';
 import { BatchReadModel } from './read-model/batch.read-model';
 import { Ledger } from './shipping/ledger';
 import { ValidationProcess } from './validation/validation.process';
+import { ShipmentNotifications } from './webhooks/shipment-notifications';
 
 /**
  * The batch aggregate (`batch-<id>` streams), the account ledger (`ledger-<account>`), the
@@ -24,6 +25,7 @@ import { ValidationProcess } from './validation/validation.process';
     ValidationProcess,
     LabelingJobs,
     LabelingProcess,
+    ShipmentNotifications,
   ],
   exports: [LabelingProcess],
 })

@@ -1,0 +1,79 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { apiClient, batchShipment, eventually, type RuntimeProcess, startRuntime, undeliverableBatchShipment } from '@shipping/testing';
+import { allItems, batchWithStatus } from './batch-support';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  raw: string;
+}
+
+describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
+  let runtime: RuntimeProcess;
+  let receiver: Server;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk) => (raw += chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, raw });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+    runtime = await startRuntime({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
+  });
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await new Promise((done) => receiver?.close(done));
+  });
+
+  it('delivers one signed webhook per completed item with the interface body, and none for failed items', async () => {
+    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const endpoint = await acme.post('/webhooks', { url });
+    expect(endpoint.status).toBe(201);
+    const secret: string = endpoint.body.data.secret;
+
+    const shipments = [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)];
+    shipments[2].package_list[0] = { ...shipments[2].package_list[0], count: 2 };
+    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-2', batch_shipments: shipments });
+    await batchWithStatus(acme, created.body.data.id, ['ready']);
+    await acme.post(`/batches/${created.body.data.id}/ship`);
+    await batchWithStatus(acme, created.body.data.id, ['completed']);
+    const completed = await allItems(acme, created.body.data.id, 'completed');
+
+    await eventually(async () => (received.length >= 2 ? true : undefined), 20_000);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(received).toHaveLength(2);
+    const bodies = received.map((delivery) => {
+      const [t, v1] = String(delivery.headers['webhook-signature']).split(',').map((part) => part.split('=')[1]);
+      expect(createHmac('sha256', secret).update(`${t}.${delivery.raw}`).digest('hex')).toBe(v1);
+      expect(delivery.headers['webhook-id']).toEqual(expect.any(String));
+      return JSON.parse(delivery.raw);
+    });
+    const tracking = completed.map((item) => item.shipment_order?.main_tracking_number).sort();
+    expect(bodies.map((body) => body.main_tracking_number).sort()).toEqual(tracking);
+    for (const body of bodies) {
+      expect(body).toEqual({
+        shipment_order_id: expect.any(Number),
+        main_tracking_number: expect.stringMatching(/^9400\d{18}$/),
+        sub_tracking_numbers: [],
+        package_details: [{ tracking_number: body.main_tracking_number, items: [] }],
+        final_price: expect.stringMatching(/^\d+\.\d{2}$/),
+        carrier: 'usps',
+        service: 'USPS Priority Mail Express',
+        label: expect.stringContaining('/labels/'),
+      });
+      const label = await fetch(body.label.replace(/^http:\/\/127\.0\.0\.1:\d+/, runtime.baseUrl));
+      expect(label.status).toBe(200);
+      expect(label.headers.get('content-type')).toContain('application/pdf');
+    }
+    const listed = await acme.get(`/webhooks/${endpoint.body.data.id}/deliveries`);
+    expect(listed.body.data.data.map((delivery: { status: string }) => delivery.status)).toEqual(['delivered', 'delivered']);
+  });
+});
