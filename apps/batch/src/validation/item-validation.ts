@@ -2,8 +2,10 @@ import {
   type AccountAddress,
   type AccountPreferences,
   BatchShipment,
+  asJsonObject,
   type FieldErrors,
   validateRequest,
+  withSavedSender,
 } from '@shipping/contracts';
 import { type BatchItemSubmission, shipmentPriceCents } from '@shipping/batch-domain';
 
@@ -14,13 +16,6 @@ export type ItemValidationResult =
 export const NO_RATE_MESSAGE = 'The package_list has a package too heavy for the service.';
 
 const invalidId = (field: string) => `The selected ${field} is invalid.`;
-
-function withSavedSender(shipment: Record<string, unknown>, saved: AccountAddress | undefined): Record<string, unknown> {
-  if (!saved) return shipment;
-  const { from_address_id: _id, ...rest } = shipment;
-  const { id: _savedId, is_residential: _residential, ...address } = saved;
-  return { ...rest, from_address: address };
-}
 
 /**
  * One item of a batch: the parcel rules plus the batch ones (telephone 10-15 digits, email
@@ -34,7 +29,7 @@ export function validateItem(
   saved: AccountAddress[],
   preferences: AccountPreferences,
 ): ItemValidationResult {
-  const shipment = (typeof item.shipment === 'object' && item.shipment !== null ? item.shipment : {}) as Record<string, unknown>;
+  const shipment = asJsonObject(item.shipment);
   const byId = (id: unknown) => saved.find((address) => address.id === id);
   const referenceErrors: FieldErrors = {};
   const fromId = shipment.from_address_id;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { AccountAddress, AccountPreferences, ShipperRecord } from '@shipping/contracts';
+import { type AccountAddress, type AccountPreferences, addressView, type ShipperRecord } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
@@ -8,25 +8,7 @@ import { toShipperRecord } from './shipper-record';
 
 type AddressRow = { address_id: number; address: Omit<AccountAddress, 'id'> };
 
-/** jsonb keeps keys in its own order; answers list an address's fields in the interface's order. */
-function toAccountAddress(row: AddressRow): AccountAddress {
-  const { address } = row;
-  return {
-    id: Number(row.address_id),
-    name: address.name,
-    attention: address.attention ?? null,
-    street_1: address.street_1,
-    street_2: address.street_2 ?? null,
-    street_3: address.street_3 ?? null,
-    city: address.city,
-    zip: address.zip,
-    state: address.state ?? null,
-    country: address.country,
-    telephone: address.telephone,
-    email: address.email ?? null,
-    is_residential: address.is_residential,
-  };
-}
+const toAccountAddress = (row: AddressRow): AccountAddress => addressView(Number(row.address_id), row.address);
 
 /** The accounts' preferences, shippers and saved addresses (the address book). */
 @Injectable()

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  asJsonObject,
   type Envelope,
   FreightOrderRequest,
   mergeFieldErrors,
@@ -7,6 +8,7 @@ import {
   type SavedOrder,
   validateRequest,
   ValidationFailed,
+  withSavedSender,
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
 import {
@@ -28,21 +30,6 @@ import { OrderIds } from './order-ids';
 
 const orderDecider = { decide: decideOrder, evolve: evolveOrder, initialState: initialOrderState };
 
-type Body = Record<string, unknown>;
-
-const asBody = (payload: unknown): Body =>
-  typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Body) : {};
-
-/**
- * The body as if the saved sender address had been sent inline, so every rule that depends on
- * the sender (international shipments need customs items) is checked on the real address.
- */
-function withSavedSender(body: Body, saved: object | undefined): Body {
-  if (!saved) return body;
-  const { from_address_id: _id, ...rest } = body;
-  return { ...rest, from_address: saved };
-}
-
 /** A validated DTO instance as plain wire-shaped data (defaults included, no class prototypes). */
 const plain = <T>(value: unknown): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -60,7 +47,7 @@ export class OrderCommands {
   ) {}
 
   async saveFreightOrder({ context, payload }: Envelope<unknown>): Promise<SavedOrder> {
-    const body = asBody(payload);
+    const body = asJsonObject(payload);
     const { errors, savedFrom } = resolveAddressReferences(body, await this.directory.addresses(context.accountId));
     const resolved = withSavedSender(body, savedFrom && { ...postalFields(savedFrom), residential: savedFrom.is_residential });
     const validated = validateRequest(FreightOrderRequest, resolved);
@@ -81,7 +68,7 @@ export class OrderCommands {
   }
 
   async saveParcelOrder({ context, payload }: Envelope<unknown>): Promise<SavedOrder> {
-    const body = asBody(payload);
+    const body = asJsonObject(payload);
     const { errors, savedFrom } = resolveAddressReferences(body, await this.directory.addresses(context.accountId));
     const validated = validateRequest(ParcelOrderRequest, withSavedSender(body, savedFrom && postalFields(savedFrom)));
     this.throwIfInvalid(errors, validated);

@@ -6,6 +6,8 @@ import {
   PickupOrderRequest,
   validateRequest,
   ValidationFailed,
+  asJsonObject,
+  withSavedSender,
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
 import {
@@ -21,7 +23,7 @@ import { AccountDirectoryClient, EVENT_STORE, handleCommand } from '@shipping/pl
 import { findPickupService } from '@shipping/reference-data';
 import { toPickupOrder } from './pickup-normalization';
 import { PickupIds } from './pickup-ids';
-import { asBody, resolveSender, withSender } from './sender';
+import { resolveSender } from './sender';
 
 export const PICKUP_NOT_SAVED_MESSAGE = 'Pickup order could not be saved';
 
@@ -46,9 +48,9 @@ export class PickupCommands {
   ) {}
 
   async save({ context, payload }: Envelope<unknown>): Promise<SavedPickup> {
-    const body = asBody(payload);
+    const body = asJsonObject(payload);
     const sender = await resolveSender(this.directory, context, body);
-    const validated = validateRequest(PickupOrderRequest, withSender(body, sender.saved));
+    const validated = validateRequest(PickupOrderRequest, withSavedSender(body, sender.saved));
     const errors = mergeFieldErrors(
       sender.unknownId ? { from_address_id: ['The selected from_address_id is invalid.'] } : {},
       validated.ok ? {} : validated.errors,

@@ -1,27 +1,11 @@
-import type { AccountAddress, PickupOrderRequest, PickupPiece as PieceRequest } from '@shipping/contracts';
+import { type AccountAddress, addressView, type PickupOrderRequest, type PickupPiece as PieceRequest } from '@shipping/contracts';
 import type { PickupAddress, PickupOrder, PickupPiece } from '@shipping/pickup-domain';
 import { groundFreightPickupService } from '@shipping/reference-data';
 
 type AddressLike = Omit<AccountAddress, 'id'>;
 
 /** The sender as the interface answers it: every line present, unset ones null. */
-export function pickupAddress(address: AddressLike, savedId: number | null): PickupAddress {
-  return {
-    id: savedId,
-    name: address.name,
-    attention: address.attention ?? null,
-    street_1: address.street_1,
-    street_2: address.street_2 ?? null,
-    street_3: address.street_3 ?? null,
-    city: address.city,
-    zip: address.zip,
-    state: address.state ?? null,
-    country: address.country,
-    telephone: address.telephone,
-    email: address.email ?? null,
-    is_residential: address.is_residential,
-  };
-}
+export const pickupAddress = (address: AddressLike, savedId: number | null): PickupAddress => addressView(savedId, address);
 
 /** Ground freight pieces get the carrier's ground freight service, whatever was sent. */
 function pickupPiece(carrier: string, piece: PieceRequest): PickupPiece {

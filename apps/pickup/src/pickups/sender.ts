@@ -15,14 +15,3 @@ export async function resolveSender(directory: AccountDirectoryClient, context: 
   const saved = await directory.address(context, id);
   return { saved, unknownId: !saved };
 }
-
-/** The body as if the saved sender had been sent inline (from_address_id takes priority). */
-export function withSender(body: Body, saved: AccountAddress | undefined): Body {
-  if (!saved) return body;
-  const { from_address_id: _id, ...rest } = body;
-  const { id: _savedId, ...address } = saved;
-  return { ...rest, from_address: address };
-}
-
-export const asBody = (payload: unknown): Body =>
-  typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Body) : {};

@@ -5,6 +5,8 @@ import {
   VALID_FROM_ADDRESS_MESSAGE,
   validateRequest,
   ValidationFailed,
+  asJsonObject,
+  withSavedSender,
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
 import {
@@ -18,7 +20,7 @@ import {
 } from '@shipping/pickup-domain';
 import { AccountDirectoryClient, EVENT_STORE } from '@shipping/platform';
 import { findPickupRateCard } from '@shipping/reference-data';
-import { asBody, resolveSender, withSender } from '../pickups/sender';
+import { resolveSender } from '../pickups/sender';
 
 export type PickupRate = ReturnType<typeof pickupRateView>;
 
@@ -31,10 +33,10 @@ export class PickupQuotes {
   ) {}
 
   async quote({ context, payload }: Envelope<unknown>): Promise<PickupRate> {
-    const body = asBody(payload);
+    const body = asJsonObject(payload);
     const sender = await resolveSender(this.directory, context, body);
     if (sender.unknownId) throw ValidationFailed.field('from_address_id', VALID_FROM_ADDRESS_MESSAGE);
-    const validated = validateRequest(PickupRatesRequest, withSender(body, sender.saved));
+    const validated = validateRequest(PickupRatesRequest, withSavedSender(body, sender.saved));
     if (!validated.ok) throw new ValidationFailed(validated.errors);
     const request = validated.value;
     if (request.id !== undefined && request.id !== null) await this.assertOwnPickup(context.accountId, request.id);

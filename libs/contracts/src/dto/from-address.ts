@@ -1,4 +1,4 @@
-import { type FieldOptions, MAX_ID, type Owner } from '../validation';
+import { type FieldOptions, isObject, MAX_ID, type Owner } from '../validation';
 
 export const OPTIONAL_ID: FieldOptions & { min: number; max: number } = {
   presence: 'optional',
@@ -18,3 +18,20 @@ export const FROM_ADDRESS_RULES: FieldOptions & { ignoredWhen: (owner: Owner) =>
   requiredMessage: 'The :attribute field is required when :sibling(from_address_id) is not present.',
   ignoredWhen: hasFromAddressId,
 };
+
+type JsonObject = Record<string, unknown>;
+
+/** A message payload as a JSON object; anything else is an empty one (and fails validation as such). */
+export const asJsonObject = (payload: unknown): JsonObject => (isObject(payload) ? payload : {});
+
+/**
+ * The body as if the saved sender address had been sent inline (from_address_id takes priority),
+ * so every rule that depends on the sender, such as customs items on international shipments,
+ * is checked on the address the id stands for. Fields the request's address does not know are
+ * dropped by validation.
+ */
+export function withSavedSender(body: JsonObject, saved: object | undefined): JsonObject {
+  if (!saved) return body;
+  const { from_address_id: _id, ...rest } = body;
+  return { ...rest, from_address: saved };
+}

@@ -15,3 +15,4 @@ export * from './parcel/parcel-package.dto';
 export * from './pickup';
 export * from './limits';
 export * from './webhook';
+export { asJsonObject, withSavedSender } from './from-address';

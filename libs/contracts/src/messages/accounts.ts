@@ -12,8 +12,8 @@ export interface AccountPreferences {
   length_unit: 'IN' | 'CM';
 }
 
-export interface AccountAddress {
-  id: number;
+/** The postal lines of an address as the interface names them; unset lines absent or null. */
+export interface PostalAddress {
   name: string;
   attention?: string | null;
   street_1: string;
@@ -25,7 +25,34 @@ export interface AccountAddress {
   country: string;
   telephone: string;
   email?: string | null;
+}
+
+/** A saved address of the account's address book. */
+export interface AccountAddress extends PostalAddress {
+  id: number;
   is_residential: boolean;
+}
+
+/**
+ * An address as answers show it: the interface's field order (stored JSON keeps its own) and
+ * every line present, unset ones null. `id` is the saved address's, or null for one sent inline.
+ */
+export function addressView<Id extends number | null>(id: Id, address: Omit<AccountAddress, 'id'>) {
+  return {
+    id,
+    name: address.name,
+    attention: address.attention ?? null,
+    street_1: address.street_1,
+    street_2: address.street_2 ?? null,
+    street_3: address.street_3 ?? null,
+    city: address.city,
+    zip: address.zip,
+    state: address.state ?? null,
+    country: address.country,
+    telephone: address.telephone,
+    email: address.email ?? null,
+    is_residential: address.is_residential,
+  };
 }
 
 export interface ShipperRecord {

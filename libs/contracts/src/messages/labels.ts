@@ -1,4 +1,5 @@
 import type { LengthUnit, WeightUnit } from '../dto/parcel/parcel-order.request';
+import type { PostalAddress } from './accounts';
 
 /** Carrier labels and merged label files, owned by the label app. Requests travel as `Envelope<payload>`. */
 export const LabelPatterns = {
@@ -10,19 +11,7 @@ export const LabelPatterns = {
 /** The interface's limit: a merged label file holds at most this many labels. */
 export const MAX_LABELS_PER_FILE = 100;
 
-export interface LabelAddress {
-  name: string;
-  attention?: string | null;
-  street_1: string;
-  street_2?: string | null;
-  street_3?: string | null;
-  city: string;
-  zip: string;
-  state?: string | null;
-  country: string;
-  telephone: string;
-  email?: string | null;
-}
+export type LabelAddress = PostalAddress;
 
 export interface LabelPackage {
   count: number;

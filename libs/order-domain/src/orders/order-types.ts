@@ -1,18 +1,8 @@
-/** Wire-shaped (snake_case) order bodies after validation, defaults and address resolution. */
+import type { PostalAddress } from '@shipping/contracts';
 
-export interface PostalAddress {
-  name: string;
-  attention?: string | null;
-  street_1: string;
-  street_2?: string | null;
-  street_3?: string | null;
-  city: string;
-  zip: string;
-  state?: string | null;
-  country: string;
-  telephone: string;
-  email?: string | null;
-}
+export type { PostalAddress };
+
+/** Wire-shaped (snake_case) order bodies after validation, defaults and address resolution. */
 
 export interface FreightAddress extends PostalAddress {
   lift_gate: boolean;
