@@ -43,6 +43,8 @@ export default [
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain', 'type:infra'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:infra', 'type:testing'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+            // The dashboard runs in the browser and knows the service only through its public API.
+            { sourceTag: 'type:web', onlyDependOnLibsWithTags: [], bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'] },
           ],
         },
       ],

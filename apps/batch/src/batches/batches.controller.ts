@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { BatchPatterns, type BatchPage, type Envelope, type GetBatchQuery } from '@shipping/contracts';
+import { type BatchListEntry, BatchPatterns, type BatchPage, type Envelope, type GetBatchQuery, type PageRequest } from '@shipping/contracts';
+import { BatchList } from '../read-model/batch-list';
 import { BatchReadModel } from '../read-model/batch.read-model';
 import { BatchCommands } from './batch-commands';
 
@@ -9,6 +10,7 @@ export class BatchesController {
   constructor(
     private readonly commands: BatchCommands,
     private readonly readModel: BatchReadModel,
+    private readonly batchList: BatchList,
   ) {}
 
   @MessagePattern(BatchPatterns.create)
@@ -24,5 +26,10 @@ export class BatchesController {
   @MessagePattern(BatchPatterns.get)
   get({ context, payload }: Envelope<GetBatchQuery>): Promise<BatchPage> {
     return this.readModel.get(context.accountId, payload);
+  }
+
+  @MessagePattern(BatchPatterns.list)
+  list({ context, payload }: Envelope<PageRequest>): Promise<BatchListEntry[]> {
+    return this.batchList.list(context.accountId, payload);
   }
 }

@@ -17,4 +17,5 @@ create table if not exists batch_items_view (
 );
 create index if not exists batch_items_view_order on batch_items_view (batch_id, idx);
 create index if not exists batch_items_view_status on batch_items_view (batch_id, status, idx);
+create index if not exists batch_view_newest on batch_view (account_id, (doc->>'created_at') desc, batch_id desc);
 `;

@@ -2,10 +2,12 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import type { Request } from 'express';
 import {
   BatchItemsQuery,
+  type BatchListEntry,
   type BatchPage,
   BatchPatterns,
   type BatchSummary,
   CreateBatchRequest,
+  PageQuery,
   paginate,
 } from '@shipping/contracts';
 import { CommandBus } from '../commands/command-bus';
@@ -40,6 +42,19 @@ export class BatchesController {
   @HttpCode(200)
   ship(@Param('batchId') batchId: string, @CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
     return this.bus.request(BatchPatterns.ship, requestContext(account, requestId), { batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH) });
+  }
+
+  /** The dashboard's batches page: the account's batches, newest first. */
+  @Get()
+  async list(
+    @Query(new Valid(PageQuery)) query: PageQuery,
+    @CurrentAccount() account: AuthenticatedAccount,
+    @RequestId() requestId: string,
+    @Req() request: Request,
+  ) {
+    const page = query.toPageRequest();
+    const rows = await this.bus.request<BatchListEntry[]>(BatchPatterns.list, requestContext(account, requestId), page);
+    return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 
   @Get(':batchId')

@@ -4,6 +4,7 @@ export const BatchPatterns = {
   create: 'batch.create',
   ship: 'batch.ship',
   get: 'batch.get',
+  list: 'batch.list',
 } as const;
 
 export const BATCH_ITEM_STATUSES = ['valid', 'invalid', 'completed', 'failed'] as const;
@@ -36,6 +37,11 @@ export interface BatchSummary {
   results: BatchResults;
   /** Keys of the merged label files, in file order; the gateway turns them into signed URLs. */
   label_keys: string[];
+}
+
+/** A row of `GET /batches`: the batch without its items and label files. */
+export interface BatchListEntry extends Omit<BatchSummary, 'label_keys'> {
+  created_at: string;
 }
 
 export interface GetBatchQuery extends PageRequest {

@@ -6,20 +6,23 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type PageRequest } from './paginate';
 const integerString = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
 
-/** `page` and `per_page` query parameters (strings on the wire). */
+/**
+ * `page` and `per_page` query parameters (strings on the wire). Decorators run bottom-up and the
+ * first failure is reported, so `abc` is told it is no integer rather than too large.
+ */
 export class PageQuery {
   @IsOptional()
   @Transform(integerString)
-  @IsInt({ message: 'The page must be an integer.' })
-  @Min(1, { message: 'The page must be at least 1.' })
   @Max(1_000_000, { message: 'The page may not be greater than 1000000.' })
+  @Min(1, { message: 'The page must be at least 1.' })
+  @IsInt({ message: 'The page must be an integer.' })
   page?: number;
 
   @IsOptional()
   @Transform(integerString)
-  @IsInt({ message: 'The per_page must be an integer.' })
-  @Min(1, { message: 'The per_page must be at least 1.' })
   @Max(MAX_PER_PAGE, { message: `The per_page may not be greater than ${MAX_PER_PAGE}.` })
+  @Min(1, { message: 'The per_page must be at least 1.' })
+  @IsInt({ message: 'The per_page must be an integer.' })
   per_page?: number;
 
   toPageRequest(): PageRequest {

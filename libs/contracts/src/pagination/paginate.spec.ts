@@ -44,6 +44,16 @@ describe('page query', () => {
     },
   );
 
+  it.each([
+    [{ page: 'abc' }, { page: ['The page must be an integer.'] }],
+    [{ page: '1', per_page: '2.5' }, { per_page: ['The per_page must be an integer.'] }],
+    [{ page: ['1', '2'] }, { page: ['The page must be an integer.'] }],
+    [{ page: '0' }, { page: ['The page must be at least 1.'] }],
+    [{ per_page: '1001' }, { per_page: ['The per_page may not be greater than 1000.'] }],
+  ])('tells %p what is wrong first', (query, errors) => {
+    expect(validateRequest(PageQuery, query)).toEqual({ ok: false, errors });
+  });
+
   it('reads integer strings and defaults to page 1 of 100', () => {
     const result = validateRequest(PageQuery, { page: '3', per_page: '25' });
     expect(result.ok && result.value.toPageRequest()).toEqual({ page: 3, per_page: 25 });

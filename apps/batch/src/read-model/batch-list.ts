@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { batchResults, type BatchSummaryRow } from '@shipping/batch-domain';
+import type { BatchListEntry, PageRequest } from '@shipping/contracts';
+import type { SqlClient } from '@shipping/event-store';
+import { SQL_CLIENT } from '@shipping/platform';
+
+/**
+ * The batches page: the account's batches from the get-batch read model's summary rows, newest
+ * first. Ties on the creation instant fall back to the batch id, so pages never overlap.
+ */
+@Injectable()
+export class BatchList {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  /** One row more than the page, to tell whether a next page exists. */
+  async list(accountId: string, page: PageRequest): Promise<BatchListEntry[]> {
+    const { rows } = await this.sql.query<{ doc: BatchSummaryRow }>(
+      `select doc from batch_view where account_id = $1
+       order by doc->>'created_at' desc, batch_id desc limit $2 offset $3`,
+      [accountId, page.per_page + 1, (page.page - 1) * page.per_page],
+    );
+    return rows.map(({ doc }) => ({
+      id: doc.id,
+      status: doc.status,
+      default_service: doc.default_service,
+      default_shipper_id: doc.default_shipper_id,
+      results: batchResults(doc.counts),
+      created_at: doc.created_at,
+    }));
+  }
+}

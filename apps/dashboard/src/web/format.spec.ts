@@ -1,0 +1,34 @@
+import { carrierName, dateTimeText, percentValue, rowRange, timeWindow } from './format';
+
+describe('display forms', () => {
+  it('names carriers as they are written', () => {
+    expect(['fedex', 'ups', 'dhl', 'usps', 'acme'].map(carrierName)).toEqual(['FedEx', 'UPS', 'DHL', 'USPS', 'ACME']);
+  });
+
+  it.each([
+    ['0%', 0],
+    ['37%', 37],
+    ['100%', 100],
+    ['250%', 100],
+    ['', 0],
+    ['12.5%', 0],
+  ])('reads completion %p as %p', (text, value) => {
+    expect(percentValue(text)).toBe(value);
+  });
+
+  it('shows a pickup window only when both ends are known', () => {
+    expect(timeWindow('09:00', '17:30')).toBe('09:00–17:30');
+    expect(timeWindow(null, null)).toBe('—');
+  });
+
+  it('tells which rows a page holds', () => {
+    expect(rowRange('Orders', { from: 21, to: 40 })).toBe('Orders 21–40');
+    expect(rowRange('Orders', { from: null, to: null })).toBe('No orders');
+  });
+
+  it('shows instants in UTC and leaves what is no date as it is', () => {
+    expect(dateTimeText('2026-12-01T15:04:05.000Z')).toBe('2026-12-01 15:04 UTC');
+    expect(dateTimeText('2026-12-01T23:30:00+02:00')).toBe('2026-12-01 21:30 UTC');
+    expect(dateTimeText('soon')).toBe('soon');
+  });
+});

@@ -1,0 +1,28 @@
+/** Display forms of API values (no DOM, so they are unit-tested). */
+
+const CARRIER_NAMES: Record<string, string> = { fedex: 'FedEx', ups: 'UPS', dhl: 'DHL', usps: 'USPS' };
+
+export const carrierName = (code: string) => CARRIER_NAMES[code] ?? code.toUpperCase();
+
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** `"40%"` -> 40; anything else -> 0. */
+export function percentValue(percentage: string): number {
+  const match = /^(\d{1,3})%$/.exec(percentage);
+  return match ? Math.min(Number(match[1]), 100) : 0;
+}
+
+export const timeWindow = (from: string | null, to: string | null) => (from && to ? `${from}–${to}` : '—');
+
+/** "Orders 21–40" for a page that holds rows, "No rows" otherwise. */
+export function rowRange(noun: string, page: { from: number | null; to: number | null }): string {
+  return page.from === null || page.to === null ? `No ${noun.toLowerCase()}` : `${noun} ${page.from}–${page.to}`;
+}
+
+/** `2026-12-01 15:04 UTC`: the same reading in every locale, like the API's dates. */
+export const dateTimeText = (iso: string) => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const utc = date.toISOString();
+  return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
+};

@@ -1,0 +1,107 @@
+import { html, nothing } from 'lit-html';
+import { apiGet } from '../api';
+import type { Batch, BatchItem, ItemStatus } from '../api-types';
+import { batchPollDelay } from '../batch-polling';
+import { rowRange } from '../format';
+import { type BatchRoute, routeHref } from '../routes';
+import type { PageContext, PageSpec } from '../views/page-runner';
+import { completion, emptyState, pager, refreshButton, scrollingTable, statusBadge } from '../views/parts';
+import { itemsFilter } from './items-filter';
+
+const PER_PAGE = 50;
+
+const COUNTS: [keyof Batch['results'], string][] = [
+  ['total_count', 'Total'],
+  ['valid_count', 'Valid'],
+  ['invalid_count', 'Invalid'],
+  ['completed_count', 'Completed'],
+  ['failed_count', 'Failed'],
+];
+
+const summary = (batch: Batch) => html`<section aria-labelledby="summary-heading">
+  <h2 id="summary-heading">Summary</h2>
+  <dl class="facts">
+    <div><dt>Status</dt><dd>${statusBadge(batch.status)}</dd></div>
+    <div><dt>Service</dt><dd>${batch.default_service}</dd></div>
+    <div><dt>Shipper</dt><dd>${batch.default_shipper_id}</dd></div>
+    <div><dt>Progress</dt><dd>${completion(batch.results.completion_percentage, 'Completion of the batch')}</dd></div>
+  </dl>
+  <dl class="counts">
+    ${COUNTS.map(([key, label]) => html`<div><dt>${label}</dt><dd>${batch.results[key]}</dd></div>`)}
+  </dl>
+</section>`;
+
+function labelFiles(batch: Batch) {
+  const labels = batch.labels;
+  const body =
+    labels === undefined
+      ? html`<p>Label files are made once the batch is shipped.</p>`
+      : labels.length === 0
+        ? html`<p>The label files appear here when the batch is completed.</p>`
+        : html`<ul class="label-files">
+            ${labels.map(
+              (url, index) =>
+                html`<li><a href=${url} target="_blank" rel="noopener">Label file ${index + 1} of ${labels.length} (PDF)</a></li>`,
+            )}
+          </ul>`;
+  return html`<section aria-labelledby="labels-heading"><h2 id="labels-heading">Label files</h2>${body}</section>`;
+}
+
+const errorsList = (errors: BatchItem['errors']) =>
+  errors
+    ? html`<ul class="errors">
+        ${Object.entries(errors).map(([field, messages]) => messages.map((message) => html`<li><code>${field}</code>: ${message}</li>`))}
+      </ul>`
+    : nothing;
+
+const itemRow = (item: BatchItem) => html`<tr>
+  <th scope="row">${item.id}</th>
+  <td>${statusBadge(item.status)}</td>
+  <td>${item.shipment_order?.main_tracking_number ?? '—'}</td>
+  <td class="wrap">${errorsList(item.errors)}</td>
+</tr>`;
+
+const itemsCaption = (batch: Batch, status: ItemStatus | undefined) =>
+  `${rowRange('Items', batch.items)}, ${status ? `status ${status}` : 'every status'}`;
+
+function items(batch: Batch, route: BatchRoute) {
+  const table = scrollingTable(
+    'items-caption',
+    html`<table>
+      <caption id="items-caption">${itemsCaption(batch, route.status)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col">Status</th>
+          <th scope="col">Tracking number</th>
+          <th scope="col">Errors</th>
+        </tr>
+      </thead>
+      <tbody>${batch.items.data.map(itemRow)}</tbody>
+    </table>`,
+  );
+  const none = route.status ? `No ${route.status} items${route.page > 1 ? ' on this page' : ''}.` : 'No items yet: they appear once validated.';
+  return html`<section aria-labelledby="items-heading">
+    <h2 id="items-heading">Items</h2>
+    ${itemsFilter(route)} ${batch.items.data.length > 0 ? table : emptyState(none)}
+    ${pager('Items pages', batch.items, (page) => routeHref({ ...route, page }))}
+  </section>`;
+}
+
+export function batchPage(route: BatchRoute, context: PageContext): PageSpec<Batch> {
+  const query = new URLSearchParams({ per_page: String(PER_PAGE), page: String(route.page) });
+  if (route.status) query.set('status', route.status);
+  return {
+    title: `Batch ${route.id}`,
+    load: (signal) => apiGet(`/batches/${encodeURIComponent(route.id)}?${query.toString()}`, context.apiKey, signal),
+    view: (batch, refresh) => html`<p class="back"><a href=${routeHref({ name: 'batches', page: 1 })}>All batches</a></p>
+      ${refreshButton(refresh)} ${summary(batch)} ${labelFiles(batch)} ${items(batch, route)}`,
+    pollAfterMs: (batch) => batchPollDelay([batch.status]),
+    changes: (before, after) =>
+      before.status !== after.status
+        ? `The batch is now ${after.status}.`
+        : before.results.completion_percentage !== after.results.completion_percentage
+          ? `${after.results.completion_percentage} complete.`
+          : undefined,
+  };
+}

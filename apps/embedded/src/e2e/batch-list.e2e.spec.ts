@@ -1,0 +1,96 @@
+import { apiClient, batchShipment, type RuntimeProcess, startRuntime } from '@shipping/testing';
+import { batchWithStatus } from './batch-support';
+
+/** GET /batches, the dashboard's batches page, on the embedded default store (PGlite). */
+describe('the list of batches', () => {
+  let runtime: RuntimeProcess;
+  let acme: ReturnType<typeof apiClient>;
+  let tiny: ReturnType<typeof apiClient>;
+  const acmeBatchIds: string[] = [];
+  let tinyBatchId: string;
+
+  const create = async (client: ReturnType<typeof apiClient>, shipper_id: number, count: number) => {
+    const created = await client.post('/batches', {
+      shipper_id,
+      service: 'USPS-2',
+      batch_shipments: Array.from({ length: count }, (_, index) => batchShipment(index)),
+    });
+    expect(created.status).toBe(201);
+    return created.body.data.id as string;
+  };
+
+  beforeAll(async () => {
+    runtime = await startRuntime({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
+    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    tiny = apiClient(runtime.baseUrl, 'sk_test_tiny');
+    for (const count of [1, 2, 3]) acmeBatchIds.push(await create(acme, 1, count));
+    tinyBatchId = await create(tiny, 4, 1);
+  });
+
+  afterAll(async () => {
+    await runtime?.stop();
+  });
+
+  it("lists the account's batches newest first, each with its status and results", async () => {
+    await batchWithStatus(acme, acmeBatchIds[2], ['ready']);
+    const listed = await acme.get('/batches');
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.data.map((batch: any) => batch.id)).toEqual([...acmeBatchIds].reverse());
+    expect(listed.body.data.data[0]).toEqual({
+      id: acmeBatchIds[2],
+      status: 'ready',
+      default_service: 'USPS-2',
+      default_shipper_id: expect.any(String),
+      results: { total_count: 3, valid_count: 3, invalid_count: 0, completed_count: 0, failed_count: 0, completion_percentage: '0%' },
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    const created = listed.body.data.data.map((batch: any) => batch.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+  });
+
+  it('pages in the envelope of the other listings, keeping per_page in every page URL', async () => {
+    const first = await acme.get('/batches?per_page=2');
+    expect(first.body.data).toEqual({
+      current_page: 1,
+      data: [expect.objectContaining({ id: acmeBatchIds[2] }), expect.objectContaining({ id: acmeBatchIds[1] })],
+      first_page_url: `${runtime.baseUrl}/batches?per_page=2&page=1`,
+      from: 1,
+      next_page_url: `${runtime.baseUrl}/batches?per_page=2&page=2`,
+      path: `${runtime.baseUrl}/batches`,
+      per_page: 2,
+      prev_page_url: null,
+      to: 2,
+    });
+    const second = await acme.get('/batches?per_page=2&page=2');
+    expect(second.body.data.data.map((batch: any) => batch.id)).toEqual([acmeBatchIds[0]]);
+    expect([second.body.data.from, second.body.data.to, second.body.data.next_page_url]).toEqual([3, 3, null]);
+    expect(second.body.data.prev_page_url).toBe(`${runtime.baseUrl}/batches?per_page=2&page=1`);
+    const past = await acme.get('/batches?per_page=2&page=3');
+    expect([past.body.data.data, past.body.data.from, past.body.data.to]).toEqual([[], null, null]);
+  });
+
+  it("shows another account none of Acme's batches, and Acme none of its", async () => {
+    const tinyList = await tiny.get('/batches');
+    expect(tinyList.body.data.data.map((batch: any) => batch.id)).toEqual([tinyBatchId]);
+    const acmeList = await acme.get('/batches?per_page=1000');
+    expect(acmeList.body.data.data.map((batch: any) => batch.id)).not.toContain(tinyBatchId);
+  });
+
+  it.each([
+    ['per_page=0', { per_page: ['The per_page must be at least 1.'] }],
+    ['per_page=1001', { per_page: ['The per_page may not be greater than 1000.'] }],
+    ['page=abc', { page: ['The page must be an integer.'] }],
+    ['page=1&page=2', { page: ['The page must be an integer.'] }],
+    ['page=0&per_page=2.5', { page: ['The page must be at least 1.'], per_page: ['The per_page must be an integer.'] }],
+  ])('refuses %s with 422 in the envelope', async (query, errors) => {
+    const refused = await acme.get(`/batches?${query}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ success: false, message: 'The given data was invalid.', data: errors });
+  });
+
+  it('needs an API key', async () => {
+    const anonymous = await apiClient(runtime.baseUrl).get('/batches');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ success: false, message: 'Unauthenticated.' });
+  });
+});

@@ -1,0 +1,40 @@
+import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
+import { NotFound } from '@shipping/contracts';
+import type { Response } from 'express';
+import { Public } from '../http';
+import { DashboardFiles } from './dashboard-files';
+
+/** The page calls only the public API on this origin, with the key the user signed in with. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** The dashboard's static files: public, since they hold no data; the data needs an API key. */
+@Public()
+@Controller('dashboard')
+export class DashboardController {
+  constructor(private readonly files: DashboardFiles) {}
+
+  @Get()
+  index(@Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+    return this.serve('index.html', response);
+  }
+
+  @Get('*path')
+  asset(@Param('path') segments: string | string[], @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+    return this.serve(Array.isArray(segments) ? segments.join('/') : segments, response);
+  }
+
+  private async serve(path: string, response: Response): Promise<StreamableFile> {
+    const file = await this.files.file(path);
+    if (!file) throw new NotFound('Not found.');
+    response.set(SECURITY_HEADERS);
+    response.setHeader('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return new StreamableFile(file.content, { type: file.type, length: file.content.length });
+  }
+}
