@@ -10,3 +10,4 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store';
 export { SqlCheckpointStore } from './postgres/sql-checkpoint-store';
+export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';

@@ -1,6 +1,7 @@
 import { IsIn, IsString, Matches, ValidateIf } from 'class-validator';
 
 export type StoreKind = 'pglite' | 'postgres';
+export type EventStoreKind = 'postgres' | 'eventstoredb';
 
 /** Where an app keeps its events and read models. */
 export class StorageConfig {
@@ -14,4 +15,17 @@ export class StorageConfig {
   @ValidateIf((config: StorageConfig) => config.STORE === 'postgres' || config.DATABASE_URL !== undefined)
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// connection string' })
   DATABASE_URL?: string;
+
+  /**
+   * Where the event streams live: `postgres`, the PostgreSQL adapter on the SQL store above (the
+   * default); `eventstoredb`, EventStoreDB at ESDB_URL. Read models and checkpoints stay in the SQL store.
+   */
+  @IsIn(['postgres', 'eventstoredb'], { message: 'EVENT_STORE must be postgres or eventstoredb' })
+  EVENT_STORE: EventStoreKind = 'postgres';
+
+  @ValidateIf((config: StorageConfig) => config.EVENT_STORE === 'eventstoredb' || config.ESDB_URL !== undefined)
+  @Matches(/^esdb(\+discover)?:\/\//, {
+    message: 'ESDB_URL must be an esdb:// connection string (required when EVENT_STORE=eventstoredb)',
+  })
+  ESDB_URL?: string;
 }

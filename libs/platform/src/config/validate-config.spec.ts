@@ -12,6 +12,21 @@ describe('configuration read from the environment', () => {
     expect(config.DATABASE_URL).toBe('postgres://u@h:5432/db');
   });
 
+  it('keeps events in the PostgreSQL adapter unless EventStoreDB is chosen', () => {
+    expect(validateConfig(StorageConfig, {})).toMatchObject({ EVENT_STORE: 'postgres' });
+    expect(validateConfig(StorageConfig, {}).ESDB_URL).toBeUndefined();
+  });
+
+  it('requires an esdb:// ESDB_URL for the eventstoredb event store, and names it', () => {
+    expect(() => validateConfig(StorageConfig, { EVENT_STORE: 'eventstoredb' })).toThrow(
+      /ESDB_URL=undefined: ESDB_URL must be an esdb:\/\/ connection string \(required when EVENT_STORE=eventstoredb\)/,
+    );
+    expect(() => validateConfig(StorageConfig, { EVENT_STORE: 'eventstoredb', ESDB_URL: 'http://127.0.0.1:2113' })).toThrow(ConfigurationError);
+    expect(() => validateConfig(StorageConfig, { EVENT_STORE: 'kafka' })).toThrow('EVENT_STORE must be postgres or eventstoredb');
+    const config = validateConfig(StorageConfig, { EVENT_STORE: 'eventstoredb', ESDB_URL: 'esdb://127.0.0.1:2113?tls=false' });
+    expect(config).toMatchObject({ EVENT_STORE: 'eventstoredb', ESDB_URL: 'esdb://127.0.0.1:2113?tls=false', STORE: 'pglite' });
+  });
+
   it('names every invalid variable at once', () => {
     try {
       validateConfig(StorageConfig, { STORE: 'mysql', DATABASE_URL: 'mysql://x' });

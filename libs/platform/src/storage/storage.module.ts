@@ -5,6 +5,7 @@ import {
   createPgliteSqlClient,
   createPgSqlClient,
   type EventStore,
+  EventStoreDbEventStore,
   PostgresEventStore,
   type SqlClient,
 } from '@shipping/event-store';
@@ -18,13 +19,26 @@ export async function openSqlClient(config: StorageConfig): Promise<SqlClient> {
   return createPgliteSqlClient(dataDir);
 }
 
+/** The event store chosen by EVENT_STORE; the SQL client still holds read models and checkpoints. */
+export async function openEventStore(config: StorageConfig, sql: SqlClient): Promise<EventStore> {
+  if (config.EVENT_STORE === 'eventstoredb') return new EventStoreDbEventStore(config.ESDB_URL as string);
+  const store = new PostgresEventStore(sql);
+  await store.init();
+  return store;
+}
+
 /** Closes the store after every module stopped its subscriptions (onModuleDestroy runs first). */
 @Injectable()
 class StorageLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
+    // The PostgreSQL adapter closes the SQL client it was given; with another adapter it is ours to close.
+    if (!(this.store instanceof PostgresEventStore)) await this.sql.close();
   }
 }
 
@@ -40,11 +54,7 @@ export class StorageModule {
         {
           provide: EVENT_STORE,
           inject: [SQL_CLIENT],
-          useFactory: async (sql: SqlClient) => {
-            const store = new PostgresEventStore(sql);
-            await store.init();
-            return store;
-          },
+          useFactory: (sql: SqlClient) => openEventStore(config, sql),
         },
         StorageLifecycle,
       ],

@@ -1,0 +1,76 @@
+import { Client } from 'pg';
+import {
+  apiClient,
+  batchShipment,
+  createTestDatabase,
+  type RuntimeProcess,
+  startRuntime,
+  startTestEventStoreDbServer,
+  type TestDatabase,
+  type TestEventStoreDbServer,
+  undeliverableBatchShipment,
+} from '@shipping/testing';
+import { batchWithStatus } from './batch-support';
+
+/**
+ * EVENT_STORE=eventstoredb: the runtime keeps its streams in EventStoreDB (the test server, over
+ * gRPC) and only its read models, checkpoints and jobs in PostgreSQL.
+ */
+describe('a batch on the EventStoreDB event store', () => {
+  let server: TestEventStoreDbServer;
+  let database: TestDatabase;
+  let runtime: RuntimeProcess | undefined;
+
+  beforeAll(async () => {
+    server = await startTestEventStoreDbServer();
+    database = await createTestDatabase('batch_esdb_e2e');
+    runtime = await startRuntime({
+      env: {
+        EVENT_STORE: 'eventstoredb',
+        ESDB_URL: server.connectionString,
+        STORE: 'postgres',
+        DATABASE_URL: database.url,
+        RATE_LIMIT_PER_MINUTE: '0',
+      },
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await database?.drop();
+    await server?.stop();
+  });
+
+  it('is validated, shipped and completed with its events in EventStoreDB, none in PostgreSQL', async () => {
+    const acme = apiClient(runtime?.baseUrl ?? '', 'sk_test_acme');
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: [batchShipment(0), undeliverableBatchShipment(1)],
+    });
+    expect(created.status).toBe(201);
+    const batchId: string = created.body.data.id;
+
+    await batchWithStatus(acme, batchId, ['ready']);
+    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
+    const completed = await batchWithStatus(acme, batchId, ['completed']);
+    expect(completed.results).toMatchObject({ total_count: 2, completed_count: 1, failed_count: 1 });
+
+    const types = server.log
+      .all()
+      .filter((event) => event.streamName.startsWith('batch-'))
+      .map((event) => event.type);
+    expect(types).toEqual(
+      expect.arrayContaining(['BatchCreated', 'BatchValidated', 'BatchShipped', 'BatchCompleted']),
+    );
+    expect(server.log.all().some((event) => event.streamName.startsWith('ledger-'))).toBe(true);
+    const db = new Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`select to_regclass('event_store.events') as events_table`);
+      expect(rows[0].events_table).toBeNull();
+    } finally {
+      await db.end();
+    }
+  }, 120_000);
+});
