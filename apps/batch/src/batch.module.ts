@@ -5,8 +5,10 @@ import { BatchIds } from './batches/batch-ids';
 import { BatchesController } from './batches/batches.controller';
 import { LabelingJobs } from './labels/labeling-jobs';
 import { LabelingProcess } from './labels/labeling.process';
+import { BatchList } from './read-model/batch-list';
 import { BatchReadModel } from './read-model/batch.read-model';
 import { Ledger } from './shipping/ledger';
+import { LedgerController } from './shipping/ledger.controller';
 import { ValidationProcess } from './validation/validation.process';
 import { ShipmentNotifications } from './webhooks/shipment-notifications';
 
@@ -15,12 +17,13 @@ import { ShipmentNotifications } from './webhooks/shipment-notifications';
  * validation and labelling process managers and the get-batch read model.
  */
 @Module({
-  controllers: [BatchesController],
+  controllers: [BatchesController, LedgerController],
   providers: [
     AccountDirectoryClient,
     BatchIds,
     BatchCommands,
     BatchReadModel,
+    BatchList,
     Ledger,
     ValidationProcess,
     LabelingJobs,

@@ -3,9 +3,13 @@ import { AccountsController } from './accounts/accounts.controller';
 import { BatchesController } from './batches/batches.controller';
 import { LabelLinks } from './batches/label-links';
 import { CommandBus } from './commands/command-bus';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardFiles } from './dashboard/dashboard-files';
 import { HealthController } from './health/health.controller';
 import { GatewayHttpModule } from './http';
 import { LabelsController } from './labels/labels.controller';
+import { InstantShipController } from './orders/instant-ship.controller';
+import { InstantShipSwitch } from './orders/instant-ship-switch';
 import { OrdersController } from './orders/orders.controller';
 import { PickupsController } from './pickups/pickups.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
@@ -13,7 +17,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
 /** REST in, commands and queries out: the gateway holds no business rule. */
 @Module({
   imports: [GatewayHttpModule],
-  controllers: [HealthController, AccountsController, OrdersController, PickupsController, BatchesController, LabelsController, WebhooksController],
-  providers: [CommandBus, LabelLinks],
+  controllers: [HealthController, AccountsController, OrdersController, InstantShipController, PickupsController, BatchesController, LabelsController, WebhooksController, DashboardController],
+  providers: [CommandBus, LabelLinks, InstantShipSwitch, DashboardFiles],
 })
 export class GatewayModule {}

@@ -1,14 +1,33 @@
 import { Module } from '@nestjs/common';
 import { AccountDirectory } from './accounts/account-directory';
 import { AccountsController } from './accounts/accounts.controller';
+import { InstantShipCompletion } from './instant-ship/instant-ship-completion';
+import { InstantShipController } from './instant-ship/instant-ship.controller';
+import { InstantShipCommands } from './instant-ship/instant-ship.commands';
+import { InstantShipRecovery } from './instant-ship/instant-ship-recovery';
+import { PendingShipments } from './instant-ship/pending-shipments';
+import { ShippedParcelNotifications } from './instant-ship/shipped-parcel-notifications';
 import { OpenOrdersReadModel } from './open-orders/open-orders.read-model';
 import { OrderCommands } from './orders/order-commands';
 import { OrderIds } from './orders/order-ids';
 import { OrdersController } from './orders/orders.controller';
 
-/** Draft freight and parcel orders, the open-orders read model and the account directory. */
+/**
+ * Draft freight and parcel orders, the open-orders read model, the account directory, and
+ * instant ship (`shipment-<id>` streams) with its recovery and webhook notifications.
+ */
 @Module({
-  controllers: [OrdersController, AccountsController],
-  providers: [AccountDirectory, OrderIds, OrderCommands, OpenOrdersReadModel],
+  controllers: [OrdersController, AccountsController, InstantShipController],
+  providers: [
+    AccountDirectory,
+    OrderIds,
+    OrderCommands,
+    OpenOrdersReadModel,
+    PendingShipments,
+    InstantShipCompletion,
+    InstantShipCommands,
+    InstantShipRecovery,
+    ShippedParcelNotifications,
+  ],
 })
 export class OrderModule {}

@@ -25,3 +25,5 @@ export * from './messages/batches';
 export * from './pagination/batch-items-query';
 export * from './messages/labels';
 export * from './messages/webhooks';
+export * from './messages/ledger';
+export * from './messages/webhook-shipment-body';

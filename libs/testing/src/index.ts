@@ -5,3 +5,6 @@ export * from './http-client';
 export * from './runtime-process';
 export * from './fixtures/pickups';
 export * from './fixtures/batches';
+export * from './fixtures/instant-ship';
+export * from './eventstoredb/test-eventstoredb-server';
+export { InMemoryEventLog } from './eventstoredb/in-memory-log';

@@ -31,6 +31,21 @@ export class Ledger implements OnModuleInit {
     );
   }
 
+  /** True when this call charged the shipment; false when it had been charged (or refunded) already. */
+  async chargeShipment(context: RequestContext, shipmentOrderId: number, amountCents: number): Promise<boolean> {
+    return this.handle(
+      { type: 'ChargeShipment', accountId: context.accountId, shipmentOrderId, amountCents, now: new Date().toISOString() },
+      { correlationId: context.correlationId, accountId: context.accountId },
+    );
+  }
+
+  async refundShipment(context: RequestContext, shipmentOrderId: number, amountCents: number): Promise<boolean> {
+    return this.handle(
+      { type: 'RefundShipment', accountId: context.accountId, shipmentOrderId, amountCents, now: new Date().toISOString() },
+      { correlationId: context.correlationId, accountId: context.accountId },
+    );
+  }
+
   async refundItem(accountId: string, batchId: string, itemId: string, amountCents: number, correlationId: string): Promise<void> {
     await this.handle(
       { type: 'RefundItem', accountId, batchId, itemId, amountCents, now: new Date().toISOString() },

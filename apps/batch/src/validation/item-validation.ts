@@ -7,13 +7,13 @@ import {
   validateRequest,
   withSavedSender,
 } from '@shipping/contracts';
-import { type BatchItemSubmission, shipmentPriceCents } from '@shipping/batch-domain';
+import { type BatchItemSubmission, NO_RATE_MESSAGE, shipmentPriceCents } from '@shipping/batch-domain';
 
 export type ItemValidationResult =
   | { item_id: string; valid: true; price_cents: number; shipment: unknown }
   | { item_id: string; valid: false; errors: FieldErrors };
 
-export const NO_RATE_MESSAGE = 'The package_list has a package too heavy for the service.';
+export { NO_RATE_MESSAGE };
 
 const invalidId = (field: string) => `The selected ${field} is invalid.`;
 

@@ -4,7 +4,7 @@ import { BATCH_STREAM_PREFIX, batchStreamName } from '@shipping/batch-domain';
 import { WebhookPatterns } from '@shipping/contracts';
 import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
-import { EVENT_STORE, labelUrl, readLabelUrlConfig, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import { EVENT_STORE, labelUrl, publicBaseUrl, readLabelUrlConfig, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { type CompletedItem, shipmentWebhookBody } from './shipment-webhook-body';
 
 interface BatchFacts {
@@ -25,7 +25,7 @@ interface BatchFacts {
 export class ShipmentNotifications implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ShipmentNotifications.name);
   private readonly labels = readLabelUrlConfig();
-  private readonly publicBaseUrl = process.env.PUBLIC_BASE_URL?.trim() || `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+  private readonly publicBaseUrl = publicBaseUrl();
   private subscription?: Subscription;
 
   constructor(

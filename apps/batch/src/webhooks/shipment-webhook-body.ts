@@ -1,5 +1,4 @@
-import { decodeHashId, formatCents, type WebhookShipmentBody } from '@shipping/contracts';
-import { findParcelService } from '@shipping/reference-data';
+import { decodeHashId, type WebhookShipmentBody, webhookShipmentBody } from '@shipping/contracts';
 
 export interface CompletedItem {
   item_id: string;
@@ -11,22 +10,14 @@ interface ValidatedShipment {
   package_list?: { items?: unknown[] | null }[];
 }
 
-/**
- * The interface's webhook body for one completed batch item: the item is a shipment order whose
- * integer id is the one behind the item's hash id; one label, so one tracking number for every
- * package of it.
- */
+/** A completed batch item is a shipment order whose integer id is the one behind the item's hash id. */
 export function shipmentWebhookBody(item: CompletedItem, service: string, shipment: unknown, labelUrl: string): WebhookShipmentBody {
-  const parcel = findParcelService(service);
-  const packages = (shipment as ValidatedShipment | undefined)?.package_list ?? [];
-  return {
+  return webhookShipmentBody({
     shipment_order_id: decodeHashId('item', item.item_id) ?? 0,
-    main_tracking_number: item.tracking_number,
-    sub_tracking_numbers: [],
-    package_details: packages.map((pkg) => ({ tracking_number: item.tracking_number, items: pkg.items ?? [] })),
-    final_price: formatCents(item.price_cents),
-    carrier: parcel?.carrier ?? 'usps',
-    service: parcel?.name ?? service,
-    label: labelUrl,
-  };
+    tracking_number: item.tracking_number,
+    price_cents: item.price_cents,
+    service,
+    packages: (shipment as ValidatedShipment | undefined)?.package_list ?? [],
+    label_url: labelUrl,
+  });
 }

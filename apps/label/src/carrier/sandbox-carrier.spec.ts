@@ -1,7 +1,7 @@
 import { labelShipment, withReceiver } from '../testing/label-shipment.fixture';
 import { documentTexts } from '../testing/pdf-text';
 import { LabelWorkerPool } from '../workers/label-worker-pool';
-import { SandboxCarrier, UNSERVED_ZIP_REASON } from './sandbox-carrier';
+import { BAD_ADDRESS_REASON, SandboxCarrier, UNSERVED_ZIP_REASON } from './sandbox-carrier';
 import { sandboxTrackingNumber } from './sandbox-tracking-number';
 
 describe('the sandbox carrier', () => {
@@ -33,6 +33,16 @@ describe('the sandbox carrier', () => {
     const fromZeros = { ...shipment, from_address: { ...shipment.from_address, zip: '00000' } };
     expect((await carrier.purchase({ item_id: 'x2', service: 'USPS-1', shipment: fromZeros })).ok).toBe(true);
     expect((await carrier.purchase({ item_id: 'x3', service: 'USPS-1', shipment: withReceiver('Jane', { zip: '000001' }) })).ok).toBe(true);
+  });
+
+  it('ships to its bad address (ZIP 99999) unless the shipment says not to ignore bad addresses', async () => {
+    const bad = withReceiver('Jane', { zip: '99999' });
+    expect((await carrier.purchase({ item_id: 'x5', service: 'USPS-1', shipment: bad })).ok).toBe(true);
+    expect((await carrier.purchase({ item_id: 'x6', service: 'USPS-1', shipment: { ...bad, ignore_bad_address: true } })).ok).toBe(true);
+    const refused = await carrier.purchase({ item_id: 'x7', service: 'USPS-1', shipment: { ...bad, ignore_bad_address: false } });
+    expect(refused).toEqual({ ok: false, reason: BAD_ADDRESS_REASON });
+    const good = await carrier.purchase({ item_id: 'x8', service: 'USPS-1', shipment: { ...labelShipment(), ignore_bad_address: false } });
+    expect(good.ok).toBe(true);
   });
 
   it('refuses a service it does not offer', async () => {

@@ -27,6 +27,22 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
         refundedItemIds: new Set(state.refundedItemIds).add(event.data.item_id),
       };
     }
+    case 'ShipmentCharged':
+      return {
+        ...state,
+        balanceCents: state.balanceCents - event.data.amount_cents,
+        chargedShipments: new Map(state.chargedShipments).set(event.data.shipment_order_id, event.data.amount_cents),
+      };
+    case 'ShipmentRefunded': {
+      const chargedShipments = new Map(state.chargedShipments);
+      chargedShipments.delete(event.data.shipment_order_id);
+      return {
+        ...state,
+        balanceCents: state.balanceCents + event.data.amount_cents,
+        chargedShipments,
+        refundedShipments: new Set(state.refundedShipments).add(event.data.shipment_order_id),
+      };
+    }
     default: {
       const unknown: never = event;
       throw new Error(`Unknown ledger event ${JSON.stringify(unknown)}`);

@@ -7,6 +7,9 @@ export interface LedgerState {
   /** Each charged batch with the cents still refundable: a batch never refunds more than it paid. */
   chargedBatches: ReadonlyMap<string, number>;
   refundedItemIds: ReadonlySet<string>;
+  /** Each charged instant shipment with its price; a refunded one is gone from here. */
+  chargedShipments: ReadonlyMap<number, number>;
+  refundedShipments: ReadonlySet<number>;
 }
 
 export const initialLedgerState: LedgerState = {
@@ -14,6 +17,8 @@ export const initialLedgerState: LedgerState = {
   grantIds: new Set(),
   chargedBatches: new Map(),
   refundedItemIds: new Set(),
+  chargedShipments: new Map(),
+  refundedShipments: new Set(),
 };
 
 export type LedgerCommand =
@@ -33,10 +38,15 @@ export type LedgerCommand =
       itemId: string;
       amountCents: number;
       now: string;
-    };
+    }
+  | { type: 'ChargeShipment'; accountId: string; shipmentOrderId: number; amountCents: number; now: string }
+  | { type: 'RefundShipment'; accountId: string; shipmentOrderId: number; amountCents: number; now: string };
 
 export const INSUFFICIENT_CREDIT_MESSAGE =
   'There is not enough credit to ship this batch. Please add funds to your account.';
+
+export const INSUFFICIENT_CREDIT_FOR_SHIPMENT_MESSAGE =
+  'There is not enough credit to ship this parcel. Please add funds to your account.';
 
 function assertAmount(amountCents: number): void {
   if (!Number.isSafeInteger(amountCents) || amountCents < 0)
@@ -44,7 +54,7 @@ function assertAmount(amountCents: number): void {
 }
 
 /**
- * Every command is idempotent by its key (grant id, batch id, item id), so a process manager that
+ * Every command is idempotent by its key (grant id, batch id, item id, shipment order id), so a process manager that
  * runs again after a crash or a redelivery never grants, charges or refunds twice.
  */
 export function decideLedger(command: LedgerCommand, state: LedgerState): LedgerEvent[] {
@@ -71,6 +81,20 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
       return [
         { type: 'ItemRefunded', data: { ...base, batch_id: command.batchId, item_id: command.itemId } },
       ];
+    }
+    case 'ChargeShipment':
+      if (state.chargedShipments.has(command.shipmentOrderId) || state.refundedShipments.has(command.shipmentOrderId)) return [];
+      if (state.balanceCents < command.amountCents)
+        throw new AppError('insufficient_credit', INSUFFICIENT_CREDIT_FOR_SHIPMENT_MESSAGE);
+      return [{ type: 'ShipmentCharged', data: { ...base, shipment_order_id: command.shipmentOrderId } }];
+    case 'RefundShipment': {
+      if (state.refundedShipments.has(command.shipmentOrderId)) return [];
+      const charged = state.chargedShipments.get(command.shipmentOrderId);
+      if (charged === undefined)
+        throw new Conflict(`Shipment ${command.shipmentOrderId} was never charged; there is nothing to refund.`);
+      if (command.amountCents !== charged)
+        throw new Conflict(`Shipment ${command.shipmentOrderId} was charged ${charged} cents, not ${command.amountCents}.`);
+      return [{ type: 'ShipmentRefunded', data: { ...base, shipment_order_id: command.shipmentOrderId } }];
     }
     default: {
       const unknown: never = command;

@@ -6,6 +6,8 @@ export interface PricedShipment {
   package_list: readonly { count: number; weight: number }[];
 }
 
+export const NO_RATE_MESSAGE = 'The package_list has a package too heavy for the service.';
+
 /** Kilograms become ounces through a float factor; a piece of exactly 1 lb must stay in the 16 oz bracket. */
 const roundOunces = (ounces: number) => Math.round(ounces * 1e6) / 1e6;
 

@@ -11,6 +11,7 @@ export * from './parcel/customs-item.dto';
 export * from './parcel/extra-services.dto';
 export * from './parcel/international-items';
 export * from './parcel/parcel-order.request';
+export * from './parcel/instant-ship.request';
 export * from './parcel/parcel-package.dto';
 export * from './pickup';
 export * from './limits';

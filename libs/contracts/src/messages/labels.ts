@@ -33,6 +33,8 @@ export interface LabelShipment {
   weight_unit: WeightUnit;
   length_unit: LengthUnit;
   package_list: LabelPackage[];
+  /** Ship even when the carrier flags the to_address as bad (instant ship's option); default true. */
+  ignore_bad_address?: boolean;
 }
 
 export interface LabelPurchaseItem {

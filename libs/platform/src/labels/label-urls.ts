@@ -85,3 +85,11 @@ export function readLabelUrlConfig(env: Record<string, string | undefined> = pro
   }
   return { secret, ttlSeconds };
 }
+
+/**
+ * Where callers reach the gateway, for label URLs made away from an HTTP request (webhook bodies):
+ * PUBLIC_BASE_URL, else the local runtime's own address.
+ */
+export function publicBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.PUBLIC_BASE_URL?.trim() || `http://127.0.0.1:${env.PORT ?? 3000}`;
+}

@@ -1,0 +1,110 @@
+import { Client } from 'pg';
+import {
+  apiClient,
+  createTestDatabase,
+  eventually,
+  freePort,
+  instantShipBody,
+  type RuntimeProcess,
+  startRuntime,
+  temporaryDataDir,
+} from '@shipping/testing';
+import { hasValidSignature, startWebhookReceiver } from './webhook-receiver';
+
+/**
+ * Instant ship loses nothing to a crash (SIGKILL, no shutdown hooks): neither between its event
+ * and the webhook delivery, nor between the request's first event and its label.
+ */
+describe('instant ship survives the runtime being killed', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Client;
+  const dataDir = temporaryDataDir();
+  let runtime: RuntimeProcess | undefined;
+  const start = async () => {
+    runtime = await startRuntime({
+      dataDir,
+      env: {
+        STORE: 'postgres',
+        DATABASE_URL: database.url,
+        RATE_LIMIT_PER_MINUTE: '0',
+        WEBHOOK_TIMEOUT_MS: '1000',
+        WEBHOOK_RETRY_SCHEDULE_MS: '200,400,800,1600,3200,6400',
+      },
+    });
+    return apiClient(runtime.baseUrl, 'sk_test_acme');
+  };
+  const events = async (type: string, shipmentOrderId: number) =>
+    Number(
+      (await db.query(`select count(*) from event_store.events where event_type = $1 and (data->>'shipment_order_id')::bigint = $2`, [type, shipmentOrderId]))
+        .rows[0].count,
+    );
+
+  beforeAll(async () => {
+    database = await createTestDatabase('instant_ship_crash_e2e');
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await db?.end();
+    await database?.drop();
+  });
+
+  it('delivers the webhook exactly once when killed after the ship event and before the delivery', async () => {
+    // Deterministic: the receiver only starts listening after the kill.
+    const receiverPort = await freePort();
+    let acme = await start();
+    const endpoint = await acme.post('/webhooks', { url: `http://127.0.0.1:${receiverPort}/hooks` });
+    const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
+    expect(shipped.status).toBe(201);
+    await runtime?.kill();
+    const shipmentOrderId = Number(shipped.body.data.shipment_order_id);
+    expect(await events('ParcelShipped', shipmentOrderId)).toBe(1);
+
+    const receiver = await startWebhookReceiver(receiverPort);
+    try {
+      acme = await start();
+      // A delivery whose attempt the kill cut off waits for its lease: the 1 s timeout plus 15 s.
+      await eventually(async () => (receiver.received.length > 0 ? true : undefined), 30_000);
+      const deliveries = await eventually(async () => {
+        const listed = await acme.get(`/webhooks/${endpoint.body.data.id}/deliveries`);
+        return listed.body.data.data.every((delivery: { status: string }) => delivery.status === 'delivered') ? listed.body.data.data : undefined;
+      }, 20_000);
+      await new Promise((done) => setTimeout(done, 1_000));
+      expect(receiver.received).toHaveLength(1);
+      expect(deliveries).toHaveLength(1);
+      const [delivery] = receiver.received;
+      expect(delivery.headers['webhook-id']).toBe(deliveries[0].id);
+      expect(hasValidSignature(delivery, endpoint.body.data.secret)).toBe(true);
+      expect(delivery.body).toEqual(expect.objectContaining({ shipment_order_id: shipmentOrderId, main_tracking_number: shipped.body.data.main_tracking_number }));
+    } finally {
+      await receiver.close();
+    }
+  }, 90_000);
+
+  it('finishes a shipment whose request was cut off by the kill: charged once, labelled once, pending no more', async () => {
+    const acme = await start();
+    const request = acme.post('/parcel-orders/instant-ship', instantShipBody()).catch(() => undefined);
+    const shipmentOrderId = await eventually(async () => {
+      const { rows } = await db.query(`select (data->>'shipment_order_id')::bigint as id from event_store.events where event_type = 'InstantShipRequested' order by global_position desc limit 1`);
+      const id = rows.length > 0 ? Number(rows[0].id) : undefined;
+      return id !== undefined && (await events('ParcelShipped', id)) === 0 && (await events('InstantShipFailed', id)) === 0 ? id : undefined;
+    }, 20_000);
+    await runtime?.kill();
+    await request;
+    const shippedAtKill = await events('ParcelShipped', shipmentOrderId);
+
+    await start();
+    await eventually(async () => ((await events('ParcelShipped', shipmentOrderId)) === 1 ? true : undefined), 20_000);
+    expect(shippedAtKill).toBe(0);
+    expect(await events('ShipmentCharged', shipmentOrderId)).toBe(1);
+    expect(await events('InstantShipFailed', shipmentOrderId)).toBe(0);
+    const labels = await db.query(`select count(*) from label_purchases where item_id = $1`, [`shipment-${shipmentOrderId}`]);
+    expect(Number(labels.rows[0].count)).toBe(1);
+    await eventually(async () => {
+      const { rows } = await db.query('select count(*) from order_instant_ship_pending where shipment_order_id = $1', [shipmentOrderId]);
+      return Number(rows[0].count) === 0 ? true : undefined;
+    }, 10_000);
+  });
+});

@@ -1,0 +1,39 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { type InstantShipment, InstantShipPatterns, InstantShipRequest } from '@shipping/contracts';
+import { LabelLinks } from '../batches/label-links';
+import { CommandBus } from '../commands/command-bus';
+import { requestContext } from '../commands/request-context';
+import { Valid } from '../commands/valid-body.pipe';
+import { type AuthenticatedAccount, CurrentAccount, RequestId, withMessage } from '../http';
+import { InstantShipSwitch } from './instant-ship-switch';
+
+/** Instant ship answers 201: it creates a shipment order, charged and with its label bought. */
+@Controller('parcel-orders/instant-ship')
+export class InstantShipController {
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly labels: LabelLinks,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @UseGuards(InstantShipSwitch)
+  async ship(
+    @Body(new Valid(InstantShipRequest)) body: InstantShipRequest,
+    @CurrentAccount() account: AuthenticatedAccount,
+    @RequestId() requestId: string,
+    @Req() request: Request,
+  ) {
+    const shipped = await this.bus.request<InstantShipment>(InstantShipPatterns.ship, requestContext(account, requestId), body);
+    return withMessage(
+      {
+        shipment_order_id: String(shipped.shipment_order_id),
+        main_tracking_number: shipped.main_tracking_number,
+        label_url: this.labels.url(request, shipped.label_key),
+        documents: shipped.documents,
+      },
+      'Parcel shipped.',
+    );
+  }
+}
