@@ -3,16 +3,13 @@ import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
 import type { LabelDrawing } from '../rendering/label-drawing';
+import { compiledWorkerFile } from './compiled-worker';
 import type { MergeBytesTask, MergedBytes, MergedFile, MergeFilesTask, RenderedLabel } from './label-tasks';
 
-const WORKER_FILE = join(__dirname, `label-worker${extname(__filename)}`);
+const WORKER_SOURCE = join(__dirname, `label-worker${extname(__filename)}`);
 
-/**
- * Worker threads inherit the process's execArgv, which carries `-r @swc-node/register` when the
- * runtime is started from TypeScript (`npm start`) but not under Jest, whose own transform does not
- * reach worker threads. Passing the hook explicitly makes both load the TypeScript worker alike.
- */
-const typescriptExecArgv = () => ['-r', require.resolve('@swc-node/register')];
+/** Run from TypeScript (`npm start`, Jest), the worker is compiled once rather than hooked per thread. */
+const workerFile = () => (WORKER_SOURCE.endsWith('.ts') ? compiledWorkerFile(WORKER_SOURCE) : WORKER_SOURCE);
 
 export const defaultLabelWorkers = (): number => availableParallelism();
 
@@ -27,13 +24,14 @@ export class LabelWorkerPool implements OnModuleDestroy {
   constructor(readonly size: number = defaultLabelWorkers()) {
     if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`A label worker pool needs at least one thread, got ${size}`);
     this.pool = new Piscina({
-      filename: WORKER_FILE,
+      filename: workerFile(),
       // Piscina loads this export when a thread starts; the worker module has no default export.
       name: 'render',
       minThreads: size,
       maxThreads: size,
       idleTimeout: Number.POSITIVE_INFINITY,
-      execArgv: WORKER_FILE.endsWith('.ts') ? typescriptExecArgv() : undefined,
+      // Not the process's own: `-r @swc-node/register` would load the TypeScript hook in every thread.
+      execArgv: [],
     });
   }
 
