@@ -6,3 +6,5 @@ export * from './commands/handle-command';
 export * from './accounts/account-directory.client';
 export * from './labels/label-urls';
 export * from './subscriptions/stored-subscription';
+export * from './distributed/distributed-config';
+export * from './distributed/run-distributed-app';

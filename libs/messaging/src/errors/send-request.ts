@@ -21,7 +21,7 @@ const logger = new Logger('MessageClient');
  * failure, timeout). A late reply after the timeout is dropped, but the handler may still have acted.
  */
 export async function sendRequest<T>(
-  client: ClientProxy,
+  client: Pick<ClientProxy, 'send'>,
   pattern: string,
   payload: unknown,
   options: RequestOptions = {},
@@ -36,7 +36,7 @@ export async function sendRequest<T>(
 }
 
 /** Resolves once the transport accepted the event; handlers run later and their failures stay theirs. */
-export async function emitEvent(client: ClientProxy, pattern: string, payload: unknown): Promise<void> {
+export async function emitEvent(client: Pick<ClientProxy, 'emit'>, pattern: string, payload: unknown): Promise<void> {
   try {
     await lastValueFrom(client.emit(pattern, payload), { defaultValue: undefined });
   } catch (error) {

@@ -3,6 +3,7 @@ import { Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservice
 import { AppError } from '@shipping/contracts';
 import { defer, lastValueFrom, type Observable, of, toArray } from 'rxjs';
 import { emitEvent, sendRequest } from '../errors/send-request';
+import { keyed } from '../keyed-message';
 import { InProcessClient } from './in-process-client';
 import { InProcessContext } from './in-process-context';
 import { eventually, type Gate, gate, settle, startMessagingApp } from './transport.fixture';
@@ -170,6 +171,15 @@ describe('InProcessServer and InProcessClient', () => {
     it('streams every value of an Observable reply, and sendRequest resolves the last one', async () => {
       await expect(lastValueFrom(client.send('order.quote.steps', {}).pipe(toArray()))).resolves.toEqual([1, 2, 3]);
       await expect(sendRequest(client, 'order.quote.steps', {})).resolves.toBe(3);
+    });
+
+    it('hands the handler the payload of a keyed message, as the Kafka transport does', async () => {
+      const reply = await sendRequest(client, 'order.freight.create', keyed('order-7', { reference: 'PO-3', shipDate: '2030-01-02', items: [] }));
+
+      expect(reply).toMatchObject({ reference: 'PO-3', pattern: 'order.freight.create' });
+      await emitEvent(client, 'order.created', keyed('order-7', { id: 'o-keyed' }));
+      await eventually(() => journal.entries.length === 3);
+      expect(journal.entries.sort()).toEqual(['audit:o-keyed', 'created', 'projection:o-keyed:undefined']);
     });
 
     it('refuses a payload JSON cannot carry before it reaches any handler', async () => {

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const script = resolve(__dirname, '../../../../tools/kafka/broker.mjs');
+
+export interface BrokerProcess {
+  brokers: string[];
+  /** The broker's JVM. */
+  pid: number;
+  /** Settles with the script's exit code once it has stopped the broker. */
+  exited: Promise<number | null>;
+  /** What the script sees when the process that started it dies. */
+  closeStdin(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `tools/kafka/broker.mjs run` on a free port (the first run on a machine fetches the jars
+ * with Maven) and resolves once the broker answers. The script watches its stdin, so the broker
+ * stops even if this test process dies without calling stop().
+ */
+export async function runBrokerScript(dataDir: string): Promise<BrokerProcess> {
+  const child = spawn(process.execPath, [script, 'run', '--port', '0', '--data-dir', dataDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+    }
+    await exited;
+  };
+  try {
+    const line = await new Promise<string>((done, reject) => {
+      createInterface({ input: child.stdout }).once('line', done);
+      void exited.then((code) =>
+        reject(new Error(`tools/kafka/broker.mjs exited (${code}) before the broker answered`)),
+      );
+    });
+    const { brokers, pid } = JSON.parse(line) as { brokers: string[]; pid: number };
+    return { brokers, pid, exited, closeStdin: () => child.stdin.end(), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A real broker on a fresh data folder for a spec; stop() removes the folder. */
+export async function startKafkaBroker(): Promise<{ brokers: string[]; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shipping-kafka-'));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  const broker = await runBrokerScript(dataDir).catch((error: unknown) => {
+    removeData();
+    throw error;
+  });
+  return { brokers: broker.brokers, stop: () => broker.stop().then(removeData) };
+}

@@ -1,0 +1,25 @@
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../errors/send-request';
+
+export interface KafkaTransportOptions {
+  /** The app's name: its handlers consume in group `shipping.<app>`, its replies come on `shipping.<app>.replies`. */
+  app: string;
+  brokers: string[];
+  /** Partitions of the topics this app creates: how many messages of one topic run at once, one per partition. */
+  partitions?: number;
+  /** A request not picked up within this time is skipped by its handler: its caller has answered "unavailable". */
+  requestTimeoutMs?: number;
+}
+
+export const DEFAULT_PARTITIONS = 3;
+
+/** How long an idle fetch waits on the broker; a stopping consumer waits for it, so shutdown does too. */
+export const FETCH_WAIT_MS = 1_000;
+
+export function resolvedOptions(options: KafkaTransportOptions): Required<KafkaTransportOptions> {
+  return {
+    app: options.app,
+    brokers: options.brokers,
+    partitions: options.partitions ?? DEFAULT_PARTITIONS,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,174 @@
+import { Logger } from '@nestjs/common';
+import { KafkaContext, type OutgoingResponse, type ReadPacket, ServerKafka } from '@nestjs/microservices';
+import {
+  type Consumer,
+  type EachMessagePayload,
+  type Kafka,
+  logLevel,
+  Partitioners,
+  type RecordMetadata,
+} from 'kafkajs';
+import { isObservable, lastValueFrom } from 'rxjs';
+import { internalErrorPayload } from '../errors/error-payloads';
+import { stackOf } from '../errors/stack-of';
+import { FETCH_WAIT_MS, type KafkaTransportOptions, resolvedOptions } from './kafka-options';
+import { topicOfPattern } from './kafka-topics';
+import {
+  DEADLINE_HEADER,
+  headerText,
+  PATTERN_HEADER,
+  replySerializer,
+  requestDeserializer,
+  UnserializableReply,
+} from './kafka-wire';
+import { TopicCreator } from './topic-creator';
+
+/**
+ * Nest's Kafka server with this service's conventions: one topic per context and kind, the
+ * pattern in a header, one consumer group per app, and the in-process transport's semantics
+ * where handlers can tell (JSON payloads, failing event handlers logged, not redelivered).
+ */
+export class KafkaServer extends ServerKafka {
+  protected override logger = new Logger(KafkaServer.name);
+  private readonly topics: TopicCreator;
+  private readonly requestTimeoutMs: number;
+  /** Requests being handled and replies being sent, which close() lets finish. */
+  private readonly inHand = new Set<Promise<unknown>>();
+
+  constructor(options: KafkaTransportOptions) {
+    const settings = resolvedOptions(options);
+    super({
+      client: {
+        clientId: `shipping.${settings.app}.server`,
+        brokers: settings.brokers,
+        logLevel: logLevel.WARN,
+      },
+      consumer: { groupId: `shipping.${settings.app}`, maxWaitTimeInMs: FETCH_WAIT_MS },
+      producer: { allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner },
+      postfixId: '',
+      parser: { keepBinary: true },
+      serializer: replySerializer,
+      deserializer: requestDeserializer,
+      // Partitions in parallel; within one, events one at a time (see handleMessage).
+      run: { partitionsConsumedConcurrently: settings.partitions },
+    });
+    this.topics = new TopicCreator(() => this.client as Kafka, settings.partitions);
+    this.requestTimeoutMs = settings.requestTimeoutMs;
+  }
+
+  /**
+   * Stops taking messages, then lets the requests in hand reply (for as long as their senders
+   * wait at most), as the in-process transport does.
+   */
+  override async close(): Promise<void> {
+    await this.consumer?.disconnect();
+    const deadline = Date.now() + this.requestTimeoutMs;
+    while (this.inHand.size > 0 && Date.now() < deadline) {
+      await Promise.race([
+        Promise.allSettled(this.inHand),
+        new Promise((resolve) => setTimeout(resolve, 50)),
+      ]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await super.close();
+  }
+
+  /**
+   * Subscribes to the topics of the app's patterns from the earliest offset its group has not
+   * committed: events published while the app was down are handled when it comes back, and
+   * requests that waited longer than their deadline are skipped (see handleMessage).
+   */
+  override async bindEvents(consumer: Consumer): Promise<void> {
+    const topics = new Set<string>();
+    for (const [pattern, handler] of this.messageHandlers) {
+      topics.add(topicOfPattern(pattern, handler.isEventHandler ? 'events' : 'commands'));
+    }
+    await this.topics.ensure(topics);
+    if (topics.size > 0) {
+      await consumer.subscribe({ topics: [...topics], fromBeginning: true });
+    }
+    await consumer.run({ ...this.options.run, eachMessage: this.getMessageHandler() });
+  }
+
+  /**
+   * Apps share a context's topic, so a pattern without a handler here is another app's (or no
+   * one's: its requester times out and answers "unavailable"). Events are handled one at a time
+   * per partition, so one aggregate's events keep their order. Requests start in that order but
+   * run side by side, as on the in-process transport: a slow request must not hold up the others,
+   * and its sender, not Kafka, retries it. Nothing here fails the consumer: an unreadable message
+   * is logged and skipped rather than redelivered forever.
+   */
+  override async handleMessage(payload: EachMessagePayload): Promise<void> {
+    const { headers } = payload.message;
+    const pattern = headerText(headers, PATTERN_HEADER);
+    const handler = pattern === undefined ? undefined : this.getHandlerByPattern(pattern);
+    if (!handler) {
+      return;
+    }
+    if (!handler.isEventHandler && Number(headerText(headers, DEADLINE_HEADER)) < Date.now()) {
+      this.logger.warn(`Skipped a request for "${pattern}" that its sender stopped waiting for.`);
+      return;
+    }
+    const handled = super.handleMessage(payload).catch((error: unknown) => {
+      this.logger.error(
+        `A message for pattern "${pattern}" on ${payload.topic} could not be handled.`,
+        stackOf(error),
+      );
+    });
+    if (handler.isEventHandler) {
+      await handled;
+    } else {
+      this.track(handled);
+    }
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inHand.add(work);
+    const forget = () => this.inHand.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  /** Awaiting what the handler returns subscribes to its Observable and brings its failure here. */
+  override async handleEvent(pattern: string, packet: ReadPacket, context: KafkaContext): Promise<void> {
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler) {
+      return;
+    }
+    try {
+      const result: unknown = await handler(packet.data, context);
+      if (isObservable(result)) {
+        await lastValueFrom(result, { defaultValue: undefined });
+      }
+    } catch (error) {
+      this.logger.error(`An event handler for pattern "${pattern}" failed.`, stackOf(error));
+    }
+  }
+
+  override async sendMessage(
+    message: OutgoingResponse,
+    replyTopic: string,
+    replyPartition: string | undefined | null,
+    correlationId: string,
+    context: KafkaContext,
+  ): Promise<RecordMetadata[]> {
+    const what = `The reply to a request on ${context.getTopic()}`;
+    try {
+      return await this.track(super.sendMessage(message, replyTopic, replyPartition, correlationId, context));
+    } catch (error) {
+      if (error instanceof UnserializableReply) {
+        this.logger.error(`${what} cannot be serialised as JSON.`, stackOf(error));
+        return this.sendMessage(
+          { id: correlationId, err: internalErrorPayload(), isDisposed: true },
+          replyTopic,
+          replyPartition,
+          correlationId,
+          context,
+        );
+      }
+      // Its sender times out and answers "unavailable"; nobody else is waiting for this promise.
+      this.logger.error(`${what} could not be sent.`, stackOf(error));
+      return [];
+    }
+  }
+}

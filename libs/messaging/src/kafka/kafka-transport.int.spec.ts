@@ -1,0 +1,388 @@
+import { Controller, type INestApplication, Injectable, Logger } from '@nestjs/common';
+import { Ctx, EventPattern, KafkaContext, MessagePattern, Payload } from '@nestjs/microservices';
+import { AppError, Conflict, ValidationFailed } from '@shipping/contracts';
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../errors/error-payloads';
+import { emitEvent, sendRequest } from '../errors/send-request';
+import { type Gate, gate } from '../in-process/transport.fixture';
+import { keyed } from '../keyed-message';
+import { startKafkaApp } from './kafka-app.fixture';
+import { startKafkaBroker } from './kafka-broker.fixture';
+import type { KafkaClient } from './kafka-client';
+
+const REQUEST_TIMEOUT_MS = 2_000;
+
+// Consumer groups take a few seconds to settle when a second instance joins one.
+jest.setTimeout(30_000);
+
+@Injectable()
+class Journal {
+  name = '';
+  readonly entries: string[] = [];
+  readonly gates = new Map<string, Gate>();
+}
+
+@Controller()
+class OrdersController {
+  @MessagePattern('order.freight.create')
+  create(@Payload() draft: { reference: string; shipDate: unknown }, @Ctx() context: KafkaContext) {
+    return {
+      reference: draft.reference,
+      shipDateIsString: typeof draft.shipDate === 'string',
+      topic: context.getTopic(),
+      key: context.getMessage().key,
+    };
+  }
+
+  @MessagePattern('order.freight.validate')
+  validate(): never {
+    throw new ValidationFailed({ 'package_list.0.weight': ['The weight must be at least 0.01.'] });
+  }
+
+  @MessagePattern('order.freight.ship')
+  async ship(): Promise<never> {
+    await Promise.resolve();
+    throw new Conflict('The batch is not ready.', { batch_id: 'b-1' });
+  }
+
+  @MessagePattern('order.freight.crash')
+  crash(): never {
+    throw new Error('connection to db-7.internal:5432 refused');
+  }
+
+  @MessagePattern('order.freight.bigint')
+  bigint() {
+    return { cents: 10n };
+  }
+}
+
+@Controller()
+class SlowQuotesController {
+  constructor(private readonly journal: Journal) {}
+
+  @MessagePattern('order.quote.slow')
+  async slow() {
+    await this.journal.gates.get('quote')?.opened;
+    return { cents: 1 };
+  }
+
+  @MessagePattern('order.quote.fast')
+  fast() {
+    return { cents: 2 };
+  }
+}
+
+@Controller()
+class SlowPickupsController {
+  constructor(private readonly journal: Journal) {}
+
+  @MessagePattern('pickup.orders.save')
+  async save() {
+    this.journal.entries.push('started');
+    await this.journal.gates.get('save')?.opened;
+    return { saved: true };
+  }
+}
+
+@Controller()
+class LabelsController {
+  constructor(private readonly journal: Journal) {}
+
+  @MessagePattern('label.purchase')
+  purchase(@Payload() request: { item: string }) {
+    this.journal.entries.push(request.item);
+    return { bought: request.item };
+  }
+}
+
+@Controller()
+class DraftedConsumer {
+  constructor(private readonly journal: Journal) {}
+
+  @EventPattern('order.drafted')
+  drafted(@Payload() event: { run: string; id: string }): void {
+    if (event.run === run) {
+      this.journal.entries.push(`${this.journal.name}:${event.id}`);
+    }
+  }
+}
+
+@Controller()
+class RevisionConsumer {
+  constructor(private readonly journal: Journal) {}
+
+  /** Handlers of uneven length: only the key keeps one order's revisions in sequence. */
+  @EventPattern('order.revised')
+  async revised(@Payload() event: { run: string; order: string; revision: number }): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 15)));
+    if (event.run === run) {
+      this.journal.entries.push(`${event.order}:${event.revision}`);
+    }
+  }
+}
+
+/** Earlier runs' events stay on the topics, and new groups read them: each run tells its own apart. */
+const run = randomUUID();
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) {
+      throw new Error('The condition did not hold in time.');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function failureOf(promise: Promise<unknown>): Promise<AppError> {
+  return promise.then(
+    () => Promise.reject(new Error('expected a failure')),
+    (error: AppError) => error,
+  );
+}
+
+describe('the Kafka transport against a real broker', () => {
+  let broker: Awaited<ReturnType<typeof startKafkaBroker>>;
+  let admin: ReturnType<Kafka['admin']>;
+  const apps: INestApplication[] = [];
+  let gateway: KafkaClient;
+
+  const start = async (app: string, controllers: Parameters<typeof startKafkaApp>[1] = [], name = app) => {
+    const started = await startKafkaApp(
+      { app, brokers: broker.brokers, requestTimeoutMs: REQUEST_TIMEOUT_MS },
+      controllers,
+      [Journal],
+    );
+    apps.push(started.app);
+    const journal = started.app.get(Journal);
+    journal.name = name;
+    return { ...started, journal };
+  };
+
+  beforeAll(async () => {
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    broker = await startKafkaBroker();
+    admin = new Kafka({
+      clientId: 'spec-admin',
+      brokers: broker.brokers,
+      logLevel: logLevel.NOTHING,
+    }).admin();
+    await admin.connect();
+    await start('order', [OrdersController]);
+    ({ client: gateway } = await start('gateway'));
+    await gateway.connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      apps.map((app) => {
+        app.get(Journal).gates.forEach((held) => held.open());
+        return app.close();
+      }),
+    );
+    await admin?.disconnect();
+    await broker?.stop();
+    jest.restoreAllMocks();
+  }, 60_000);
+
+  describe('request/reply', () => {
+    it("answers through the context's commands topic, keyed by the envelope's account, with a JSON copy", async () => {
+      const request = {
+        context: { accountId: 'acct-1', correlationId: 'req-1' },
+        reference: 'PO-1',
+        shipDate: new Date('2030-01-02T00:00:00.000Z'),
+      };
+
+      await expect(sendRequest(gateway, 'order.freight.create', request)).resolves.toEqual({
+        reference: 'PO-1',
+        shipDateIsString: true,
+        topic: 'shipping.order.commands',
+        key: 'acct-1',
+      });
+    });
+
+    it('sends a keyed payload under its key, and the handler sees only the payload', async () => {
+      const reply = await sendRequest(
+        gateway,
+        'order.freight.create',
+        keyed('order-42', { reference: 'PO-2', shipDate: null }),
+      );
+
+      expect(reply).toEqual({
+        reference: 'PO-2',
+        shipDateIsString: false,
+        topic: 'shipping.order.commands',
+        key: 'order-42',
+      });
+    });
+
+    it('carries a payload of several megabytes both ways, as the gateway accepts 4 MB bodies', async () => {
+      const reference = 'x'.repeat(3 * 1024 * 1024);
+
+      const reply = await sendRequest<{ reference: string }>(gateway, 'order.freight.create', {
+        reference,
+        shipDate: null,
+      });
+
+      expect(reply.reference).toBe(reference);
+    });
+
+    it('creates the topics it uses with three partitions', async () => {
+      const { topics } = await admin.fetchTopicMetadata({
+        topics: ['shipping.order.commands', 'shipping.gateway.replies'],
+      });
+
+      expect(topics.map((topic) => [topic.name, topic.partitions.length]).sort()).toEqual([
+        ['shipping.gateway.replies', 3],
+        ['shipping.order.commands', 3],
+      ]);
+    });
+  });
+
+  describe('errors across the wire', () => {
+    it('rebuilds an AppError thrown by a handler with the same code, message and data', async () => {
+      const validation = await failureOf(sendRequest(gateway, 'order.freight.validate', {}));
+      const conflict = await failureOf(sendRequest(gateway, 'order.freight.ship', {}));
+
+      expect(validation).toBeInstanceOf(AppError);
+      expect(validation.toPayload()).toEqual({
+        code: 'validation_failed',
+        message: 'The given data was invalid.',
+        data: { 'package_list.0.weight': ['The weight must be at least 0.01.'] },
+      });
+      expect(conflict.toPayload()).toEqual({
+        code: 'conflict',
+        message: 'The batch is not ready.',
+        data: { batch_id: 'b-1' },
+      });
+    });
+
+    it('turns an unexpected error, or a reply JSON cannot carry, into "internal" naming nothing internal', async () => {
+      const crash = await failureOf(sendRequest(gateway, 'order.freight.crash', {}));
+      const bigint = await failureOf(sendRequest(gateway, 'order.freight.bigint', {}));
+
+      expect(crash.toPayload()).toEqual({ code: 'internal', message: INTERNAL_ERROR_MESSAGE });
+      expect(bigint.toPayload()).toEqual({ code: 'internal', message: INTERNAL_ERROR_MESSAGE });
+    });
+  });
+
+  describe('an app that does not answer', () => {
+    it('answers "unavailable" at the timeout when no app serves the pattern, and the late app skips the stale request', async () => {
+      const started = Date.now();
+      const error = await failureOf(
+        sendRequest(gateway, 'label.purchase', { item: 'stale' }, { timeoutMs: REQUEST_TIMEOUT_MS }),
+      );
+      const waited = Date.now() - started;
+
+      expect(error).toBeInstanceOf(AppError);
+      expect(error.toPayload()).toEqual({ code: 'unavailable', message: UNAVAILABLE_MESSAGE });
+      expect(waited).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
+      expect(waited).toBeLessThan(REQUEST_TIMEOUT_MS + 1_000);
+
+      const { journal } = await start('label', [LabelsController]);
+      await expect(sendRequest(gateway, 'label.purchase', { item: 'fresh' })).resolves.toEqual({
+        bought: 'fresh',
+      });
+      expect(journal.entries).toEqual(['fresh']);
+    });
+
+    it('answers "unavailable" when a request is too slow, without holding up the next one of its key', async () => {
+      const { journal } = await start('quotes', [SlowQuotesController]);
+      journal.gates.set('quote', gate());
+      const started = Date.now();
+
+      const slow = failureOf(
+        sendRequest(gateway, 'order.quote.slow', keyed('quote-1', {}), { timeoutMs: 1_000 }),
+      );
+      const fast = await sendRequest(gateway, 'order.quote.fast', keyed('quote-1', {}), { timeoutMs: 1_000 });
+
+      expect(fast).toEqual({ cents: 2 });
+      expect((await slow).toPayload()).toEqual({ code: 'unavailable', message: UNAVAILABLE_MESSAGE });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      journal.gates.get('quote')?.open();
+    });
+  });
+
+  describe('closing', () => {
+    it('lets the requests in hand reply before an app stops', async () => {
+      const { app, journal } = await start('pickup', [SlowPickupsController]);
+      journal.gates.set('save', gate());
+      const reply = sendRequest(gateway, 'pickup.orders.save', {});
+      await until(() => journal.entries.includes('started'));
+
+      let closed = false;
+      const closing = app.close().then(() => (closed = true));
+      // Longer than stopping the consumer takes (an idle fetch waits up to a second).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(closed).toBe(false);
+      journal.gates.get('save')?.open();
+
+      await expect(reply).resolves.toEqual({ saved: true });
+      await closing;
+      apps.splice(apps.indexOf(app), 1);
+    });
+
+    it('fails the requests a closing client still waits for as "unavailable", at once', async () => {
+      const { client } = await start('impatient');
+      await client.connect();
+      const reply = failureOf(sendRequest(client, 'pickup.rates.quote', {}));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+
+      await client.close();
+
+      await expect(reply).resolves.toMatchObject({ code: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS / 2);
+    });
+  });
+
+  describe('events', () => {
+    it('delivers every event once to each consumer group, shared between the instances of one app', async () => {
+      const audit = await start('audit', [DraftedConsumer]);
+      const first = await start('projection', [DraftedConsumer], 'projection-1');
+      const second = await start('projection', [DraftedConsumer], 'projection-2');
+      await until(async () => {
+        const [group] = (await admin.describeGroups(['shipping.projection'])).groups;
+        return group?.state === 'Stable' && group.members.length === 2;
+      });
+      const ids = Array.from({ length: 12 }, (_, index) => `o-${index}`);
+
+      for (const id of ids) {
+        await emitEvent(gateway, 'order.drafted', keyed(id, { run, id }));
+      }
+
+      const projected = () => [...first.journal.entries, ...second.journal.entries];
+      await until(() => audit.journal.entries.length === ids.length && projected().length >= ids.length);
+      expect(audit.journal.entries.sort()).toEqual(ids.map((id) => `audit:${id}`).sort());
+      expect(
+        projected()
+          .map((entry) => entry.split(':')[1])
+          .sort(),
+      ).toEqual([...ids].sort());
+    });
+
+    it("keeps one aggregate's events in the order they were emitted, under its key, while partitions run in parallel", async () => {
+      const { journal } = await start('sequencer', [RevisionConsumer]);
+      const orders = ['order-a', 'order-b', 'order-c', 'order-d'];
+      const revisions = 10;
+
+      const emitted: Promise<void>[] = [];
+      for (let revision = 0; revision < revisions; revision++) {
+        for (const order of orders) {
+          emitted.push(emitEvent(gateway, 'order.revised', keyed(order, { run, order, revision })));
+        }
+      }
+      await Promise.all(emitted);
+
+      await until(() => journal.entries.length === orders.length * revisions);
+      for (const order of orders) {
+        const seen = journal.entries
+          .filter((entry) => entry.startsWith(`${order}:`))
+          .map((entry) => Number(entry.split(':')[1]));
+        expect(seen).toEqual(Array.from({ length: revisions }, (_, revision) => revision));
+      }
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import 'reflect-metadata';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { connectMessageHandlers, createKafkaServer, KafkaMessagingModule } from '@shipping/messaging';
+import { StorageModule } from '../storage/storage.module';
+import { ConfigurationError, validateConfig } from '../config/validate-config';
+import { type DistributedConfig, kafkaBrokers } from './distributed-config';
+
+export interface DistributedApp<Config extends DistributedConfig> {
+  /** The app's name: its consumer group and replies topic are named after it. */
+  name: string;
+  module: Type | DynamicModule;
+  config: new () => Config;
+  /** HTTP middleware must be in place before the routes are, so before init. */
+  configure?: (app: INestApplication, config: Config) => void;
+  /** Serves HTTP (the gateway); other apps only answer messages. */
+  listen?: (app: INestApplication, config: Config) => Promise<void>;
+  bodyParser?: boolean;
+}
+
+/**
+ * One app in its own process: its module on its own store, its handlers served from Kafka, and a
+ * clean stop on SIGTERM. An invalid environment stops it at once with a message naming the variable.
+ */
+export function runDistributedApp<Config extends DistributedConfig>(spec: DistributedApp<Config>): void {
+  start(spec).catch((error: unknown) => {
+    process.stderr.write(
+      error instanceof ConfigurationError
+        ? `${error.message}\n`
+        : `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}
+
+async function start<Config extends DistributedConfig>(spec: DistributedApp<Config>): Promise<void> {
+  const config = validateConfig(spec.config);
+  const messaging = KafkaMessagingModule.forRoot({
+    app: spec.name,
+    brokers: kafkaBrokers(config),
+    partitions: config.KAFKA_PARTITIONS,
+  });
+  const app = await NestFactory.create(
+    { module: class DistributedRoot {}, imports: [StorageModule.forRoot(config), messaging, spec.module] },
+    { bodyParser: spec.bodyParser ?? true, bufferLogs: true },
+  );
+  spec.configure?.(app, config);
+  connectMessageHandlers(app, createKafkaServer(app));
+  await app.init();
+  await app.startAllMicroservices();
+  if (spec.listen) {
+    await spec.listen(app, config);
+  }
+  process.stdout.write(
+    `${JSON.stringify({ level: 30, msg: 'started', app: spec.name, brokers: config.KAFKA_BROKERS })}\n`,
+  );
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`shutdown failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
