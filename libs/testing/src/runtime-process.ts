@@ -54,10 +54,20 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // A runtime a spec forgot to stop must neither keep Jest waiting nor outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.unref();
+  for (const stream of [child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const exited = new Promise<number | null>((done) =>
+    child.once('exit', (code) => {
+      process.off('exit', killOnExit);
+      done(code);
+    }),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(baseUrl, child, () => output, options.startTimeoutMs ?? 60_000);
   return {

@@ -21,6 +21,7 @@ describe('instant ship survives the runtime being killed', () => {
   const dataDir = temporaryDataDir();
   let runtime: RuntimeProcess | undefined;
   const start = async () => {
+    await runtime?.stop();
     runtime = await startRuntime({
       dataDir,
       env: {
