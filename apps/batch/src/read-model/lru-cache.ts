@@ -21,4 +21,8 @@ export class LruCache<V> {
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
 }

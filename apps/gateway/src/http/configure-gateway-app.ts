@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { RequestHandler } from 'express';
 import { Logger } from 'nestjs-pino';
-import type { HttpLogger } from 'pino-http';
 import { bodyDepthLimit } from './body/body-depth';
 import { bodyParserErrors } from './body/body-parser-errors';
 import type { GatewayHttpConfig } from './gateway-http-config';
@@ -19,7 +19,7 @@ export function configureGatewayApp(
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(assignRequestId);
-  app.use(app.get<HttpLogger>(REQUEST_LOGGER));
+  app.use(app.get<RequestHandler>(REQUEST_LOGGER));
   app.useBodyParser('json', { limit: config.bodyLimit });
   app.useBodyParser('urlencoded', { limit: config.bodyLimit, extended: false });
   app.use(bodyParserErrors(config.bodyLimit));

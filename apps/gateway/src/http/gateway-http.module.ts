@@ -13,6 +13,7 @@ import { GATEWAY_HTTP_CONFIG, ROOT_LOGGER } from './gateway-http.tokens';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { GatewayThrottlerGuard } from './rate-limit/gateway-throttler.guard';
+import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
 
 /**
  * The HTTP conventions every gateway endpoint shares. Needs SQL_CLIENT from a global module, and
@@ -22,7 +23,7 @@ import { GatewayThrottlerGuard } from './rate-limit/gateway-throttler.guard';
 @Module({
   imports: [
     GatewayHttpConfigModule,
-    // pino-http itself runs as app-level middleware (configureGatewayApp), ahead of body parsing.
+    // The request logger runs as app-level middleware (configureGatewayApp), ahead of body parsing.
     LoggerModule.forRootAsync({
       imports: [GatewayHttpConfigModule],
       inject: [ROOT_LOGGER],
@@ -34,6 +35,7 @@ import { GatewayThrottlerGuard } from './rate-limit/gateway-throttler.guard';
       useFactory: ({ rateLimitPerMinute }: GatewayHttpConfig) => ({
         throttlers: [{ ttl: 60_000, limit: Math.max(rateLimitPerMinute, 1) }],
         skipIf: () => rateLimitPerMinute === 0,
+        storage: new HitLogThrottlerStorage(),
       }),
     }),
   ],

@@ -4,5 +4,5 @@ export const GATEWAY_HTTP_CONFIG = Symbol('GATEWAY_HTTP_CONFIG');
 export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
 /** The root pino logger. */
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
-/** The pino-http middleware every request passes through first. */
+/** The request-logging middleware every request passes through first. */
 export const REQUEST_LOGGER = Symbol('REQUEST_LOGGER');

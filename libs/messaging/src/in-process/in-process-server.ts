@@ -12,7 +12,7 @@ import { internalErrorPayload } from '../errors/error-payloads';
 import { stackOf } from '../errors/stack-of';
 import { InProcessBroker } from './in-process-broker';
 import { InProcessContext } from './in-process-context';
-import { decode, encode } from './wire';
+import { decode, encode, encodeReplyPacket } from './wire';
 
 /** Handlers bound to another transport (`@MessagePattern(p, Transport.KAFKA)`) are skipped here. */
 export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS_TRANSPORT');
@@ -99,7 +99,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   private encodeReply(pattern: string, packet: WritePacket): string {
     try {
-      return encode(packet);
+      return encodeReplyPacket(packet);
     } catch (error) {
       this.logger.error(`The reply to pattern "${pattern}" cannot be serialised as JSON.`, stackOf(error));
       return encode({ err: internalErrorPayload(), isDisposed: true });

@@ -1,3 +1,5 @@
+import type { WritePacket } from '@nestjs/microservices';
+
 /**
  * Everything crosses the in-process transport as JSON text, as it would cross Kafka: sender and
  * handler never share an object, a handler cannot mutate its caller's data, and Dates arrive as
@@ -9,4 +11,30 @@ export function encode(value: unknown): string {
 
 export function decode(text: string): unknown {
   return JSON.parse(text);
+}
+
+const textOfFrozen = new WeakMap<object, string>();
+
+/**
+ * A reply packet as JSON text. A response of plain objects and arrays frozen all the way down
+ * can never change, so its text is made once and reused (read models hand out cached pages so).
+ */
+export function encodeReplyPacket(packet: WritePacket): string {
+  const { response } = packet;
+  if (typeof response !== 'object' || response === null || !Object.isFrozen(response)) return encode(packet);
+  let text = textOfFrozen.get(response);
+  if (text === undefined) {
+    if (!isDeeplyFrozenData(response)) return encode(packet);
+    text = encode(response);
+    textOfFrozen.set(response, text);
+  }
+  const rest = encode({ ...packet, response: undefined });
+  return rest === '{}' ? `{"response":${text}}` : `{"response":${text},${rest.slice(1)}`;
+}
+
+function isDeeplyFrozenData(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  const plain = Array.isArray(value) || prototype === Object.prototype || prototype === null;
+  return plain && Object.isFrozen(value) && Object.values(value).every(isDeeplyFrozenData);
 }

@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AuthenticatedAccount } from '../gateway-request';
 import { type ApiKeyEntry, SANDBOX_API_KEYS } from './sandbox-api-keys';
 
-/** Finds the account an API key belongs to; undefined for an unknown key. */
+/** Finds the account of the API key with this digest (apiKeyDigest); undefined for an unknown key. */
 export abstract class ApiKeyDirectory {
-  abstract findAccount(apiKey: string): Promise<AuthenticatedAccount | undefined>;
+  abstract findAccount(digest: Buffer): Promise<AuthenticatedAccount | undefined>;
 }
 
 /**
@@ -17,13 +17,12 @@ export class StaticApiKeyDirectory extends ApiKeyDirectory {
   constructor(entries: readonly ApiKeyEntry[]) {
     super();
     this.entries = entries.map(({ apiKey, accountId, name }) => ({
-      digest: digest(apiKey),
+      digest: apiKeyDigest(apiKey),
       account: { accountId, name },
     }));
   }
 
-  async findAccount(apiKey: string): Promise<AuthenticatedAccount | undefined> {
-    const presented = digest(apiKey);
+  async findAccount(presented: Buffer): Promise<AuthenticatedAccount | undefined> {
     let found: AuthenticatedAccount | undefined;
     for (const entry of this.entries) {
       if (timingSafeEqual(entry.digest, presented)) found = entry.account;
@@ -36,6 +35,7 @@ export function sandboxApiKeyDirectory(): ApiKeyDirectory {
   return new StaticApiKeyDirectory(SANDBOX_API_KEYS);
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
+/** SHA-256 of the key: how the directory compares keys, and the source of the rate-limit fingerprint. */
+export function apiKeyDigest(apiKey: string): Buffer {
+  return createHash('sha256').update(apiKey, 'utf8').digest();
 }

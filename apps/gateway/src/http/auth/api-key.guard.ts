@@ -1,10 +1,9 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '@shipping/contracts';
-import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import type { GatewayRequest } from '../gateway-request';
-import { ApiKeyDirectory } from './api-key-directory';
+import { ApiKeyDirectory, apiKeyDigest } from './api-key-directory';
 import { IS_PUBLIC } from './auth.decorators';
 
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
@@ -30,13 +29,14 @@ export class ApiKeyGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<GatewayRequest>();
     const apiKey = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const account = apiKey === undefined ? undefined : await this.directory.findAccount(apiKey);
-    if (!apiKey || !account) {
+    const digest = apiKey === undefined ? undefined : apiKeyDigest(apiKey);
+    const account = digest === undefined ? undefined : await this.directory.findAccount(digest);
+    if (!digest || !account) {
       http.getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer');
       throw new AppError('unauthenticated', UNAUTHENTICATED_MESSAGE);
     }
     request.account = account;
-    request.apiKeyFingerprint = createHash('sha256').update(apiKey).digest('hex').slice(0, 32);
+    request.apiKeyFingerprint = digest.toString('hex', 0, 16);
     return true;
   }
 }

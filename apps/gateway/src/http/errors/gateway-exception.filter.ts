@@ -6,7 +6,7 @@ import { toErrorResponse } from './error-response';
 
 /**
  * The one place where errors become HTTP answers: every status and failure envelope comes from
- * toErrorResponse. Unexpected faults go to the request's log line with their stack (pino-http
+ * toErrorResponse. Unexpected faults go to the request's log line with their stack (the request logger
  * logs `res.err`); the body only ever says "Server error.".
  */
 @Catch()
