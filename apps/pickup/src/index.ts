@@ -1,1 +1,3 @@
 export * from './pickup.module';
+export * from './read-model/pickup-orders.projection';
+export * from './pickup-environment';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { DistributedConfig, runDistributedApp } from '@shipping/platform';
+import { runDistributedApp } from '@shipping/platform';
+import { PICKUP_ENVIRONMENT } from './pickup-environment';
 import { PickupModule } from './pickup.module';
 
-runDistributedApp({ name: 'pickup', module: PickupModule, config: DistributedConfig });
+runDistributedApp({ name: 'pickup', module: PickupModule, ...PICKUP_ENVIRONMENT });

@@ -11,3 +11,5 @@ export {
 } from './postgres/postgres-event-store';
 export { SqlCheckpointStore } from './postgres/sql-checkpoint-store';
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
+export { type EventUpcaster, Upcasters } from './upcasting/upcasters';
+export { adapterOf, UpcastingEventStore } from './upcasting/upcasting-event-store';

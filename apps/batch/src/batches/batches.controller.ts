@@ -1,9 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { type BatchListEntry, BatchPatterns, type BatchPage, type Envelope, type GetBatchQuery, type PageRequest } from '@shipping/contracts';
+import {
+  type BatchEventsQuery,
+  type BatchEventView,
+  type BatchListEntry,
+  BatchPatterns,
+  type BatchPage,
+  type Envelope,
+  type GetBatchQuery,
+  type PageRequest,
+} from '@shipping/contracts';
 import { BatchList } from '../read-model/batch-list';
 import { BatchReadModel } from '../read-model/batch.read-model';
 import { BatchCommands } from './batch-commands';
+import { BatchHistory } from './batch-history';
 
 @Controller()
 export class BatchesController {
@@ -11,6 +21,7 @@ export class BatchesController {
     private readonly commands: BatchCommands,
     private readonly readModel: BatchReadModel,
     private readonly batchList: BatchList,
+    private readonly history: BatchHistory,
   ) {}
 
   @MessagePattern(BatchPatterns.create)
@@ -31,5 +42,10 @@ export class BatchesController {
   @MessagePattern(BatchPatterns.list)
   list({ context, payload }: Envelope<PageRequest>): Promise<BatchListEntry[]> {
     return this.batchList.list(context.accountId, payload);
+  }
+
+  @MessagePattern(BatchPatterns.events)
+  events({ context, payload }: Envelope<BatchEventsQuery>): Promise<BatchEventView[]> {
+    return this.history.page(context.accountId, payload);
   }
 }

@@ -1,14 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   BATCH_STREAM_PREFIX,
-  type BatchEvent,
   batchResults,
   type BatchSummaryRow,
   batchStreamName,
-  type BatchItemRow,
-  isBatchEvent,
-  projectBatchItemRows,
-  projectBatchSummary,
 } from '@shipping/batch-domain';
 import {
   BATCH_NOT_FOUND_MESSAGE,
@@ -19,13 +14,14 @@ import {
 } from '@shipping/contracts';
 import {
   type EventStore,
-  type RecordedEvent,
   type SqlClient,
   type Subscription,
 } from '@shipping/event-store';
 import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { BATCH_READ_MODEL_SCHEMA } from './batch.read-model.schema';
-import { upsertItemRows } from './item-rows';
+import { BatchSummaries, type StoredSummary } from './batch-summaries';
+import { foldBatchEvents, writeProjectedBatches } from './batch-projection';
+import { deepFreeze } from './deep-freeze';
 import { LruCache } from './lru-cache';
 
 export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
@@ -42,6 +38,7 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   private subscription?: Subscription;
   /** Pages of the batches people are reading, reused while their batch's revision is unchanged. */
   private readonly pages = new LruCache<BatchPage>(256);
+  private readonly summaries = new BatchSummaries(10_000);
   /** Revision recent batches are known to be projected to, so redelivered events cost no query. */
   private readonly projected = new LruCache<bigint>(10_000);
 
@@ -74,42 +71,32 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
       [batchId],
     );
     const from = rows[0] ? BigInt(rows[0].last_revision) + 1n : 0n;
-    const events = (await this.store.readStream(batchStreamName(batchId), { fromRevision: from })).filter(
-      (event): event is RecordedEvent & BatchEvent => isBatchEvent(event),
-    );
-    if (events.length === 0) return;
-    let summary = rows[0]?.doc;
-    const items = new Map<string, BatchItemRow & { revision: bigint }>();
-    for (const event of events) {
-      summary = projectBatchSummary(summary, event);
-      for (const row of projectBatchItemRows(event)) items.set(row.item_id, { ...row, revision: event.revision });
-    }
-    const last = events[events.length - 1];
-    await this.sql.transaction(async (tx) => {
-      await upsertItemRows(tx, [...items.values()]);
-      await tx.query(
-        `insert into batch_view (batch_id, account_id, last_revision, doc) values ($1, $2, $3, $4)
-         on conflict (batch_id) do update set last_revision = excluded.last_revision, doc = excluded.doc
-         where batch_view.last_revision < excluded.last_revision`,
-        [batchId, summary?.account_id, last.revision.toString(), JSON.stringify(summary)],
-      );
-    });
-    this.projected.set(batchId, last.revision);
+    const events = await this.store.readStream(batchStreamName(batchId), { fromRevision: from });
+    const projected = foldBatchEvents(batchId, { summary: rows[0]?.doc }, events);
+    if (projected) await this.sql.transaction((tx) => writeProjectedBatches(tx, [projected]));
+    // Even with nothing left to write: another process sharing the store may have written the rows.
+    this.summaries.written(batchId);
+    if (projected) this.projected.set(batchId, projected.revision);
   }
 
   async get(accountId: string, query: GetBatchQuery): Promise<BatchPage> {
-    const { rows } = await this.sql.query<{ doc: BatchSummaryRow; last_revision: string }>(
-      'select doc, last_revision from batch_view where batch_id = $1 and account_id = $2',
-      [query.batch_id, accountId],
-    );
-    const summary = rows[0]?.doc;
-    if (!summary) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
-    const key = [query.batch_id, rows[0].last_revision, query.status ?? '', query.page, query.per_page].join('|');
+    const stored = await this.summaries.read(query.batch_id, () => this.loadSummary(query.batch_id));
+    if (!stored || stored.accountId !== accountId) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+    const key = [query.batch_id, stored.revision, query.status ?? '', query.page, query.per_page].join('|');
     const cached = this.pages.get(key);
     if (cached) return cached;
-    const page = await this.page(summary, query);
+    // Frozen, so the transport can reuse the page's JSON text as long as it is cached.
+    const page = deepFreeze(await this.page(stored.doc, query));
     this.pages.set(key, page);
     return page;
+  }
+
+  private async loadSummary(batchId: string): Promise<StoredSummary | undefined> {
+    const { rows } = await this.sql.query<{ account_id: string; last_revision: string; doc: BatchSummaryRow }>(
+      'select account_id, last_revision, doc from batch_view where batch_id = $1',
+      [batchId],
+    );
+    return rows[0] && { accountId: rows[0].account_id, revision: String(rows[0].last_revision), doc: rows[0].doc };
   }
 
   private async page(summary: BatchSummaryRow, query: GetBatchQuery): Promise<BatchPage> {
@@ -126,7 +113,7 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
         default_service: summary.default_service,
         default_shipper_id: summary.default_shipper_id,
         results: batchResults(summary.counts),
-        label_keys: summary.label_keys,
+        label_keys: [...summary.label_keys],
       },
       items: items.rows.map((row) => ({
         id: row.item_id,

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import {
+  type BatchEventView,
   BatchItemsQuery,
   type BatchListEntry,
   type BatchPage,
@@ -54,6 +55,23 @@ export class BatchesController {
   ) {
     const page = query.toPageRequest();
     const rows = await this.bus.request<BatchListEntry[]>(BatchPatterns.list, requestContext(account, requestId), page);
+    return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
+  }
+
+  /** The batch's history: the events of its stream, in order. */
+  @Get(':batchId/events')
+  async events(
+    @Param('batchId') batchId: string,
+    @Query(new Valid(PageQuery)) query: PageQuery,
+    @CurrentAccount() account: AuthenticatedAccount,
+    @RequestId() requestId: string,
+    @Req() request: Request,
+  ) {
+    const page = query.toPageRequest();
+    const rows = await this.bus.request<BatchEventView[]>(BatchPatterns.events, requestContext(account, requestId), {
+      batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH),
+      ...page,
+    });
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 

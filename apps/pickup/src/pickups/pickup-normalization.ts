@@ -1,5 +1,5 @@
 import { type AccountAddress, addressView, type PickupOrderRequest, type PickupPiece as PieceRequest } from '@shipping/contracts';
-import type { PickupAddress, PickupOrder, PickupPiece } from '@shipping/pickup-domain';
+import { type PickupAddress, type PickupOrder, type PickupPiece, toHundredths } from '@shipping/pickup-domain';
 import { groundFreightPickupService } from '@shipping/reference-data';
 
 type AddressLike = Omit<AccountAddress, 'id'>;
@@ -15,7 +15,7 @@ function pickupPiece(carrier: string, piece: PieceRequest): PickupPiece {
     is_gfp: isGfp,
     container_type: piece.container_type ?? null,
     quantity: piece.quantity,
-    weight: piece.weight,
+    weight_hundredths: toHundredths(piece.weight),
     destination_country_code: piece.destination_country_code ?? null,
   };
 }

@@ -6,20 +6,9 @@ import {
   type SqlClient,
   type Subscription,
 } from '@shipping/event-store';
-import { isPickupEvent, PICKUP_STREAM_PREFIX, pickupOrderView, type PickupOrderView } from '@shipping/pickup-domain';
+import { PICKUP_STREAM_PREFIX, type PickupOrderView } from '@shipping/pickup-domain';
 import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
-import { readableService } from '../pickups/pickup-commands';
-
-const SCHEMA = `
-create table if not exists pickup_orders_view (
-  pickup_id bigint primary key,
-  account_id text not null,
-  created_at timestamptz not null,
-  last_revision bigint not null,
-  doc json not null
-);
-create index if not exists pickup_orders_view_newest on pickup_orders_view (account_id, created_at desc, pickup_id desc);
-`;
+import { PICKUP_ORDERS_SCHEMA, projectPickupOrder } from './pickup-orders.projection';
 
 /** The pickup-orders page: one row per pickup order, projected from `pickup-*` streams (at-least-once). */
 @Injectable()
@@ -33,7 +22,7 @@ export class PickupOrdersReadModel implements OnApplicationBootstrap, OnModuleDe
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sql.exec(SCHEMA);
+    await this.sql.exec(PICKUP_ORDERS_SCHEMA);
     this.subscription = await startStoredSubscription(this.sql, this.store, {
       name: 'pickup.orders-view',
       streamNamePrefixes: [PICKUP_STREAM_PREFIX],
@@ -46,17 +35,8 @@ export class PickupOrdersReadModel implements OnApplicationBootstrap, OnModuleDe
     await this.subscription?.stop();
   }
 
-  async apply(event: RecordedEvent): Promise<void> {
-    if (!isPickupEvent(event)) return;
-    const { pickup_id, account_id, pickup, at } = event.data;
-    const doc = pickupOrderView(pickup_id, pickup, readableService);
-    // Only a newer revision of the stream moves a row; a redelivered event changes nothing.
-    await this.sql.query(
-      `insert into pickup_orders_view (pickup_id, account_id, created_at, last_revision, doc) values ($1, $2, $3, $4, $5)
-       on conflict (pickup_id) do update set last_revision = excluded.last_revision, doc = excluded.doc
-       where pickup_orders_view.last_revision < excluded.last_revision`,
-      [pickup_id, account_id, at, event.revision.toString(), JSON.stringify(doc)],
-    );
+  apply(event: RecordedEvent): Promise<void> {
+    return projectPickupOrder(this.sql, event);
   }
 
   /** Newest first; one row more than the page to tell whether a next page exists. */

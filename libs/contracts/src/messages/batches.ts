@@ -5,6 +5,7 @@ export const BatchPatterns = {
   ship: 'batch.ship',
   get: 'batch.get',
   list: 'batch.list',
+  events: 'batch.events',
 } as const;
 
 export const BATCH_ITEM_STATUSES = ['valid', 'invalid', 'completed', 'failed'] as const;
@@ -53,6 +54,21 @@ export interface BatchPage {
   batch: BatchSummary;
   /** The page's items plus at most one more (tells that a next page exists). */
   items: BatchItemView[];
+}
+
+/** One event of a batch's stream, as its history lists it. */
+export interface BatchEventView {
+  id: string;
+  type: string;
+  version: number;
+  data: unknown;
+  occurred_at: string;
+  correlation_id: string | null;
+  causation_id: string | null;
+}
+
+export interface BatchEventsQuery extends PageRequest {
+  batch_id: string;
 }
 
 export type { Page };

@@ -21,8 +21,8 @@ export interface PickupPiece {
   is_gfp: boolean;
   container_type: string | null;
   quantity: number;
-  /** Pounds, per piece. */
-  weight: number;
+  /** Hundredths of a pound, per piece: integers, like money in cents, so sums are exact. */
+  weight_hundredths: number;
   destination_country_code: string | null;
 }
 

@@ -22,8 +22,8 @@ const pickup: PickupOrder = {
   ready_time: '09:00',
   close_time: '17:30',
   pieces: [
-    { service: 'PICKUP-FEDEX-1', is_gfp: false, container_type: 'package', quantity: 3, weight: 1.1, destination_country_code: 'US' },
-    { service: 'PICKUP-FEDEX-2', is_gfp: false, container_type: 'letter', quantity: 2, weight: 0.2, destination_country_code: 'CA' },
+    { service: 'PICKUP-FEDEX-1', is_gfp: false, container_type: 'package', quantity: 3, weight_hundredths: 110, destination_country_code: 'US' },
+    { service: 'PICKUP-FEDEX-2', is_gfp: false, container_type: 'letter', quantity: 2, weight_hundredths: 20, destination_country_code: 'CA' },
   ],
 };
 

@@ -1,4 +1,3 @@
-import { totalHundredths } from '../rates/pickup-quote';
 import type { PickupOrder } from './pickup-types';
 
 /** `2026-12-01` -> `12-01-2026`: the interface answers pickup dates month first, with dashes. */
@@ -25,10 +24,10 @@ export function pickupOrderView(id: number, pickup: PickupOrder, readableService
       container_type: piece.container_type,
       quantity: piece.quantity,
       // The interface types a piece's weight as an integer: whole pounds, rounded up.
-      weight: Math.ceil(piece.weight),
+      weight: Math.ceil(piece.weight_hundredths / 100),
       destination_country_code: piece.destination_country_code,
     })),
-    total_weight: pounds(totalHundredths(pickup.pieces)),
+    total_weight: pounds(pickup.pieces.reduce((sum, piece) => sum + piece.quantity * piece.weight_hundredths, 0)),
     ready_time: pickup.ready_time,
     close_time: pickup.close_time,
     pickup_date: monthDayYear(pickup.pickup_date),

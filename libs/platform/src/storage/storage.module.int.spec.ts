@@ -1,5 +1,5 @@
 import { Test } from '@nestjs/testing';
-import { EventStoreDbEventStore, type EventStore, type SqlClient } from '@shipping/event-store';
+import { adapterOf, EventStoreDbEventStore, type EventStore, type SqlClient } from '@shipping/event-store';
 import {
   createTestDatabase,
   startTestEventStoreDbServer,
@@ -37,7 +37,7 @@ describe('StorageModule with EVENT_STORE=eventstoredb', () => {
     const store = app.get<EventStore>(EVENT_STORE);
     const sql = app.get<SqlClient>(SQL_CLIENT);
 
-    expect(store).toBeInstanceOf(EventStoreDbEventStore);
+    expect(adapterOf(store)).toBeInstanceOf(EventStoreDbEventStore);
     await store.appendToStream('batch-1', [{ type: 'BatchCreated', data: { items: 1 } }], {
       expectedRevision: 'no_stream',
     });

@@ -2,15 +2,18 @@ import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicat
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  adapterOf,
   createPgliteSqlClient,
   createPgSqlClient,
   type EventStore,
   EventStoreDbEventStore,
   PostgresEventStore,
   type SqlClient,
+  UpcastingEventStore,
 } from '@shipping/event-store';
 import type { StorageConfig } from '../config/storage-config';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
+import { eventUpcasters } from './event-upcasters';
 
 export async function openSqlClient(config: StorageConfig): Promise<SqlClient> {
   if (config.STORE === 'postgres') return createPgSqlClient(config.DATABASE_URL as string);
@@ -19,8 +22,15 @@ export async function openSqlClient(config: StorageConfig): Promise<SqlClient> {
   return createPgliteSqlClient(dataDir);
 }
 
-/** The event store chosen by EVENT_STORE; the SQL client still holds read models and checkpoints. */
+/**
+ * The event store chosen by EVENT_STORE, reading every event in its latest version; the SQL client
+ * still holds read models and checkpoints.
+ */
 export async function openEventStore(config: StorageConfig, sql: SqlClient): Promise<EventStore> {
+  return new UpcastingEventStore(await openEventStoreAdapter(config, sql), eventUpcasters());
+}
+
+async function openEventStoreAdapter(config: StorageConfig, sql: SqlClient): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') return new EventStoreDbEventStore(config.ESDB_URL as string);
   const store = new PostgresEventStore(sql);
   await store.init();
@@ -38,7 +48,7 @@ class StorageLifecycle implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
     // The PostgreSQL adapter closes the SQL client it was given; with another adapter it is ours to close.
-    if (!(this.store instanceof PostgresEventStore)) await this.sql.close();
+    if (!(adapterOf(this.store) instanceof PostgresEventStore)) await this.sql.close();
   }
 }
 

@@ -1,0 +1,36 @@
+import type { RecordedEvent, SqlClient } from '@shipping/event-store';
+import { isOrderEvent, type OpenOrder, projectOpenOrder } from '@shipping/order-domain';
+
+export const OPEN_ORDERS_SCHEMA = `
+create table if not exists order_open_orders (
+  shipment_order_id bigint primary key,
+  account_id text not null,
+  created_at timestamptz not null,
+  last_revision bigint not null,
+  doc json not null
+);
+create index if not exists order_open_orders_newest on order_open_orders (account_id, created_at desc, shipment_order_id desc);
+`;
+
+/**
+ * The open-orders row after an event of an `order-*` stream: what the app's subscription and the
+ * replay tool both run. Delivery is at-least-once, so a row only moves forward on a newer revision.
+ */
+export async function projectOpenOrderRow(sql: SqlClient, event: RecordedEvent): Promise<void> {
+  if (!isOrderEvent(event)) return;
+  const id = event.data.shipment_order_id;
+  await sql.transaction(async (tx) => {
+    const { rows } = await tx.query<{ doc: OpenOrder; last_revision: string | number }>(
+      'select doc, last_revision from order_open_orders where shipment_order_id = $1 for update',
+      [id],
+    );
+    if (rows[0] && BigInt(rows[0].last_revision) >= event.revision) return;
+    const doc = projectOpenOrder(rows[0]?.doc, event);
+    await tx.query(
+      `insert into order_open_orders (shipment_order_id, account_id, created_at, last_revision, doc)
+       values ($1, $2, $3, $4, $5)
+       on conflict (shipment_order_id) do update set last_revision = excluded.last_revision, doc = excluded.doc`,
+      [id, doc.account_id, doc.created_at, event.revision.toString(), JSON.stringify(doc)],
+    );
+  });
+}

@@ -1,0 +1,64 @@
+import type {
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
+  SubscriptionHandler,
+} from '../event-store';
+import type { Upcasters } from './upcasters';
+
+/**
+ * Any adapter behind the port, with every event read (streams, $all, subscriptions) upcast to its
+ * type's latest version, and every event appended without a version written as that version.
+ * Deciders, projections and process managers therefore only ever see the latest shapes, and the
+ * adapters stay unaware of versions beyond storing the number.
+ */
+export class UpcastingEventStore implements EventStore {
+  constructor(
+    readonly inner: EventStore,
+    private readonly upcasters: Upcasters,
+  ) {}
+
+  appendToStream(
+    streamName: string,
+    events: EventData[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult> {
+    const versioned = events.map((event) =>
+      event.version === undefined ? { ...event, version: this.upcasters.latestVersion(event.type) } : event,
+    );
+    return this.inner.appendToStream(streamName, versioned, options);
+  }
+
+  async readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return (await this.inner.readStream(streamName, options)).map((event) => this.upcasters.upcast(event));
+  }
+
+  async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return (await this.inner.readAll(options)).map((event) => this.upcasters.upcast(event));
+  }
+
+  subscribeToAll(handler: SubscriptionHandler, options?: SubscribeToAllOptions): Subscription {
+    return this.inner.subscribeToAll(
+      {
+        onEvent: (event) => handler.onEvent(this.upcasters.upcast(event)),
+        onError: (error) => handler.onError?.(error),
+      },
+      options,
+    );
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** The adapter under any upcasting layers: what owns the connection. */
+export function adapterOf(store: EventStore): EventStore {
+  return store instanceof UpcastingEventStore ? adapterOf(store.inner) : store;
+}

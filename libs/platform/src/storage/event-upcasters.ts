@@ -1,0 +1,5 @@
+import { Upcasters } from '@shipping/event-store';
+import { PICKUP_EVENT_UPCASTERS } from '@shipping/pickup-domain';
+
+/** Every event type's upcasters, so whatever reads the store sees only the latest versions. */
+export const eventUpcasters = () => new Upcasters([...PICKUP_EVENT_UPCASTERS]);
