@@ -1,13 +1,22 @@
 /**
- * bench/batch: a 1,000-item batch on the embedded runtime, create to ready and ship to completed
- * with its 10 merged label files, beside the raw cost of pdf-lib making and merging the same
- * labels. Prints seconds per phase, the ratio and the runtime's peak RSS, for the embedded store
- * (PGlite) and for the same runtime on the PostgreSQL server, side by side.
+ * bench/batch: a 1,000-item batch, create to ready and ship to completed with its 10 merged label
+ * files, beside the raw cost of pdf-lib making and merging the same labels. Prints seconds per
+ * phase, the ratio, peak RSS and a gateway request's round trip side by side for the embedded
+ * runtime on PGlite, the embedded runtime on the PostgreSQL server, and the distributed runtime
+ * (a Kafka broker and six app processes, each on its own PostgreSQL database).
  * Run: npm run bench:batch
  */
 import { renderAndMergeRaw } from '@shipping/label-app';
-import { apiClient, batchShipment, createTestDatabase, type RuntimeProcess, startRuntime } from '@shipping/testing';
+import {
+  apiClient,
+  batchShipment,
+  createTestDatabase,
+  type RuntimeProcess,
+  startDistributedRuntime,
+  startRuntime,
+} from '@shipping/testing';
 import { peakRssMb } from './peak-rss';
+import { requestRoundTrip } from './request-round-trip';
 
 const ITEMS = 1_000;
 const POLL_MS = 10;
@@ -17,6 +26,7 @@ interface LifecycleFigures {
   completedSeconds: number;
   rssMb: number;
   labels: string;
+  roundTrip: { p50: number; p99: number };
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
@@ -28,7 +38,11 @@ async function until(check: () => Promise<boolean>, timeoutMs = 120_000): Promis
 }
 
 async function lifecycle(runtime: RuntimeProcess): Promise<LifecycleFigures> {
-  const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+  return lifecycleAt(runtime.baseUrl, () => peakRssMb(runtime.pid));
+}
+
+async function lifecycleAt(baseUrl: string, rssMb: () => number): Promise<LifecycleFigures> {
+  const acme = apiClient(baseUrl, 'sk_test_acme');
   const shipments = Array.from({ length: ITEMS }, (_, index) => batchShipment(index));
   const status = async (id: string) => (await acme.get(`/batches/${id}?per_page=1`)).body.data;
 
@@ -46,7 +60,8 @@ async function lifecycle(runtime: RuntimeProcess): Promise<LifecycleFigures> {
     return done?.status === 'completed';
   });
   const completedSeconds = (performance.now() - shippedAt) / 1000;
-  return { readySeconds, completedSeconds, rssMb: peakRssMb(runtime.pid), labels: `${done?.results.completed_count} labels in ${done?.labels?.length} files` };
+  const labels = `${done?.results.completed_count} in ${done?.labels?.length} files`;
+  return { readySeconds, completedSeconds, rssMb: rssMb(), labels, roundTrip: await requestRoundTrip(baseUrl) };
 }
 
 /** PGlite: the first start of a data folder runs initdb in a second instance, so the batch runs on a restart. */
@@ -73,6 +88,17 @@ async function onPostgres(env: Record<string, string>): Promise<LifecycleFigures
   }
 }
 
+/** Peak RSS is the sum over the six app processes (the broker's JVM, capped at 256 MB of heap, is left out). */
+async function onDistributed(env: Record<string, string>): Promise<LifecycleFigures> {
+  const runtime = await startDistributedRuntime({ env });
+  try {
+    const apps = Object.values(runtime.apps);
+    return await lifecycleAt(runtime.baseUrl, () => apps.reduce((sum, app) => sum + peakRssMb(app.pid()), 0));
+  } finally {
+    await runtime.stop();
+  }
+}
+
 async function main(): Promise<void> {
   // The raw cost is measured first, with nothing else running on the machine.
   const { from_address_id: _saved, ...shipment } = batchShipment(0);
@@ -83,20 +109,27 @@ async function main(): Promise<void> {
   const env = { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' };
   const pglite = await onPglite(env);
   const postgres = await onPostgres(env);
+  const distributed = await onDistributed(env);
 
-  const row = (name: string, a: string, b: string, target: string) => console.log(`  ${name.padEnd(24)}${a.padStart(12)}${b.padStart(14)}   ${target}`);
+  const columns = [pglite, postgres, distributed];
+  const row = (name: string, cells: string[], target: string) =>
+    console.log(`  ${name.padEnd(26)}${cells.map((cell, index) => cell.padStart(index === 0 ? 16 : 18)).join('')}   ${target}`);
   const seconds = (value: number) => `${value.toFixed(2)} s`;
-  console.log(`bench/batch: ${ITEMS} items on the embedded runtime (raw pdf-lib, same work: ${seconds(rawSeconds)}; render ${(raw.renderMs / 1000).toFixed(2)} s, merge ${(raw.mergeMs / 1000).toFixed(2)} s)`);
-  row('', 'PGlite', 'PostgreSQL', 'target');
-  row('create -> ready', seconds(pglite.readySeconds), seconds(postgres.readySeconds), '1.5 s');
-  row('ship -> completed', seconds(pglite.completedSeconds), seconds(postgres.completedSeconds), '3 s');
-  row('ship / raw pdf-lib', `${(pglite.completedSeconds / rawSeconds).toFixed(2)}x`, `${(postgres.completedSeconds / rawSeconds).toFixed(2)}x`, '2x');
-  row('peak RSS of the runtime', `${pglite.rssMb.toFixed(0)} MB`, `${postgres.rssMb.toFixed(0)} MB`, '300 MB');
-  row('labels', pglite.labels, postgres.labels, '');
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(`bench/batch: ${ITEMS} items (raw pdf-lib, same work: ${seconds(rawSeconds)}; render ${(raw.renderMs / 1000).toFixed(2)} s, merge ${(raw.mergeMs / 1000).toFixed(2)} s)`);
+  row('', ['embedded', 'embedded', 'distributed'], '');
+  row('', ['PGlite', 'PostgreSQL', 'Kafka + PG'], 'target');
+  row('create -> ready', columns.map((figures) => seconds(figures.readySeconds)), '1.5 s embedded, 3 s distributed');
+  row('ship -> completed', columns.map((figures) => seconds(figures.completedSeconds)), '3 s embedded, 6 s distributed');
+  row('ship / raw pdf-lib', columns.map((figures) => `${(figures.completedSeconds / rawSeconds).toFixed(2)}x`), '2x');
+  row('peak RSS', columns.map((figures) => `${figures.rssMb.toFixed(0)} MB`), '300 MB (distributed: sum of 6 apps)');
+  row('GET /shippers p50', columns.map((figures) => ms(figures.roundTrip.p50)), '');
+  row('GET /shippers p99', columns.map((figures) => ms(figures.roundTrip.p99)), '');
+  row('labels bought', columns.map((figures) => figures.labels), '');
   console.log(`  PGlite's first start of a data folder peaks at ${pglite.firstStartRssMb.toFixed(0)} MB (initdb in a second instance)`);
 }
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exit(1);
+  process.exitCode = 1;
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountDirectoryClient } from '@shipping/platform';
 import { BatchCommands } from './batches/batch-commands';
+import { BatchHistory } from './batches/batch-history';
 import { BatchIds } from './batches/batch-ids';
 import { BatchesController } from './batches/batches.controller';
 import { LabelingJobs } from './labels/labeling-jobs';
@@ -24,6 +25,7 @@ import { ShipmentNotifications } from './webhooks/shipment-notifications';
     BatchCommands,
     BatchReadModel,
     BatchList,
+    BatchHistory,
     Ledger,
     ValidationProcess,
     LabelingJobs,

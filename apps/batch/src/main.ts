@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { DistributedConfig, runDistributedApp } from '@shipping/platform';
+import { runDistributedApp } from '@shipping/platform';
+import { BATCH_ENVIRONMENT } from './batch-environment';
 import { BatchModule } from './batch.module';
 
-runDistributedApp({ name: 'batch', module: BatchModule, config: DistributedConfig });
+runDistributedApp({ name: 'batch', module: BatchModule, ...BATCH_ENVIRONMENT });

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Max, Min } from 'class-validator';
-import { StorageConfig } from '@shipping/platform';
+import { IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { KAFKA_BROKERS_MESSAGE, KAFKA_BROKERS_PATTERN, StorageConfig } from '@shipping/platform';
 
 /** The embedded runtime: every app in one process, PGlite in DATA_DIR, the in-process transport. */
 export class EmbeddedConfig extends StorageConfig {
@@ -13,4 +13,15 @@ export class EmbeddedConfig extends StorageConfig {
   /** 127.0.0.1 by default; containers set 0.0.0.0. */
   @IsString()
   HOST = '127.0.0.1';
+
+  /** When set, the public events of every stream are also published to this Kafka cluster (docs/events). */
+  @ValidateIf((config: EmbeddedConfig) => config.KAFKA_BROKERS !== undefined)
+  @Matches(KAFKA_BROKERS_PATTERN, { message: KAFKA_BROKERS_MESSAGE })
+  KAFKA_BROKERS?: string;
+
+  @Type(() => Number)
+  @IsInt({ message: 'KAFKA_PARTITIONS must be an integer' })
+  @Min(1)
+  @Max(1000)
+  KAFKA_PARTITIONS = 3;
 }

@@ -6,16 +6,26 @@ import { InProcessMessagingModule } from '@shipping/messaging';
 import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
 import { WebhookModule } from '@shipping/webhook-app';
-import { StorageModule } from '@shipping/platform';
+import { PUBLISHED_CATEGORIES, PublicEventsModule, StorageModule } from '@shipping/platform';
 import type { EmbeddedConfig } from './embedded-config';
 
 /** Every app module in one process: same handlers, same patterns as the distributed runtime. */
 @Module({})
 export class EmbeddedModule {
   static forRoot(config: EmbeddedConfig): DynamicModule {
+    const publicEvents = config.KAFKA_BROKERS
+      ? [
+          PublicEventsModule.forRoot({
+            app: 'embedded',
+            brokers: config.KAFKA_BROKERS.split(','),
+            partitions: config.KAFKA_PARTITIONS,
+            categories: PUBLISHED_CATEGORIES,
+          }),
+        ]
+      : [];
     return {
       module: EmbeddedModule,
-      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), GatewayModule, OrderModule, PickupModule, BatchModule, LabelModule, WebhookModule],
+      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), ...publicEvents, GatewayModule, OrderModule, PickupModule, BatchModule, LabelModule, WebhookModule],
     };
   }
 }

@@ -1,2 +1,3 @@
 export * from './gateway.module';
 export * from './http';
+export * from './gateway-config';

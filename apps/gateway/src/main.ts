@@ -1,28 +1,16 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DistributedConfig, runDistributedApp } from '@shipping/platform';
-import { Type } from 'class-transformer';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { runDistributedApp } from '@shipping/platform';
+import { GATEWAY_ENVIRONMENT } from './gateway-config';
 import { GatewayModule } from './gateway.module';
 import { configureGatewayApp, readGatewayHttpConfig } from './http';
-
-class GatewayConfig extends DistributedConfig {
-  @Type(() => Number)
-  @IsInt({ message: 'PORT must be an integer' })
-  @Min(0)
-  @Max(65535)
-  PORT = 3000;
-
-  @IsString()
-  HOST = '127.0.0.1';
-}
 
 const httpConfig = readGatewayHttpConfig();
 
 runDistributedApp({
   name: 'gateway',
   module: GatewayModule,
-  config: GatewayConfig,
+  ...GATEWAY_ENVIRONMENT,
   bodyParser: false,
   configure: (app) => configureGatewayApp(app as NestExpressApplication, httpConfig),
   listen: async (app, config) => {

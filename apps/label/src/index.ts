@@ -1,3 +1,4 @@
 export * from './label.module';
 export { renderAndMergeRaw, type RawLabelTimings } from './bench/render-and-merge-raw';
 export { LabelWorkerPool } from './workers/label-worker-pool';
+export * from './label-environment';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { DistributedConfig, runDistributedApp } from '@shipping/platform';
+import { runDistributedApp } from '@shipping/platform';
+import { LABEL_ENVIRONMENT } from './label-environment';
 import { LabelModule } from './label.module';
 
-runDistributedApp({ name: 'label', module: LabelModule, config: DistributedConfig });
+runDistributedApp({ name: 'label', module: LabelModule, ...LABEL_ENVIRONMENT });

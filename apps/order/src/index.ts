@@ -1,1 +1,3 @@
 export * from './order.module';
+export * from './open-orders/open-orders.projection';
+export * from './order-environment';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { DistributedConfig, runDistributedApp } from '@shipping/platform';
+import { runDistributedApp } from '@shipping/platform';
+import { ORDER_ENVIRONMENT } from './order-environment';
 import { OrderModule } from './order.module';
 
-runDistributedApp({ name: 'order', module: OrderModule, config: DistributedConfig });
+runDistributedApp({ name: 'order', module: OrderModule, ...ORDER_ENVIRONMENT });

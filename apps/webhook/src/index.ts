@@ -1,1 +1,2 @@
 export * from './webhook.module';
+export * from './webhook-environment';

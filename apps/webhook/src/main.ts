@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { DistributedConfig, runDistributedApp } from '@shipping/platform';
+import { runDistributedApp } from '@shipping/platform';
+import { WEBHOOK_ENVIRONMENT } from './webhook-environment';
 import { WebhookModule } from './webhook.module';
 
-runDistributedApp({ name: 'webhook', module: WebhookModule, config: DistributedConfig });
+runDistributedApp({ name: 'webhook', module: WebhookModule, ...WEBHOOK_ENVIRONMENT });

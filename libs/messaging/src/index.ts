@@ -14,3 +14,4 @@ export * from './kafka/kafka-server';
 export { contextOf, topicName, topicOfPattern, type TopicKind } from './kafka/kafka-topics';
 export * from './keyed-message';
 export * from './tokens';
+export * from './kafka/kafka-event-publisher';

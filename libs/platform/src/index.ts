@@ -1,6 +1,7 @@
 export * from './tokens';
 export * from './config/validate-config';
 export * from './config/storage-config';
+export * from './config/app-environment';
 export * from './storage/storage.module';
 export * from './commands/handle-command';
 export * from './accounts/account-directory.client';
@@ -8,3 +9,8 @@ export * from './labels/label-urls';
 export * from './subscriptions/stored-subscription';
 export * from './distributed/distributed-config';
 export * from './distributed/run-distributed-app';
+export * from './public-events/published-categories';
+export * from './public-events/cloud-event';
+export * from './public-events/public-event-relay';
+export * from './public-events/public-events.module';
+export * from './idempotency/idempotent-requests.interceptor';

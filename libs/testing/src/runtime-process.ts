@@ -76,10 +76,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     dataDir,
     output: () => output,
     stop: async () => {
+      child.ref();
       child.kill('SIGTERM');
       return exited;
     },
     kill: async () => {
+      child.ref();
       child.kill('SIGKILL');
       await exited;
     },

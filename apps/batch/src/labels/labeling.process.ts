@@ -31,7 +31,13 @@ import { failedItems, pendingLabelItems, serviceOf } from './labeling-state';
 /** Labels bought per request to the label app; the label app spreads a chunk over its workers. */
 const CHUNK = 100;
 const IN_FLIGHT = 3;
-const LABEL_TIMEOUT_MS = 120_000;
+/**
+ * A request the label app had in hand when it died is not delivered again: this wait is how long a
+ * label crash delays a batch before the request is sent again (a chunk takes well under a second).
+ * A repeat does no harm: labels are bought once per item and merged files are replaced whole.
+ */
+const PURCHASE_TIMEOUT_MS = 20_000;
+const MERGE_TIMEOUT_MS = 30_000;
 const RETRY_DELAY_MS = 1_000;
 
 /**
@@ -111,7 +117,7 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
       const service = serviceOf(state);
       const purchase = (items: (typeof chunks)[number]) =>
         this.withRetry(() =>
-          sendRequest<LabelPurchaseResult[]>(this.client, LabelPatterns.purchase, { context, payload: { service, items } }, { timeoutMs: LABEL_TIMEOUT_MS }),
+          sendRequest<LabelPurchaseResult[]>(this.client, LabelPatterns.purchase, { context, payload: { service, items } }, { timeoutMs: PURCHASE_TIMEOUT_MS }),
         );
       // Purchases in flight keep the label workers busy while results are recorded and files written.
       const inFlight = chunks.slice(0, IN_FLIGHT).map(purchase);
@@ -135,7 +141,7 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
     }
     const groups = labelFileGroups(state);
     const merged = await this.withRetry(() =>
-      sendRequest<LabelMergeReply>(this.client, LabelPatterns.merge, { context, payload: { batch_id: batchId, files: groups } }, { timeoutMs: LABEL_TIMEOUT_MS }),
+      sendRequest<LabelMergeReply>(this.client, LabelPatterns.merge, { context, payload: { batch_id: batchId, files: groups } }, { timeoutMs: MERGE_TIMEOUT_MS }),
     );
     const files = merged.files.map((file) => ({ file: file.file, key: file.key, item_ids: groups.find((group) => group.file === file.file)?.item_ids ?? [] }));
     await handleCommand(this.store, batchStreamName(batchId), { type: 'RecordMergedFiles', batchId, files, now: new Date().toISOString() }, batchDecider, metadata);

@@ -3,6 +3,11 @@ export interface RequestContext {
   accountId: string;
   /** The gateway's request id; becomes the correlation id of the events a command writes. */
   correlationId: string;
+  /**
+   * The client's Idempotency-Key on a POST: the receiving app does a command once per account,
+   * key, pattern and payload, and answers a repeat with the first reply.
+   */
+  idempotencyKey?: string;
 }
 
 export interface Envelope<T> {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { AppError, isErrorPayload, Unavailable } from '@shipping/contracts';
 import { lastValueFrom, takeLast, timeout } from 'rxjs';
+import { TimedRequest } from '../keyed-message';
 import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from './error-payloads';
 import { stackOf } from './stack-of';
 
@@ -28,7 +29,7 @@ export async function sendRequest<T>(
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   try {
-    const reply$ = client.send<T>(pattern, payload).pipe(takeLast(1), timeout(timeoutMs));
+    const reply$ = client.send<T>(pattern, new TimedRequest(payload, timeoutMs)).pipe(takeLast(1), timeout(timeoutMs));
     return await lastValueFrom(reply$, { defaultValue: undefined as T });
   } catch (error) {
     throw toAppError(error, `Request "${pattern}"`);

@@ -2,9 +2,10 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientKafka, KafkaHeaders, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { type Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { splitKey } from '../keyed-message';
-import { FETCH_WAIT_MS, type KafkaTransportOptions, resolvedOptions } from './kafka-options';
+import { CONSUMER_SESSION, FETCH_WAIT_MS, type KafkaTransportOptions, resolvedOptions } from './kafka-options';
 import { topicName, topicOfPattern } from './kafka-topics';
 import { DEADLINE_HEADER, outgoingMessage, replyDeserializer } from './kafka-wire';
+import { keepConsuming } from './keep-consuming';
 import { OrderedSender } from './ordered-sender';
 import { TopicCreator } from './topic-creator';
 
@@ -19,6 +20,7 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
   private readonly replyTopic: string;
   private readonly topics: TopicCreator;
   private readonly sender: OrderedSender;
+  private closing = false;
 
   constructor(options: KafkaTransportOptions) {
     const settings = resolvedOptions(options);
@@ -28,7 +30,7 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
         brokers: settings.brokers,
         logLevel: logLevel.WARN,
       },
-      consumer: { groupId: `shipping.${settings.app}.replies`, maxWaitTimeInMs: FETCH_WAIT_MS },
+      consumer: { groupId: `shipping.${settings.app}.replies`, maxWaitTimeInMs: FETCH_WAIT_MS, ...CONSUMER_SESSION },
       // Idempotent, one request in flight: a retried send cannot reorder one key's messages.
       producer: {
         idempotent: true,
@@ -63,12 +65,17 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
   }
 
   override async bindTopics(): Promise<void> {
+    this.closing = false;
     await this.topics.ensure([this.replyTopic]);
     await super.bindTopics();
+    const consumer = this.consumer;
+    const run = () => consumer.run({ ...this.options.run, eachMessage: this.createResponseCallback() });
+    keepConsuming(consumer, run, this.logger, () => this.closing);
   }
 
   /** Requests still waiting fail as a transport failure would, as on the in-process transport. */
   override async close(): Promise<void> {
+    this.closing = true;
     const waiting = [...this.routingMap.values()];
     this.routingMap.clear();
     for (const callback of waiting) {
@@ -94,14 +101,14 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
     };
     try {
       const pattern = this.normalizePattern(packet.pattern);
-      const { key, payload } = splitKey(packet.data);
+      const { key, payload, timeoutMs } = splitKey(packet.data);
       const message = outgoingMessage(pattern, key, payload);
       message.headers = {
         ...message.headers,
         [KafkaHeaders.CORRELATION_ID]: id,
         [KafkaHeaders.REPLY_TOPIC]: this.replyTopic,
         [KafkaHeaders.REPLY_PARTITION]: this.getReplyTopicPartition(this.replyTopic),
-        [DEADLINE_HEADER]: String(Date.now() + this.settings.requestTimeoutMs),
+        [DEADLINE_HEADER]: String(Date.now() + (timeoutMs ?? this.settings.requestTimeoutMs)),
       };
       this.routingMap.set(id, callback);
       this.sender.send(topicOfPattern(pattern, 'commands'), message).catch(fail);

@@ -15,6 +15,13 @@ export const DEFAULT_PARTITIONS = 3;
 /** How long an idle fetch waits on the broker; a stopping consumer waits for it, so shutdown does too. */
 export const FETCH_WAIT_MS = 1_000;
 
+/**
+ * An app killed without leaving its group holds its partitions until its session times out, and a
+ * restarted app cannot join before then: 10 s instead of kafkajs' 30 s. Handlers of one partition
+ * run between heartbeats, so none may take that long (requests run beside the consumer, see KafkaServer).
+ */
+export const CONSUMER_SESSION = { sessionTimeout: 10_000, heartbeatInterval: 1_000 };
+
 export function resolvedOptions(options: KafkaTransportOptions): Required<KafkaTransportOptions> {
   return {
     app: options.app,

@@ -11,7 +11,8 @@ import {
 import { isObservable, lastValueFrom } from 'rxjs';
 import { internalErrorPayload } from '../errors/error-payloads';
 import { stackOf } from '../errors/stack-of';
-import { FETCH_WAIT_MS, type KafkaTransportOptions, resolvedOptions } from './kafka-options';
+import { keepConsuming } from './keep-consuming';
+import { CONSUMER_SESSION, FETCH_WAIT_MS, type KafkaTransportOptions, resolvedOptions } from './kafka-options';
 import { topicOfPattern } from './kafka-topics';
 import {
   DEADLINE_HEADER,
@@ -34,6 +35,7 @@ export class KafkaServer extends ServerKafka {
   private readonly requestTimeoutMs: number;
   /** Requests being handled and replies being sent, which close() lets finish. */
   private readonly inHand = new Set<Promise<unknown>>();
+  private closing = false;
 
   constructor(options: KafkaTransportOptions) {
     const settings = resolvedOptions(options);
@@ -43,7 +45,7 @@ export class KafkaServer extends ServerKafka {
         brokers: settings.brokers,
         logLevel: logLevel.WARN,
       },
-      consumer: { groupId: `shipping.${settings.app}`, maxWaitTimeInMs: FETCH_WAIT_MS },
+      consumer: { groupId: `shipping.${settings.app}`, maxWaitTimeInMs: FETCH_WAIT_MS, ...CONSUMER_SESSION },
       producer: { allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner },
       postfixId: '',
       parser: { keepBinary: true },
@@ -61,6 +63,7 @@ export class KafkaServer extends ServerKafka {
    * wait at most), as the in-process transport does.
    */
   override async close(): Promise<void> {
+    this.closing = true;
     await this.consumer?.disconnect();
     const deadline = Date.now() + this.requestTimeoutMs;
     while (this.inHand.size > 0 && Date.now() < deadline) {
@@ -87,7 +90,9 @@ export class KafkaServer extends ServerKafka {
     if (topics.size > 0) {
       await consumer.subscribe({ topics: [...topics], fromBeginning: true });
     }
-    await consumer.run({ ...this.options.run, eachMessage: this.getMessageHandler() });
+    const run = () => consumer.run({ ...this.options.run, eachMessage: this.getMessageHandler() });
+    await run();
+    keepConsuming(consumer, run, this.logger, () => this.closing);
   }
 
   /**

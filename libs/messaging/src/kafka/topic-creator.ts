@@ -1,14 +1,19 @@
 import { Logger } from '@nestjs/common';
-import type { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 
 /** Room for the gateway's largest body (BODY_LIMIT, 4 MB) as JSON; Kafka's default is 1 MB. */
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 const TOPIC_CONFIG = [{ name: 'max.message.bytes', value: String(MAX_MESSAGE_BYTES) }];
 
+const CREATE_ATTEMPTS = 5;
+const RETRY_DELAY_MS = 300;
+
 /**
  * Creates topics before they are used (brokers run with topic auto-creation off), once per topic
- * and process. Two apps racing to create one topic both succeed: the loser finds it there.
+ * and process. Two apps racing to create one topic both succeed: the loser finds it there, or
+ * tries again (an app creating a topic another app is creating can hear "unknown topic" while the
+ * broker settles it).
  */
 export class TopicCreator {
   private readonly logger = new Logger(TopicCreator.name);
@@ -37,12 +42,24 @@ export class TopicCreator {
   }
 
   private async create(topics: string[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.createOnce(topics);
+      } catch (error) {
+        if (attempt >= CREATE_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
+      }
+    }
+  }
+
+  private async createOnce(topics: string[]): Promise<void> {
     const admin = this.kafka().admin();
     await admin.connect();
     try {
       const existing = new Set(await admin.listTopics());
       const missing = topics.filter((topic) => !existing.has(topic));
       if (missing.length === 0) {
+        await this.leadersElected(admin, topics);
         return;
       }
       await admin
@@ -60,9 +77,19 @@ export class TopicCreator {
             throw error;
           }
         });
+      await this.leadersElected(admin, topics);
       this.logger.log(`Created topics ${missing.join(', ')} (${this.partitions} partitions).`);
     } finally {
       await admin.disconnect();
+    }
+  }
+
+  /** A topic another app has just created is listed before the broker serves it; subscribing then fails. */
+  private async leadersElected(admin: Admin, topics: string[]): Promise<void> {
+    const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
+    const leaderless = metadata.filter((topic) => topic.partitions.some((partition) => partition.leader < 0));
+    if (leaderless.length > 0) {
+      throw new Error(`No leader yet for ${leaderless.map((topic) => topic.name).join(', ')}.`);
     }
   }
 }

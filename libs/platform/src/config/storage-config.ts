@@ -13,7 +13,7 @@ export class StorageConfig {
   DATA_DIR = './data';
 
   @ValidateIf((config: StorageConfig) => config.STORE === 'postgres' || config.DATABASE_URL !== undefined)
-  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// connection string' })
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// connection string (required when STORE=postgres)' })
   DATABASE_URL?: string;
 
   /**

@@ -1,13 +1,20 @@
 import { Type } from 'class-transformer';
 import { IsInt, Matches, Max, Min } from 'class-validator';
-import { StorageConfig } from '../config/storage-config';
+import { StorageConfig, type StoreKind } from '../config/storage-config';
 
-/** An app running in its own process: its own store, and Kafka for everything it says to the others. */
+export const KAFKA_BROKERS_PATTERN = /^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/;
+export const KAFKA_BROKERS_MESSAGE = 'KAFKA_BROKERS must be host:port pairs separated by commas';
+
+/**
+ * An app running in its own process: its own store, and Kafka for everything it says to the others.
+ * Its events and read models live in PostgreSQL, in a database of its own at DATABASE_URL
+ * (STORE=pglite with a DATA_DIR per app remains for a local try-out).
+ */
 export class DistributedConfig extends StorageConfig {
+  override STORE: StoreKind = 'postgres';
+
   /** `host:port`, comma-separated; `node tools/kafka/broker.mjs start` answers on the default. */
-  @Matches(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, {
-    message: 'KAFKA_BROKERS must be host:port pairs separated by commas',
-  })
+  @Matches(KAFKA_BROKERS_PATTERN, { message: KAFKA_BROKERS_MESSAGE })
   KAFKA_BROKERS = '127.0.0.1:19092';
 
   @Type(() => Number)

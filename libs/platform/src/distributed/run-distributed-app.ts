@@ -3,6 +3,12 @@ import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { connectMessageHandlers, createKafkaServer, KafkaMessagingModule } from '@shipping/messaging';
 import { StorageModule } from '../storage/storage.module';
+import { IdempotentRequestsInterceptor } from '../idempotency/idempotent-requests.interceptor';
+import { SQL_CLIENT } from '../tokens';
+import { claimOwnDatabase } from './own-database';
+import { PublicEventsModule } from '../public-events/public-events.module';
+import { categoriesOwnedBy } from '../public-events/published-categories';
+import { checkEnvironment, type EnvReader } from '../config/app-environment';
 import { ConfigurationError, validateConfig } from '../config/validate-config';
 import { type DistributedConfig, kafkaBrokers } from './distributed-config';
 
@@ -11,6 +17,8 @@ export interface DistributedApp<Config extends DistributedConfig> {
   name: string;
   module: Type | DynamicModule;
   config: new () => Config;
+  /** The app's other environment readers (see AppEnvironment): checked at start with the config. */
+  readers?: readonly EnvReader[];
   /** HTTP middleware must be in place before the routes are, so before init. */
   configure?: (app: INestApplication, config: Config) => void;
   /** Serves HTTP (the gateway); other apps only answer messages. */
@@ -34,18 +42,28 @@ export function runDistributedApp<Config extends DistributedConfig>(spec: Distri
 }
 
 async function start<Config extends DistributedConfig>(spec: DistributedApp<Config>): Promise<void> {
+  checkEnvironment({ config: spec.config, readers: spec.readers ?? [] }, process.env);
   const config = validateConfig(spec.config);
+  await claimOwnDatabase(spec.name, config);
   const messaging = KafkaMessagingModule.forRoot({
     app: spec.name,
     brokers: kafkaBrokers(config),
     partitions: config.KAFKA_PARTITIONS,
   });
+  const publicEvents = PublicEventsModule.forRoot({
+    app: spec.name,
+    brokers: kafkaBrokers(config),
+    partitions: config.KAFKA_PARTITIONS,
+    categories: categoriesOwnedBy(spec.name),
+  });
   const app = await NestFactory.create(
-    { module: class DistributedRoot {}, imports: [StorageModule.forRoot(config), messaging, spec.module] },
+    { module: class DistributedRoot {}, imports: [StorageModule.forRoot(config), messaging, publicEvents, spec.module] },
     { bodyParser: spec.bodyParser ?? true, bufferLogs: true },
   );
   spec.configure?.(app, config);
-  connectMessageHandlers(app, createKafkaServer(app));
+  connectMessageHandlers(app, createKafkaServer(app)).useGlobalInterceptors(
+    new IdempotentRequestsInterceptor(app.get(SQL_CLIENT)),
+  );
   await app.init();
   await app.startAllMicroservices();
   if (spec.listen) {

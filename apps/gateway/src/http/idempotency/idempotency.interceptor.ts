@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { toErrorResponse } from '../errors/error-response';
 import type { GatewayRequest } from '../gateway-request';
+import { withClaimedIdempotencyKey } from './claimed-idempotency-key';
 import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from './idempotency-key';
 import { type IdempotencyScope, IdempotencyStore } from './idempotency-store';
 
@@ -20,7 +21,8 @@ export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a 
 /**
  * A POST with an Idempotency-Key runs its handler at most once per account and key: a repeat
  * gets the first status and body back. Registered outside the envelope interceptor, so what it
- * stores is the enveloped body; 4xx outcomes are stored too, 5xx ones release the key.
+ * stores is the enveloped body; 4xx outcomes are stored too, 5xx ones release the key. The
+ * commands the handler sends carry the key, so a retry after a lost reply is not done twice by the app.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -46,7 +48,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         response.status(claim.status).setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return of(claim.body);
       case 'claimed':
-        return next.handle().pipe(
+        return withClaimedIdempotencyKey(key, () => next.handle()).pipe(
           catchError((error: unknown) =>
             from(this.settleFailure(scope, error)).pipe(mergeMap(() => throwError(() => error))),
           ),

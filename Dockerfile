@@ -1,0 +1,29 @@
+# syntax=docker/dockerfile:1
+# One image for every app: the service's `command` names its entry, apps/<app>/src/main.ts.
+# There is no compile step: @swc-node/register compiles TypeScript as it loads, as `npm start` does.
+
+FROM node:20-bookworm-slim AS manifests
+WORKDIR /src
+COPY . .
+# Only what npm reads, so the install layer is rebuilt when a manifest or the lock changes, not on every edit.
+RUN find . -type f ! -name package.json ! -name package-lock.json -delete && find . -depth -type d -empty -delete
+
+FROM node:20-bookworm-slim AS dependencies
+WORKDIR /app
+RUN npm install --global npm@11 && npm cache clean --force
+COPY --from=manifests /src ./
+# Not `npm ci`: the lock comes from a registry that serves only linux-x64's optional binaries (swc, nx),
+# so it lists no other platform's and `npm ci` refuses it on arm64. `npm install` keeps every locked
+# version and adds this platform's binaries (what .ci/run does, without the lock check).
+RUN npm install --no-audit --no-fund && npm cache clean --force
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY --from=dependencies /app ./
+COPY . .
+# The gateway serves the dashboard from dist/dashboard/<hash of its sources>: built here, found at start.
+RUN node apps/dashboard/build.mjs \
+ && mkdir -p /data && chown node:node /data
+USER node
+ENTRYPOINT ["node", "-r", "@swc-node/register"]
+CMD ["apps/embedded/src/main.ts"]

@@ -1,0 +1,145 @@
+import { Client } from 'pg';
+import {
+  apiClient,
+  type DistributedRuntime,
+  eventually,
+  fedexPickupOrder,
+  fedexPickupRates,
+  freightOrder,
+  hasValidSignature,
+  instantShipBody,
+  startDistributedRuntime,
+  startWebhookReceiver,
+} from '@shipping/testing';
+import { batchWithStatus, countIn, readyBatch } from './distributed-support';
+
+/**
+ * The distributed runtime end to end: a Kafka broker and the six apps as separate processes, each
+ * on its own PostgreSQL database, driven only through the gateway.
+ */
+describe('the distributed runtime over a real Kafka broker', () => {
+  let runtime: DistributedRuntime;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let acme: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    [runtime, receiver] = await Promise.all([startDistributedRuntime(), startWebhookReceiver()]);
+    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+  }, 180_000);
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await receiver?.close();
+  }, 60_000);
+
+  it('drafts a freight order and lists it among the open orders', async () => {
+    const saved = await acme.post('/freight-orders', freightOrder());
+    expect(saved.status).toBe(201);
+    const id = saved.body.data.shipment_order_id;
+
+    const listed = await eventually(async () => {
+      const page = await acme.get('/orders?per_page=1000');
+      return page.body.data.data.find((order: { shipment_order_id: number }) => order.shipment_order_id === id);
+    });
+    expect(listed).toMatchObject({ shipment_order_id: id });
+  });
+
+  it('schedules a pickup and prices one', async () => {
+    const pickup = await acme.post('/pickup-orders', fedexPickupOrder());
+    expect(pickup.status).toBe(201);
+    expect(pickup.body.data).toMatchObject({ id: expect.any(Number), carrier: 'fedex' });
+
+    const rates = await acme.post('/pickup-orders/get-rates', fedexPickupRates());
+    expect(rates.status).toBe(200);
+    expect(rates.body.data).toMatchObject({ id: null, final_price: expect.stringMatching(/^\d+\.\d{2}$/) });
+  });
+
+  it('validates, ships and completes a 200-item batch whose merged label files the gateway serves', async () => {
+    const batchId = await readyBatch(acme, 200);
+    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
+
+    const done = await batchWithStatus(acme, batchId, ['completed']);
+    expect(done.results).toMatchObject({ total_count: 200, completed_count: 200, failed_count: 0, completion_percentage: '100%' });
+    expect(done.labels).toHaveLength(2);
+    for (const url of done.labels) {
+      const file = await fetch(url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toContain('application/pdf');
+      expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
+
+  it('ships a parcel at once and sends its signed webhook', async () => {
+    const endpoint = await acme.post('/webhooks', { url: receiver.url });
+    expect(endpoint.status).toBe(201);
+
+    const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
+    expect(shipped.status).toBe(201);
+    const label = await fetch(shipped.body.data.label_url);
+    expect(label.status).toBe(200);
+    expect(label.headers.get('content-type')).toContain('application/pdf');
+
+    const shipmentOrderId = Number(shipped.body.data.shipment_order_id);
+    const delivery = await eventually(async () => receiver.received.find((call) => call.body.shipment_order_id === shipmentOrderId), 20_000);
+    expect(hasValidSignature(delivery, endpoint.body.data.secret)).toBe(true);
+    expect(delivery.body.main_tracking_number).toBe(shipped.body.data.main_tracking_number);
+    const listed = await eventually(async () => {
+      const deliveries = await acme.get(`/webhooks/${endpoint.body.data.id}/deliveries?per_page=1000`);
+      const mine = deliveries.body.data.data.find((listed: { id: string }) => listed.id === delivery.headers['webhook-id']);
+      return mine?.status === 'delivered' ? mine : undefined;
+    });
+    expect(listed.id).toBe(delivery.headers['webhook-id']);
+  });
+
+  describe('an app that is down or slow', () => {
+    const drafted = () => countIn(runtime.apps.order, `select count(*) from event_store.events where event_type = 'FreightOrderDrafted'`);
+
+    it('answers 503 in the envelope within the request deadline, and a retry with the same Idempotency-Key once it is back does the work once', async () => {
+      const before = await drafted();
+      await runtime.apps.order.kill();
+      const headers = { 'idempotency-key': 'while-the-order-app-is-down' };
+
+      const asked = Date.now();
+      const refused = await acme.post('/freight-orders', freightOrder(), headers);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ success: false, message: 'The service is temporarily unavailable. Try again shortly.' });
+      expect(Date.now() - asked).toBeLessThan(15_000);
+
+      await runtime.apps.order.restart();
+      const saved = await acme.post('/freight-orders', freightOrder(), headers);
+      expect(saved.status).toBe(201);
+      const replayed = await acme.post('/freight-orders', freightOrder(), headers);
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+      expect(replayed.body).toEqual(saved.body);
+      expect(await drafted()).toBe(before + 1);
+    });
+
+    it('gives a retry that arrives while the first attempt still runs the outcome of that attempt, doing the work once', async () => {
+      const before = await drafted();
+      const headers = { 'idempotency-key': 'while-the-order-store-is-locked' };
+      // The order app's appends wait on this lock: the app takes the command but cannot finish it.
+      const lock = new Client({ connectionString: runtime.apps.order.databaseUrl });
+      await lock.connect();
+      try {
+        await lock.query('begin');
+        await lock.query('lock table event_store.events in exclusive mode');
+        const first = await acme.post('/freight-orders', freightOrder(), headers);
+        expect(first.status).toBe(503);
+
+        const retry = acme.post('/freight-orders', freightOrder(), headers);
+        await new Promise((done) => setTimeout(done, 1_000));
+        const running = `select count(*) from idempotent_requests where idempotency_key = $1 and outcome is null`;
+        expect(await countIn(runtime.apps.order, running, [headers['idempotency-key']])).toBe(1);
+        expect(await drafted()).toBe(before);
+        await lock.query('commit');
+
+        const answered = await retry;
+        expect(answered.status).toBe(201);
+        expect(answered.body.data.shipment_order_id).toEqual(expect.any(Number));
+      } finally {
+        await lock.end();
+      }
+      expect(await drafted()).toBe(before + 1);
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { getMetadataStorage } from 'class-validator';
+import { ConfigurationError, validateConfig } from './validate-config';
+
+export type Env = Record<string, string | undefined>;
+
+/** Reads and checks some variables; throws an Error naming the variable when one is unusable. */
+export type EnvReader = (env: Env) => unknown;
+
+/** Everything an app reads from its environment: its config class and the readers of its modules. */
+export interface AppEnvironment {
+  config: new () => object;
+  readers: readonly EnvReader[];
+}
+
+/** The variables an app reads: the config class's validated properties and whatever the readers look up. */
+export function variablesReadBy(environment: AppEnvironment): string[] {
+  const names = new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(environment.config, '', true, false)
+      .map((metadata) => metadata.propertyName),
+  );
+  const recording = new Proxy({} as Env, {
+    get: (_target, name) => {
+      if (typeof name === 'string') names.add(name);
+      return undefined;
+    },
+  });
+  for (const reader of environment.readers) reader(recording);
+  return [...names].sort();
+}
+
+/** Every unusable variable at once, as the config class and every reader see `env`. */
+export function checkEnvironment(environment: AppEnvironment, env: Env): void {
+  const problems: string[] = [];
+  try {
+    validateConfig(environment.config, env);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    problems.push(...error.problems);
+  }
+  for (const reader of environment.readers) {
+    try {
+      reader(env);
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (problems.length > 0) throw new ConfigurationError(problems);
+}

@@ -1,0 +1,89 @@
+import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { PATTERN_HANDLER_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
+import { AppError, type ErrorCode, type RequestContext, Unavailable } from '@shipping/contracts';
+import type { SqlClient } from '@shipping/event-store';
+import { createHash } from 'node:crypto';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import { type IdempotentRequest, IdempotentRequestStore, type RequestOutcome } from './idempotent-request-store';
+
+/** Nest's mark of a `@MessagePattern` handler (events are `2`). */
+const MESSAGE_HANDLER = 1;
+
+/** Failures that say nothing about the command: a retry must do it. */
+const PASSING_FAILURES = new Set<ErrorCode>(['unavailable', 'internal']);
+
+/** A duplicate waits this long for the first attempt's reply; its sender waits 10 s at most. */
+const WAIT_FOR_FIRST_MS = 8_000;
+const POLL_MS = 100;
+
+export const STILL_RUNNING_MESSAGE = 'A request with this Idempotency-Key is still being processed. Try again shortly.';
+
+/**
+ * Does a command once per account, Idempotency-Key, pattern and payload: the gateway releases a
+ * key when no reply came (an app down, slow, or killed after doing the work), and the client's
+ * retry must not do the work again. The first attempt claims the request before running; a
+ * repeat gets the stored reply or domain error, and one that arrives while the first still runs
+ * waits for it. The key is taken off the context, so commands the handler sends on are not keyed.
+ */
+export class IdempotentRequestsInterceptor implements NestInterceptor {
+  private readonly store: IdempotentRequestStore;
+
+  constructor(sql: SqlClient) {
+    this.store = new IdempotentRequestStore(sql);
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.getType() === 'rpc' ? keyedRequest(context) : undefined;
+    if (!request) return next.handle();
+    return from(this.once(request, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+  }
+
+  private async once(request: IdempotentRequest, run: () => Promise<unknown>): Promise<unknown> {
+    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+    for (;;) {
+      const claim = await this.store.claim(request);
+      if (claim.outcome === 'settled') return replay(claim.settled);
+      if (claim.outcome === 'claimed') return this.runClaimed(request, run);
+      if (Date.now() > deadline) throw new Unavailable(STILL_RUNNING_MESSAGE);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  private async runClaimed(request: IdempotentRequest, run: () => Promise<unknown>): Promise<unknown> {
+    let reply: unknown;
+    try {
+      reply = await run();
+    } catch (error) {
+      if (error instanceof AppError && !PASSING_FAILURES.has(error.code)) {
+        await this.store.settle(request, { error: error.toPayload() });
+      } else {
+        await this.store.release(request).catch(() => undefined);
+      }
+      throw error;
+    }
+    await this.store.settle(request, { reply: reply ?? null });
+    return reply;
+  }
+}
+
+function replay(outcome: RequestOutcome): unknown {
+  if ('error' in outcome) throw AppError.fromPayload(outcome.error);
+  return outcome.reply;
+}
+
+function keyedRequest(context: ExecutionContext): IdempotentRequest | undefined {
+  const handler = context.getHandler();
+  if (Reflect.getMetadata(PATTERN_HANDLER_METADATA, handler) !== MESSAGE_HANDLER) return undefined;
+  const message = context.switchToRpc().getData<{ context?: Partial<RequestContext>; payload?: unknown } | undefined>();
+  const requestContext = message?.context;
+  const key = requestContext?.idempotencyKey;
+  if (typeof key !== 'string' || typeof requestContext?.accountId !== 'string') return undefined;
+  delete requestContext.idempotencyKey;
+  const patterns: unknown[] = Reflect.getMetadata(PATTERN_METADATA, handler) ?? [];
+  return {
+    accountId: requestContext.accountId,
+    key,
+    pattern: String(patterns[0]),
+    payloadHash: createHash('sha256').update(JSON.stringify(message?.payload ?? null)).digest('hex'),
+  };
+}

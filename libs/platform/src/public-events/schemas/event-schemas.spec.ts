@@ -1,0 +1,85 @@
+import * as history from '@shipping/batch-domain/src/batches/batch-history.fixture';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { eventUpcasters } from '../../storage/event-upcasters';
+import { eventSchemaPath, toCloudEvent } from '../cloud-event';
+import { PUBLISHED_CATEGORIES, publishedCategory } from '../published-categories';
+import { generateEventSchemas } from './event-schemas';
+import { EVENT_DOCS_DIR, schemaText } from './write-event-schemas';
+
+const schemaFilesOnDisk = (dir = EVENT_DOCS_DIR): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? schemaFilesOnDisk(join(dir, entry.name)) : entry.name.endsWith('.schema.json') ? [relative(EVENT_DOCS_DIR, join(dir, entry.name))] : [],
+  );
+
+const batchCategory = publishedCategory('batch');
+
+const recorded = (event: { type: string; data: unknown }, revision: number) => ({
+  id: `00000000-0000-4000-8000-${String(revision).padStart(12, '0')}`,
+  streamName: `batch-${history.BATCH}`,
+  revision: BigInt(revision),
+  position: { commit: BigInt(revision), prepare: BigInt(revision) },
+  type: event.type,
+  version: 1,
+  data: event.data,
+  metadata: { correlationId: 'req-1', causationId: 'req-1', accountId: history.ACCOUNT },
+  createdAt: new Date(history.now),
+});
+
+describe('the JSON Schemas of the public events (docs/events)', () => {
+  const generated = generateEventSchemas();
+  const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+  for (const { schema } of generated) ajv.addSchema(schema);
+  const validatorOf = (dataschema: string) => {
+    const validate = ajv.getSchema(dataschema);
+    if (!validate) throw new Error(`No schema ${dataschema}`);
+    return validate;
+  };
+
+  it('are exactly what the event types generate: run write-event-schemas.ts after changing an event', () => {
+    expect(schemaFilesOnDisk().sort()).toEqual(generated.map(({ path }) => path).sort());
+    for (const { path, schema } of generated) {
+      expect(`${path}\n${readFileSync(join(EVENT_DOCS_DIR, path), 'utf8')}`).toBe(`${path}\n${schemaText(schema)}`);
+    }
+  });
+
+  it('cover every published type in the version the store reads it as', () => {
+    const upcasters = eventUpcasters();
+    const expected = PUBLISHED_CATEGORIES.flatMap((category) =>
+      category.types.map((type) => eventSchemaPath(category.context, type, upcasters.latestVersion(type))),
+    );
+    expect(generated.map(({ path }) => path).sort()).toEqual(expected.sort());
+    expect(expected).toContain('pickup/PickupOrderScheduled.v2.schema.json');
+  });
+
+  it('accept every batch event of the domain fixtures as the relay publishes it', () => {
+    const events = [
+      history.created(2),
+      history.validated(0, 820),
+      history.invalidated(1),
+      history.batchValidated('ready', 1, 0),
+      history.shipped(820, [history.item(0)]),
+      history.completed(0, 820),
+      history.failed(1, 820),
+      history.merged([{ file: 1, key: 'batches/b1/labels-1.pdf', item_ids: [history.item(0)] }]),
+      history.batchCompleted(1, 1),
+    ];
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(batchCategory.types));
+    events.forEach((event, revision) => {
+      const cloudEvent = toCloudEvent(batchCategory, recorded(event, revision));
+      const validate = validatorOf(cloudEvent.dataschema);
+      expect({ type: event.type, valid: validate(cloudEvent), errors: validate.errors ?? null }).toEqual({ type: event.type, valid: true, errors: null });
+    });
+  });
+
+  it('refuse an event whose data lacks a required field or has the wrong type', () => {
+    const cloudEvent = toCloudEvent(batchCategory, recorded(history.completed(0, 820), 5));
+    const validate = validatorOf(cloudEvent.dataschema);
+    const { tracking_number: _dropped, ...withoutTracking } = cloudEvent.data as Record<string, unknown>;
+    expect(validate({ ...cloudEvent, data: withoutTracking })).toBe(false);
+    expect(validate({ ...cloudEvent, data: { ...withoutTracking, tracking_number: 42 } })).toBe(false);
+    expect(validate({ ...cloudEvent, type: 'com.shipping.batch.ItemCompleted.v2' })).toBe(false);
+  });
+});

@@ -1,0 +1,17 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { generateEventSchemas } from './event-schemas';
+
+export const EVENT_DOCS_DIR = join(__dirname, '../../../../../docs/events');
+
+export const schemaText = (schema: unknown) => `${JSON.stringify(schema, null, 2)}\n`;
+
+/** `node -r @swc-node/register libs/platform/src/public-events/schemas/write-event-schemas.ts` */
+if (require.main === module) {
+  for (const { path, schema } of generateEventSchemas()) {
+    const target = join(EVENT_DOCS_DIR, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, schemaText(schema));
+    process.stdout.write(`${path}\n`);
+  }
+}

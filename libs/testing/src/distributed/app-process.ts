@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { REPO_ROOT } from '../runtime-process';
+
+export const DISTRIBUTED_APPS = ['gateway', 'order', 'pickup', 'batch', 'label', 'webhook'] as const;
+export type DistributedAppName = (typeof DISTRIBUTED_APPS)[number];
+
+export interface AppProcess {
+  name: DistributedAppName;
+  /** The app's own database and data folder, kept across restarts. */
+  databaseUrl: string;
+  dataDir: string;
+  pid(): number;
+  running(): boolean;
+  /** Everything this app printed, over all its runs. */
+  output(): string;
+  /** A crash: SIGKILL, no shutdown hooks. */
+  kill(): Promise<void>;
+  /** SIGTERM; resolves once the process exited. */
+  stop(): Promise<void>;
+  /** Starts it again with the same environment and waits until it serves its handlers. */
+  restart(): Promise<void>;
+}
+
+const STARTED = /"msg":"started"/;
+
+/** One app's `src/main.ts` as a real process; resolves once it joined the broker and serves its handlers. */
+export async function startAppProcess(
+  name: DistributedAppName,
+  env: Record<string, string>,
+  startTimeoutMs = 90_000,
+): Promise<AppProcess> {
+  let child: ChildProcess | undefined;
+  let exited: Promise<unknown> = Promise.resolve();
+  let output = '';
+  const launch = async () => {
+    const started = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    exited = new Promise((done) => started.once('exit', done));
+    const from = output.length;
+    started.stdout?.on('data', (chunk) => (output += chunk));
+    started.stderr?.on('data', (chunk) => (output += chunk));
+    await waitUntil(() => STARTED.test(output.slice(from)), started, name, () => output.slice(from), startTimeoutMs);
+  };
+  const signal = async (kind: NodeJS.Signals) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(kind);
+    await exited;
+  };
+  await launch();
+  return {
+    name,
+    databaseUrl: env['DATABASE_URL'] ?? '',
+    dataDir: env['DATA_DIR'] ?? '',
+    pid: () => child?.pid ?? 0,
+    running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    output: () => output,
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+    restart: async () => {
+      await signal('SIGTERM');
+      await launch();
+    },
+  };
+}
+
+async function waitUntil(
+  ready: () => boolean,
+  child: ChildProcess,
+  name: string,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the ${name} app exited (${child.exitCode ?? child.signalCode}) while starting:\n${output()}`);
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the ${name} app did not start within ${timeoutMs} ms:\n${output()}`);
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}

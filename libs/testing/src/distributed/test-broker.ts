@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { REPO_ROOT } from '../runtime-process';
+
+const SCRIPT = join(REPO_ROOT, 'tools/kafka/broker.mjs');
+
+export interface TestBroker {
+  brokers: string[];
+  /** A clean stop and a start on the same port and data folder: topics and committed offsets survive. */
+  restart(): Promise<void>;
+  /** Stops the broker and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A real Kafka broker started by `tools/kafka/broker.mjs run` (the first run on a machine fetches
+ * the jars). The script stops the broker when its stdin closes, so a test process that dies
+ * without cleaning up takes the broker with it.
+ */
+export async function startTestBroker(): Promise<TestBroker> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shipping-kafka-e2e-'));
+  let script: ChildProcess | undefined;
+  let port = 0;
+  const stopScript = async () => {
+    const child = script;
+    script = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const run = async () => {
+    const started = await runScript(port, dataDir);
+    script = started.child;
+    port = started.port;
+  };
+  try {
+    await run();
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    brokers: [`127.0.0.1:${port}`],
+    restart: async () => {
+      await stopScript();
+      await run();
+    },
+    stop: async () => {
+      await stopScript();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function runScript(port: number, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [SCRIPT, 'run', '--port', String(port), '--data-dir', dataDir], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', done));
+  const { stdout } = child;
+  try {
+    const line = await new Promise<string>((done, fail) => {
+      createInterface({ input: stdout }).once('line', done);
+      void exited.then((code) => fail(new Error(`tools/kafka/broker.mjs exited (${code}) before the broker answered`)));
+    });
+    const { brokers } = JSON.parse(line) as { brokers: string[] };
+    return { child, port: Number(/:(\d+)$/.exec(brokers.join(','))?.[1]) };
+  } catch (error) {
+    child.kill('SIGTERM');
+    await exited;
+    throw error;
+  }
+}
