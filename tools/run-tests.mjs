@@ -13,7 +13,7 @@ const run = (command, args) => spawnSync(command, args, { cwd: root, env, stdio:
 
 const steps = [
   ['typecheck', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
-  ['lint and test', () => run('npx', ['nx', 'run-many', '-t', 'lint', 'test', '--outputStyle=stream', ...process.argv.slice(2)])],
+  ['lint and test', () => run('npx', ['nx', 'run-many', '-t', 'lint', 'test', '--skip-nx-cache', '--outputStyle=stream', ...process.argv.slice(2)])],
 ];
 
 let failedSteps = 0;
