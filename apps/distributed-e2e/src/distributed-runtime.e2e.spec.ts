@@ -9,27 +9,35 @@ import {
   hasValidSignature,
   instantShipBody,
   startDistributedRuntime,
+  startTestEventStoreDbServer,
   startWebhookReceiver,
+  type TestEventStoreDbServer,
 } from '@shipping/testing';
 import { batchWithStatus, countIn, readyBatch } from './distributed-support';
 
 /**
  * The distributed runtime end to end: a Kafka broker and the six apps as separate processes, each
- * on its own PostgreSQL database, driven only through the gateway.
+ * on its own PostgreSQL database, driven only through the gateway. The batch app keeps its streams
+ * in EventStoreDB (the gRPC test server of libs/testing), its read models in PostgreSQL.
  */
 describe('the distributed runtime over a real Kafka broker', () => {
   let runtime: DistributedRuntime;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let acme: ReturnType<typeof apiClient>;
 
+  let eventStoreDb: TestEventStoreDbServer;
+
   beforeAll(async () => {
-    [runtime, receiver] = await Promise.all([startDistributedRuntime(), startWebhookReceiver()]);
+    eventStoreDb = await startTestEventStoreDbServer();
+    const batchOnEventStoreDb = { EVENT_STORE: 'eventstoredb', ESDB_URL: eventStoreDb.connectionString };
+    [runtime, receiver] = await Promise.all([startDistributedRuntime({ appEnv: { batch: batchOnEventStoreDb } }), startWebhookReceiver()]);
     acme = apiClient(runtime.baseUrl, 'sk_test_acme');
   }, 180_000);
 
   afterAll(async () => {
     await runtime?.stop();
     await receiver?.close();
+    await eventStoreDb?.stop();
   }, 60_000);
 
   it('drafts a freight order and lists it among the open orders', async () => {
@@ -61,6 +69,9 @@ describe('the distributed runtime over a real Kafka broker', () => {
     const done = await batchWithStatus(acme, batchId, ['completed']);
     expect(done.results).toMatchObject({ total_count: 200, completed_count: 200, failed_count: 0, completion_percentage: '100%' });
     expect(done.labels).toHaveLength(2);
+    const batchStream = eventStoreDb.log.stream(`batch-${batchId}`) ?? [];
+    expect(batchStream.map((event) => event.type)).toEqual(expect.arrayContaining(['BatchCreated', 'BatchShipped', 'BatchCompleted']));
+    expect(batchStream.filter((event) => event.type === 'ItemCompleted')).toHaveLength(200);
     for (const url of done.labels) {
       const file = await fetch(url);
       expect(file.status).toBe(200);
