@@ -4,7 +4,7 @@ import { BATCH_STREAM_PREFIX, batchStreamName } from '@shipping/batch-domain';
 import { WebhookPatterns } from '@shipping/contracts';
 import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
-import { EVENT_STORE, labelUrl, publicBaseUrl, readLabelUrlConfig, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import { EVENT_STORE, PublicLabelLinks, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { type CompletedItem, shipmentWebhookBody } from './shipment-webhook-body';
 
 interface BatchFacts {
@@ -24,8 +24,7 @@ interface BatchFacts {
 @Injectable()
 export class ShipmentNotifications implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ShipmentNotifications.name);
-  private readonly labels = readLabelUrlConfig();
-  private readonly publicBaseUrl = publicBaseUrl();
+  private readonly labels = new PublicLabelLinks();
   private subscription?: Subscription;
 
   constructor(
@@ -62,8 +61,7 @@ export class ShipmentNotifications implements OnApplicationBootstrap, OnModuleDe
     const context = { accountId: facts.accountId, correlationId: String(event.metadata.correlationId ?? event.id) };
     for (const itemEvent of completed) {
       const item = itemEvent.data as CompletedItem & { label_key: string };
-      const url = labelUrl(this.publicBaseUrl, item.label_key, this.labels.secret, this.labels.ttlSeconds, now);
-      const body = shipmentWebhookBody(item, facts.service, facts.shipments.get(item.item_id), url);
+      const body = shipmentWebhookBody(item, facts.service, facts.shipments.get(item.item_id), this.labels.url(item.label_key, now));
       await sendRequest(this.client, WebhookPatterns.notify, {
         context,
         payload: { event_id: itemEvent.id, account_id: facts.accountId, body },

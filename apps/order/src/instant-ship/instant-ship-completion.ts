@@ -45,8 +45,7 @@ export class InstantShipCompletion {
       await this.pending.remove(shipmentOrderId);
       throw new AppError('not_found', `Shipment ${shipmentOrderId} was never requested.`);
     }
-    if (state.status === 'requested') await this.finish(state.request, context);
-    const finished = await this.state(shipmentOrderId);
+    const finished = state.status === 'requested' ? await this.finish(state.request, context) : state;
     await this.pending.remove(shipmentOrderId);
     if (finished.status === 'failed') throw new AppError(finished.code === 'insufficient_credit' ? 'insufficient_credit' : 'validation_failed', finished.reason);
     if (finished.status !== 'shipped') throw new Unavailable(`Shipment ${shipmentOrderId} is still ${finished.status}.`);
@@ -58,15 +57,15 @@ export class InstantShipCompletion {
     };
   }
 
-  private async finish(request: Requested, context: RequestContext): Promise<void> {
+  /** Charges, buys the label and records the outcome; answers the state that outcome left. */
+  private async finish(request: Requested, context: RequestContext): Promise<InstantShipState> {
     const charge = { shipment_order_id: request.shipment_order_id, amount_cents: request.price_cents };
     try {
       await sendRequest(this.client, LedgerPatterns.chargeShipment, { context, payload: charge });
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'insufficient_credit') throw error;
       const failed = { type: 'RecordInstantShipFailed', code: 'insufficient_credit', reason: error.message, refundedCents: 0, now: now() } as const;
-      await this.record(request, context, failed);
-      return;
+      return this.record(request, context, failed);
     }
     const itemId = shipmentLabelItemId(request.shipment_order_id);
     const [label] = await sendRequest<LabelPurchaseReply>(
@@ -76,11 +75,10 @@ export class InstantShipCompletion {
       { timeoutMs: LABEL_TIMEOUT_MS },
     );
     if (label.ok) {
-      await this.record(request, context, { type: 'RecordParcelShipped', trackingNumber: label.tracking_number, labelKey: label.label_key, now: now() });
-      return;
+      return this.record(request, context, { type: 'RecordParcelShipped', trackingNumber: label.tracking_number, labelKey: label.label_key, now: now() });
     }
     await sendRequest(this.client, LedgerPatterns.refundShipment, { context, payload: charge });
-    await this.record(request, context, {
+    return this.record(request, context, {
       type: 'RecordInstantShipFailed',
       code: 'carrier_refused',
       reason: carrierRefusedMessage(label.reason),
@@ -89,12 +87,14 @@ export class InstantShipCompletion {
     });
   }
 
-  private async record(request: Requested, context: RequestContext, command: InstantShipCommand): Promise<void> {
-    await handleCommand(this.store, shipmentStreamName(request.shipment_order_id), command, instantShipDecider, {
+  /** The state after the command: its own outcome, or the one a concurrent finisher recorded first. */
+  private async record(request: Requested, context: RequestContext, command: InstantShipCommand): Promise<InstantShipState> {
+    const outcome = await handleCommand(this.store, shipmentStreamName(request.shipment_order_id), command, instantShipDecider, {
       correlationId: context.correlationId,
       causationId: context.correlationId,
       accountId: request.account_id,
     });
+    return outcome.state;
   }
 
   private async state(shipmentOrderId: number): Promise<InstantShipState> {

@@ -6,8 +6,6 @@ import {
   INSTANT_SHIP_SHIPPER_MESSAGE,
   InstantShipRequest,
   type InstantShipment,
-  mergeFieldErrors,
-  validateRequest,
   ValidationFailed,
   withSavedSender,
 } from '@shipping/contracts';
@@ -18,6 +16,7 @@ import { EVENT_STORE, handleCommand } from '@shipping/platform';
 import { AccountDirectory } from '../accounts/account-directory';
 import { postalFields, resolveAddressReferences } from '../orders/address-resolution';
 import { OrderIds } from '../orders/order-ids';
+import { validatedBody } from '../orders/validated-body';
 import { InstantShipCompletion } from './instant-ship-completion';
 import { PendingShipments } from './pending-shipments';
 
@@ -67,10 +66,7 @@ export class InstantShipCommands {
   /** The body validated with the saved sender resolved and the account's units applied. */
   private async validated(accountId: string, body: Record<string, unknown>) {
     const { errors, savedFrom } = resolveAddressReferences(body, await this.directory.addresses(accountId));
-    const validated = validateRequest(InstantShipRequest, withSavedSender(body, savedFrom && postalFields(savedFrom)));
-    const all = mergeFieldErrors(errors, validated.ok ? {} : validated.errors);
-    if (!validated.ok || Object.keys(all).length > 0) throw new ValidationFailed(all);
-    const request = JSON.parse(JSON.stringify(validated.value)) as InstantShipRequest;
+    const request = validatedBody<InstantShipRequest>(InstantShipRequest, withSavedSender(body, savedFrom && postalFields(savedFrom)), errors);
     const withUnits = applyUnitPreferences(
       { ...request, from_address_id: savedFrom?.id ?? null } as unknown as Parameters<typeof applyUnitPreferences>[0],
       await this.directory.preferences(accountId),

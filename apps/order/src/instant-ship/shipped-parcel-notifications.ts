@@ -4,7 +4,7 @@ import { WebhookPatterns, webhookShipmentBody } from '@shipping/contracts';
 import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 import { type InstantShipEvent, SHIPMENT_STREAM_PREFIX, shipmentStreamName } from '@shipping/order-domain';
-import { EVENT_STORE, labelUrl, publicBaseUrl, readLabelUrlConfig, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import { EVENT_STORE, PublicLabelLinks, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 
 type Shipped = Extract<InstantShipEvent, { type: 'ParcelShipped' }>['data'];
 type Requested = Extract<InstantShipEvent, { type: 'InstantShipRequested' }>['data'];
@@ -18,8 +18,7 @@ type Requested = Extract<InstantShipEvent, { type: 'InstantShipRequested' }>['da
 @Injectable()
 export class ShippedParcelNotifications implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ShippedParcelNotifications.name);
-  private readonly labels = readLabelUrlConfig();
-  private readonly baseUrl = publicBaseUrl();
+  private readonly labels = new PublicLabelLinks();
   private subscription?: Subscription;
 
   constructor(
@@ -46,14 +45,13 @@ export class ShippedParcelNotifications implements OnApplicationBootstrap, OnMod
     const shipped = event.data as Shipped;
     const history = await this.store.readStream(shipmentStreamName(shipped.shipment_order_id));
     const requested = history.find((recorded) => recorded.type === 'InstantShipRequested')?.data as Requested | undefined;
-    const url = labelUrl(this.baseUrl, shipped.label_key, this.labels.secret, this.labels.ttlSeconds, Math.floor(Date.now() / 1000));
     const body = webhookShipmentBody({
       shipment_order_id: shipped.shipment_order_id,
       tracking_number: shipped.tracking_number,
       price_cents: shipped.price_cents,
       service: shipped.service,
       packages: requested?.parcel.package_list ?? [],
-      label_url: url,
+      label_url: this.labels.url(shipped.label_key),
     });
     await sendRequest(this.client, WebhookPatterns.notify, {
       context: { accountId: shipped.account_id, correlationId: String(event.metadata.correlationId ?? event.id) },

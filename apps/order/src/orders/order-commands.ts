@@ -3,11 +3,8 @@ import {
   asJsonObject,
   type Envelope,
   FreightOrderRequest,
-  mergeFieldErrors,
   ParcelOrderRequest,
   type SavedOrder,
-  validateRequest,
-  ValidationFailed,
   withSavedSender,
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
@@ -27,11 +24,9 @@ import { findFreightPackageType } from '@shipping/reference-data';
 import { AccountDirectory } from '../accounts/account-directory';
 import { postalFields, resolveAddressReferences } from './address-resolution';
 import { OrderIds } from './order-ids';
+import { validatedBody } from './validated-body';
 
 const orderDecider = { decide: decideOrder, evolve: evolveOrder, initialState: initialOrderState };
-
-/** A validated DTO instance as plain wire-shaped data (defaults included, no class prototypes). */
-const plain = <T>(value: unknown): T => JSON.parse(JSON.stringify(value)) as T;
 
 /**
  * Saves draft freight and parcel orders. The gateway validated the body's shape already; it is
@@ -50,10 +45,10 @@ export class OrderCommands {
     const body = asJsonObject(payload);
     const { errors, savedFrom } = resolveAddressReferences(body, await this.directory.addresses(context.accountId));
     const resolved = withSavedSender(body, savedFrom && { ...postalFields(savedFrom), residential: savedFrom.is_residential });
-    const validated = validateRequest(FreightOrderRequest, resolved);
-    this.throwIfInvalid(errors, validated);
-    const { shipment_order_id: existingId, ...fields } = plain<FreightOrder & { shipment_order_id?: number }>(
-      validated.ok ? validated.value : undefined,
+    const { shipment_order_id: existingId, ...fields } = validatedBody<FreightOrder & { shipment_order_id?: number }>(
+      FreightOrderRequest,
+      resolved,
+      errors,
     );
     const normalized: FreightOrder = {
       ...fields,
@@ -70,10 +65,10 @@ export class OrderCommands {
   async saveParcelOrder({ context, payload }: Envelope<unknown>): Promise<SavedOrder> {
     const body = asJsonObject(payload);
     const { errors, savedFrom } = resolveAddressReferences(body, await this.directory.addresses(context.accountId));
-    const validated = validateRequest(ParcelOrderRequest, withSavedSender(body, savedFrom && postalFields(savedFrom)));
-    this.throwIfInvalid(errors, validated);
-    const { shipment_order_id: existingId, ...fields } = plain<ParcelOrder & { shipment_order_id?: number }>(
-      validated.ok ? validated.value : undefined,
+    const { shipment_order_id: existingId, ...fields } = validatedBody<ParcelOrder & { shipment_order_id?: number }>(
+      ParcelOrderRequest,
+      withSavedSender(body, savedFrom && postalFields(savedFrom)),
+      errors,
     );
     const order = applyUnitPreferences(
       { ...fields, from_address_id: savedFrom?.id ?? null },
@@ -84,11 +79,6 @@ export class OrderCommands {
         ? { type: 'DraftParcelOrder', shipmentOrderId: id, accountId: context.accountId, order, now }
         : { type: 'ReviseParcelOrder', shipmentOrderId: id, accountId: context.accountId, order, now },
     );
-  }
-
-  private throwIfInvalid(referenceErrors: Record<string, string[]>, validated: ReturnType<typeof validateRequest>): void {
-    const all = mergeFieldErrors(referenceErrors, validated.ok ? {} : validated.errors);
-    if (Object.keys(all).length > 0) throw new ValidationFailed(all);
   }
 
   private async save(

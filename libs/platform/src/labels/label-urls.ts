@@ -93,3 +93,13 @@ export function readLabelUrlConfig(env: Record<string, string | undefined> = pro
 export function publicBaseUrl(env: Record<string, string | undefined> = process.env): string {
   return env.PUBLIC_BASE_URL?.trim() || `http://127.0.0.1:${env.PORT ?? 3000}`;
 }
+
+/** Signed label URLs on the public base URL, for links made away from an HTTP request (webhook bodies). */
+export class PublicLabelLinks {
+  private readonly config = readLabelUrlConfig();
+  private readonly baseUrl = publicBaseUrl();
+
+  url(key: string, nowUnixSeconds = Math.floor(Date.now() / 1000)): string {
+    return labelUrl(this.baseUrl, key, this.config.secret, this.config.ttlSeconds, nowUnixSeconds);
+  }
+}
