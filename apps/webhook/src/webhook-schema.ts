@@ -29,7 +29,10 @@ create table if not exists webhook_deliveries (
   unique (endpoint_id, event_id)
 );
 create index if not exists webhook_deliveries_due on webhook_deliveries (next_attempt_at, id) where status = 'pending';
-create index if not exists webhook_deliveries_newest on webhook_deliveries (endpoint_id, created_at desc, id desc);
+-- Delivery ids are random and created_at can repeat within a clock tick: insertion order decides "newest".
+alter table webhook_deliveries add column if not exists seq bigserial;
+drop index if exists webhook_deliveries_newest;
+create index if not exists webhook_deliveries_newest_first on webhook_deliveries (endpoint_id, seq desc);
 create table if not exists webhook_attempts (
   delivery_id text not null references webhook_deliveries (id),
   number integer not null,

@@ -11,6 +11,8 @@ import {
 } from '@shipping/testing';
 import { hasValidSignature, startWebhookReceiver } from './webhook-receiver';
 
+const SHIPPED_LOCK = 7_300_501;
+
 /**
  * Instant ship loses nothing to a crash (SIGKILL, no shutdown hooks): neither between its event
  * and the webhook delivery, nor between the request's first event and its label.
@@ -86,15 +88,30 @@ describe('instant ship survives the runtime being killed', () => {
 
   it('finishes a shipment whose request was cut off by the kill: charged once, labelled once, pending no more', async () => {
     const acme = await start();
+    // Deterministic: appending ParcelShipped waits on an advisory lock this test holds, so the kill
+    // lands after the charge and the label and before the outcome is recorded.
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    await holder.query(`select pg_advisory_lock(${SHIPPED_LOCK})`);
+    await db.query(`create function hold_parcel_shipped() returns trigger language plpgsql as $$
+      begin if new.event_type = 'ParcelShipped' then perform pg_advisory_xact_lock(${SHIPPED_LOCK}); end if; return new; end $$`);
+    await db.query('create trigger hold_parcel_shipped before insert on event_store.events for each row execute function hold_parcel_shipped()');
     const request = acme.post('/parcel-orders/instant-ship', instantShipBody()).catch(() => undefined);
     const shipmentOrderId = await eventually(async () => {
       const { rows } = await db.query(`select (data->>'shipment_order_id')::bigint as id from event_store.events where event_type = 'InstantShipRequested' order by global_position desc limit 1`);
       const id = rows.length > 0 ? Number(rows[0].id) : undefined;
-      return id !== undefined && (await events('ParcelShipped', id)) === 0 && (await events('InstantShipFailed', id)) === 0 ? id : undefined;
+      const labelled = id !== undefined && Number((await db.query('select count(*) from label_purchases where item_id = $1', [`shipment-${id}`])).rows[0].count) === 1;
+      const held = labelled && (await events('ShipmentCharged', id)) === 1 && (await events('ParcelShipped', id)) === 0;
+      return held ? id : undefined;
     }, 20_000);
     await runtime?.kill();
     await request;
     const shippedAtKill = await events('ParcelShipped', shipmentOrderId);
+    // The killed runtime's append still waits on the lock inside the server: let it go first, so
+    // dropping the trigger is not queued behind it (it rolls back, its client being gone).
+    await holder.end();
+    await db.query('drop trigger hold_parcel_shipped on event_store.events');
+    await db.query('drop function hold_parcel_shipped()');
 
     await start();
     await eventually(async () => ((await events('ParcelShipped', shipmentOrderId)) === 1 ? true : undefined), 20_000);

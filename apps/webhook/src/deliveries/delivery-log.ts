@@ -49,7 +49,7 @@ export class DeliveryLog {
   async list(endpointId: number, page: PageRequest): Promise<WebhookDeliveryView[]> {
     const { rows } = await this.sql.query<DeliveryRow>(
       `select ${DELIVERY_COLUMNS} from webhook_deliveries where endpoint_id = $1
-       order by created_at desc, id desc limit $2 offset $3`,
+       order by seq desc limit $2 offset $3`,
       [endpointId, page.per_page + 1, (page.page - 1) * page.per_page],
     );
     return this.withAttempts(rows);
