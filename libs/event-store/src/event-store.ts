@@ -80,12 +80,22 @@ export interface Subscription {
 }
 
 /**
- * Handler of a subscription. Events arrive one at a time, in $all order. If it throws, the
+ * Handler of a subscription. Events arrive in $all order: one at a time to `onEvent`, or, to
+ * `onEvents`, all those at hand at once (a page read, or what the server has sent so far), never
+ * an empty list. The subscription reads on once the call resolved. If it throws, the
  * subscription stops and `onError` is told; delivery is at-least-once so handlers dedupe.
  */
-export interface SubscriptionHandler {
-  onEvent(event: RecordedEvent): Promise<void>;
-  onError?(error: unknown): void;
+export type SubscriptionHandler = EventHandling & { onError?(error: unknown): void };
+
+export type EventHandling =
+  | { onEvent(event: RecordedEvent): Promise<void>; onEvents?: never }
+  | { onEvents(events: RecordedEvent[]): Promise<void>; onEvent?: never };
+
+/** Hands `events` to the handler the way it takes them; nothing when there are none. */
+export async function handOver(handling: EventHandling, events: RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  if (handling.onEvents) return handling.onEvents(events);
+  for (const event of events) await handling.onEvent(event);
 }
 
 export interface EventStore {

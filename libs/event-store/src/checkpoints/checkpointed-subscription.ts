@@ -1,19 +1,18 @@
-import type { EventStore, Position, RecordedEvent, Subscription } from '../event-store';
+import { type EventHandling, type EventStore, handOver, type Position, type RecordedEvent, type Subscription } from '../event-store';
 import type { CheckpointStore } from './checkpoint-store';
 
-export interface CheckpointedSubscriptionOptions {
+export type CheckpointedSubscriptionOptions = EventHandling & {
   store: EventStore;
   checkpoints: CheckpointStore;
   /** The checkpoint's key: one per subscriber, stable across restarts. */
   name: string;
   streamNamePrefixes?: string[];
-  onEvent(event: RecordedEvent): Promise<void>;
   onError?(error: unknown): void;
   /** The checkpoint is stored after this many handled events... */
   checkpointEvery?: number;
   /** ...or once this long has passed since the last store, whichever comes first; and on stop. */
   checkpointIntervalMs?: number;
-}
+};
 
 /**
  * Subscribes to $all after the stored checkpoint and moves the checkpoint after handled events.
@@ -24,7 +23,7 @@ export interface CheckpointedSubscriptionOptions {
  * 1,000 extra writes, at the price of redelivering at most that many events after a crash.
  */
 export async function startCheckpointedSubscription(options: CheckpointedSubscriptionOptions): Promise<Subscription> {
-  const { store, checkpoints, name, onEvent, onError } = options;
+  const { store, checkpoints, name, onError } = options;
   const every = options.checkpointEvery ?? 100;
   const intervalMs = options.checkpointIntervalMs ?? 250;
   let pending: Position | undefined;
@@ -38,22 +37,22 @@ export async function startCheckpointedSubscription(options: CheckpointedSubscri
     storedAt = Date.now();
     await checkpoints.store(name, position);
   };
+  const handled = async (events: RecordedEvent[]) => {
+    try {
+      await handOver(options, events);
+    } catch (error) {
+      // What was handled before the failure is done: only the failed event (or list) comes again.
+      await flush();
+      throw error;
+    }
+    pending = events[events.length - 1].position;
+    unstored += events.length;
+    if (unstored >= every || Date.now() - storedAt >= intervalMs) await flush();
+  };
   const inner = store.subscribeToAll(
-    {
-      async onEvent(event) {
-        try {
-          await onEvent(event);
-        } catch (error) {
-          // What was handled before the failure is done: only the failed event comes again.
-          await flush();
-          throw error;
-        }
-        pending = event.position;
-        unstored += 1;
-        if (unstored >= every || Date.now() - storedAt >= intervalMs) await flush();
-      },
-      onError,
-    },
+    options.onEvents
+      ? { onEvents: (events) => handled(events), onError }
+      : { onEvent: (event) => handled([event]), onError },
     { after: await checkpoints.load(name), streamNamePrefixes: options.streamNamePrefixes },
   );
   const caughtUp = inner.caughtUp.then(flush);

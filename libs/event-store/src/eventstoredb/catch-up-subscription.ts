@@ -1,18 +1,21 @@
 import type { AllStreamResolvedEvent, AllStreamSubscription } from '@eventstore/db-client';
 import {
   comparePositions,
+  handOver,
   type Position,
   type RecordedEvent,
   type Subscription,
   type SubscriptionHandler,
 } from '../event-store';
+import { CaughtUpLatch } from '../caught-up-latch';
 import { isSystemEvent, toPosition, toRecordedEvent } from './event-mapping';
 
 /** Events held in memory before the gRPC stream is paused (back-pressure to the server). */
 export const maxQueued = 500;
 
 /**
- * Hands the events of an EventStoreDB $all subscription to the port's handler one at a time.
+ * Hands the events of an EventStoreDB $all subscription to the port's handler in order: one at a
+ * time, or all those queued at once to a handler of lists.
  *
  * `caughtUp` follows the server's `caught_up` message. The client reports that message as soon
  * as it parses it, while events sent before it may still wait in the stream's buffer or in this
@@ -20,9 +23,8 @@ export const maxQueued = 500;
  * and resolved only when the handler got that far.
  */
 export class CatchUpSubscription implements Subscription {
-  readonly caughtUp: Promise<void>;
-  private resolveCaughtUp: () => void = () => undefined;
-  private rejectCaughtUp: (error: unknown) => void = () => undefined;
+  private readonly latch = new CaughtUpLatch();
+  readonly caughtUp = this.latch.promise;
   private readonly queue: AllStreamResolvedEvent[] = [];
   private readonly finished: Promise<void>;
   private received = 0;
@@ -38,12 +40,6 @@ export class CatchUpSubscription implements Subscription {
     private readonly after: Position | undefined,
     onEnd: () => void,
   ) {
-    this.caughtUp = new Promise<void>((resolve, reject) => {
-      this.resolveCaughtUp = resolve;
-      this.rejectCaughtUp = reject;
-    });
-    // Callers that never await caughtUp must not see an unhandled rejection when it fails.
-    this.caughtUp.catch(() => undefined);
     source.on('data', (resolved: AllStreamResolvedEvent) => {
       this.received++;
       this.queue.push(resolved);
@@ -70,27 +66,27 @@ export class CatchUpSubscription implements Subscription {
     try {
       while (!this.stopped) {
         if (this.failure) throw this.failure.error;
-        if (this.caughtUpAfter !== undefined && this.taken >= this.caughtUpAfter) this.resolveCaughtUp();
-        const next = this.queue.shift();
-        if (next === undefined) {
+        if (this.caughtUpAfter !== undefined && this.taken >= this.caughtUpAfter) this.latch.resolve();
+        // A handler of lists takes everything queued, after one turn of the event loop lets the
+        // messages the client has already received join; one of single events takes the first.
+        if (this.handler.onEvents && this.queue.length > 0) {
+          await new Promise((turn) => setImmediate(turn));
+          if (this.stopped) break;
+        }
+        const taken = this.handler.onEvents ? this.queue.splice(0) : this.queue.splice(0, 1);
+        if (taken.length === 0) {
           if (this.source.isPaused()) this.source.resume();
           await this.sleep();
           continue;
         }
-        this.taken++;
-        const event = this.deliverable(next);
-        if (event) await this.handler.onEvent(event);
+        this.taken += taken.length;
+        await handOver(this.handler, taken.map((resolved) => this.deliverable(resolved)).filter((event) => event !== undefined));
       }
     } catch (error) {
       this.stopped = true;
-      this.rejectCaughtUp(error);
-      try {
-        this.handler.onError?.(error);
-      } catch {
-        // onError is the last place to report to; its own failure has nowhere to go.
-      }
+      this.latch.failed(this.handler, error);
     } finally {
-      this.rejectCaughtUp(new Error('The subscription stopped before it caught up'));
+      this.latch.ended();
       await this.source.unsubscribe().catch(() => undefined);
     }
   }

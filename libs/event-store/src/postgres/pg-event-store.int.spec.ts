@@ -1,7 +1,8 @@
+import { types } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import type { AppendResult, RecordedEvent, Subscription } from '../event-store';
 import type { SqlClient } from '../sql-client';
-import { anEvent, recorder, sleep, uniqueCategory, waitFor } from '../testing/contract-helpers';
+import { anEvent, listRecorder, recorder, sleep, uniqueCategory, waitFor } from '../testing/contract-helpers';
 import { describeEventStoreContract } from '../testing/event-store-contract';
 import { createPgSqlClient } from './pg-sql-client';
 import { PostgresEventStore } from './postgres-event-store';
@@ -187,6 +188,41 @@ describe('PostgresEventStore on a PostgreSQL server', () => {
       expect(await stores[2].readStream('thing-1')).toHaveLength(1);
     } finally {
       await Promise.all(stores.map((each) => each.close()));
+    }
+  });
+
+  it('hands a handler of lists the events of one page read as one list', async () => {
+    const category = uniqueCategory();
+    await store.appendToStream(`${category}-1`, [anEvent(0), anEvent(1)]);
+    await store.appendToStream(`${category}-2`, [anEvent(2)]);
+    const handler = listRecorder();
+    const subscription = store.subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] });
+    try {
+      await subscription.caughtUp;
+      expect(handler.lists.map((list) => list.map((event) => (event.data as { n: number }).n))).toEqual([[0, 1, 2]]);
+    } finally {
+      await subscription.stop();
+    }
+  });
+
+  it('keeps its own values when another library rewrites the process-wide pg type parsers', async () => {
+    const jsonb = 3802;
+    const timestamptz = 1184;
+    const original = { jsonb: types.getTypeParser(jsonb), timestamptz: types.getTypeParser(timestamptz) };
+    types.setTypeParser(jsonb, () => 'rewritten');
+    types.setTypeParser(timestamptz, () => 'rewritten');
+    const reader = new PostgresEventStore(createPgSqlClient(database.url));
+    try {
+      const category = uniqueCategory();
+      await store.appendToStream(`${category}-1`, [anEvent(7, { metadata: { accountId: 'acct_acme' } })]);
+      const [event] = await reader.readStream(`${category}-1`);
+      expect(event.data).toEqual({ n: 7 });
+      expect(event.metadata).toEqual({ accountId: 'acct_acme' });
+      expect(event.createdAt).toBeInstanceOf(Date);
+    } finally {
+      types.setTypeParser(jsonb, original.jsonb);
+      types.setTypeParser(timestamptz, original.timestamptz);
+      await reader.close();
     }
   });
 });

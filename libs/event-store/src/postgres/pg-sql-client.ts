@@ -1,5 +1,6 @@
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import type { QueryResult, SqlClient } from '../sql-client';
+import { builtinTypeParsers } from './pg-type-parsers';
 import { withSavepoint } from './savepoint';
 
 /** A PostgreSQL server through a `pg` connection pool. */
@@ -7,7 +8,7 @@ export class PgSqlClient implements SqlClient {
   private readonly pool: Pool;
 
   constructor(config: PoolConfig) {
-    this.pool = new Pool(config);
+    this.pool = new Pool({ types: builtinTypeParsers, ...config });
     // An idle connection the server drops (restart, terminated backend) is discarded by the
     // pool and replaced on the next query; without a listener the event would crash the process.
     this.pool.on('error', () => undefined);

@@ -41,6 +41,16 @@ describe('PostgresEventStore on PGlite', () => {
     }
   }, 30_000);
 
+  it('keeps a small buffer pool inside its WebAssembly memory', async () => {
+    const client = await createPgliteSqlClient();
+    try {
+      const { rows } = await client.query<{ shared_buffers: string }>('show shared_buffers');
+      expect(rows).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
   it('keeps separate schemas apart on one database', async () => {
     const client = await createPgliteSqlClient();
     const [first, second] = [

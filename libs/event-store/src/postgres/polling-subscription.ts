@@ -1,10 +1,12 @@
 import {
   comparePositions,
+  handOver,
   type Position,
   type RecordedEvent,
   type Subscription,
   type SubscriptionHandler,
 } from '../event-store';
+import { CaughtUpLatch } from '../caught-up-latch';
 
 export interface SubscriptionPage {
   /** Events to hand to the handler, in $all order. */
@@ -24,18 +26,24 @@ export interface SubscriptionSource {
 export interface PollingSettings {
   after?: Position;
   pageSize: number;
+  /** The wait after a wake-up or a read that found rows... */
   pollIntervalMs: number;
+  /** ...doubled after each read that found none, up to this. */
+  maxPollIntervalMs: number;
 }
 
 /**
  * Reads $all page by page, then waits for a wake-up (an append through the same store) or the
- * poll interval, whichever comes first. One event is handled at a time; the handler's failure or
- * a failed read ends the subscription and is reported to `onError`.
+ * poll interval, whichever comes first. Appends through this store wake it at once, so polling is
+ * for appends by other processes and for events a running transaction held behind the fence: it
+ * starts at the base interval after a wake-up or a read that found rows and doubles while reads
+ * find nothing, so a dozen idle subscriptions do not keep a database (PGlite runs on this very
+ * thread) busy ten times a second each. Events are handled one at a time, or a page at a time;
+ * the handler's failure or a failed read ends the subscription and is reported to `onError`.
  */
 export class PollingSubscription implements Subscription {
-  readonly caughtUp: Promise<void>;
-  private resolveCaughtUp: () => void = () => undefined;
-  private rejectCaughtUp: (error: unknown) => void = () => undefined;
+  private readonly latch = new CaughtUpLatch();
+  readonly caughtUp = this.latch.promise;
   private readonly finished: Promise<void>;
   private stopped = false;
   private woken = false;
@@ -47,12 +55,6 @@ export class PollingSubscription implements Subscription {
     private readonly settings: PollingSettings,
     onEnd: () => void,
   ) {
-    this.caughtUp = new Promise<void>((resolve, reject) => {
-      this.resolveCaughtUp = resolve;
-      this.rejectCaughtUp = reject;
-    });
-    // Callers that never await caughtUp must not see an unhandled rejection when it fails.
-    this.caughtUp.catch(() => undefined);
     this.finished = this.run().finally(onEnd);
   }
 
@@ -73,35 +75,38 @@ export class PollingSubscription implements Subscription {
       const head = await this.source.headPosition();
       let cursor = this.settings.after;
       let caughtUp = false;
+      let interval = this.settings.pollIntervalMs;
       while (!this.stopped) {
+        if (this.woken) interval = this.settings.pollIntervalMs;
         this.woken = false;
         const page = await this.source.readPage(cursor, this.settings.pageSize);
-        for (const event of page.events) {
+        if (this.handler.onEvents) {
           if (this.stopped) return;
-          await this.handler.onEvent(event);
+          await handOver(this.handler, page.events);
+        } else {
+          for (const event of page.events) {
+            if (this.stopped) return;
+            await this.handler.onEvent(event);
+          }
         }
         cursor = page.last ?? cursor;
         if (page.scanned >= this.settings.pageSize) continue;
         if (!caughtUp && reached(cursor, head)) {
           caughtUp = true;
-          this.resolveCaughtUp();
+          this.latch.resolve();
         }
-        await this.sleep();
+        await this.sleep(interval);
+        interval = page.scanned > 0 ? this.settings.pollIntervalMs : Math.min(interval * 2, this.settings.maxPollIntervalMs);
       }
     } catch (error) {
       this.stopped = true;
-      this.rejectCaughtUp(error);
-      try {
-        this.handler.onError?.(error);
-      } catch {
-        // onError is the last place to report to; its own failure has nowhere to go.
-      }
+      this.latch.failed(this.handler, error);
     } finally {
-      this.rejectCaughtUp(new Error('The subscription stopped before it caught up'));
+      this.latch.ended();
     }
   }
 
-  private sleep(): Promise<void> {
+  private sleep(ms: number): Promise<void> {
     if (this.woken || this.stopped) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
@@ -109,7 +114,7 @@ export class PollingSubscription implements Subscription {
         this.wakeUp = undefined;
         resolve();
       };
-      const timer = setTimeout(done, this.settings.pollIntervalMs);
+      const timer = setTimeout(done, ms);
       this.wakeUp = done;
     });
   }

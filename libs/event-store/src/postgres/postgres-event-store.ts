@@ -29,8 +29,10 @@ import { maxCountParam, toBigInt, uniqueViolation } from './sql-values';
 export interface PostgresEventStoreOptions {
   /** PostgreSQL schema of the tables; default `event_store`. */
   schema?: string;
-  /** How often an idle live subscription looks for events appended elsewhere; default 100 ms. */
+  /** How soon a live subscription looks again for events appended elsewhere; default 100 ms... */
   pollIntervalMs?: number;
+  /** ...doubling while it finds none, up to this; default 1,000 ms. */
+  maxPollIntervalMs?: number;
   /** Rows per page when a subscription catches up; default 500. */
   pageSize?: number;
 }
@@ -58,6 +60,7 @@ interface AppendedRow {
 export class PostgresEventStore implements EventStore {
   private readonly tables: EventStoreTables;
   private readonly pollIntervalMs: number;
+  private readonly maxPollIntervalMs: number;
   private readonly pageSize: number;
   private readonly subscriptions = new Set<PollingSubscription>();
   private closed = false;
@@ -68,6 +71,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.tables = eventStoreTables(options.schema);
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.maxPollIntervalMs = Math.max(options.maxPollIntervalMs ?? 1_000, this.pollIntervalMs);
     this.pageSize = options.pageSize ?? 500;
   }
 
@@ -151,7 +155,7 @@ export class PostgresEventStore implements EventStore {
         headPosition: () => this.headPosition(),
       },
       handler,
-      { after: options.after, pageSize: this.pageSize, pollIntervalMs: this.pollIntervalMs },
+      { after: options.after, pageSize: this.pageSize, pollIntervalMs: this.pollIntervalMs, maxPollIntervalMs: this.maxPollIntervalMs },
       () => this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);

@@ -6,7 +6,6 @@ import {
   type Position,
   type RecordedEvent,
   type Subscription,
-  type SubscriptionHandler,
 } from '../event-store';
 
 export interface EventStoreContractCapabilities {
@@ -72,9 +71,34 @@ export async function untilReadable(store: EventStore, position: Position): Prom
   });
 }
 
-export interface Recorder extends SubscriptionHandler {
+export interface Recorder {
   events: RecordedEvent[];
   errors: unknown[];
+  onEvent(event: RecordedEvent): Promise<void>;
+  onError(error: unknown): void;
+}
+
+/** A handler of lists that keeps each list it was handed. */
+export interface ListRecorder {
+  lists: RecordedEvent[][];
+  onEvents(events: RecordedEvent[]): Promise<void>;
+  onError(error: unknown): void;
+}
+
+export function listRecorder(): ListRecorder & { readonly events: RecordedEvent[] } {
+  const lists: RecordedEvent[][] = [];
+  return {
+    lists,
+    get events() {
+      return lists.flat();
+    },
+    async onEvents(events) {
+      lists.push(events);
+    },
+    onError() {
+      // Failures are asserted through caughtUp in the specs that use this.
+    },
+  };
 }
 
 export function recorder(onEvent?: (event: RecordedEvent, index: number) => Promise<void> | void): Recorder {

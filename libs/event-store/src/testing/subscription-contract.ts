@@ -1,3 +1,4 @@
+import type { RecordedEvent } from '../event-store';
 import { InMemoryCheckpointStore, type CheckpointStore } from '../checkpoints/checkpoint-store';
 import { startCheckpointedSubscription } from '../checkpoints/checkpointed-subscription';
 import {
@@ -5,6 +6,7 @@ import {
   events,
   expectAscending,
   numbers,
+  listRecorder,
   recorder,
   sleep,
   uniqueCategory,
@@ -167,6 +169,23 @@ export function describeSubscriptionContract(ctx: ContractContext): void {
       expect(handler.errors).toEqual([failure]);
       expect(numbers(handler.events)).toEqual([0, 1]);
     });
+
+    it('hands a handler of lists every event once, in order, in lists that are never empty', async () => {
+      const category = uniqueCategory();
+      await ctx.store().appendToStream(`${category}-1`, events(3));
+      await ctx.store().appendToStream(`${category}-2`, events(2, 3));
+      const handler = listRecorder();
+
+      const subscription = ctx.track(ctx.store().subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] }));
+      await subscription.caughtUp;
+      expect(numbers(handler.events)).toEqual([0, 1, 2, 3, 4]);
+
+      await ctx.store().appendToStream(`${category}-1`, events(2, 5));
+      await waitFor('two live events', () => handler.events.length >= 7);
+      expect(numbers(handler.events)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      expectAscending(handler.events);
+      expect(handler.lists.every((list) => list.length > 0)).toBe(true);
+    });
   });
 
   describe('startCheckpointedSubscription', () => {
@@ -213,6 +232,38 @@ export function describeSubscriptionContract(ctx: ContractContext): void {
       const retry = recorder();
       await ctx.track(await start(category, checkpoints, retry)).caughtUp;
       expect(numbers(retry.events)).toEqual([1, 2]);
+    });
+
+    it('moves the checkpoint past a whole list once its handler resolved, and not before', async () => {
+      const category = uniqueCategory();
+      const checkpoints = new InMemoryCheckpointStore();
+      await ctx.store().appendToStream(`${category}-1`, events(3));
+      let fail = true;
+      const failures: unknown[] = [];
+      const subscribe = (onEvents: (list: RecordedEvent[]) => Promise<void>) =>
+        startCheckpointedSubscription({
+          store: ctx.store(),
+          checkpoints,
+          name: category,
+          streamNamePrefixes: [`${category}-`],
+          onEvents,
+          onError: (error) => failures.push(error),
+        });
+
+      ctx.track(
+        await subscribe(async () => {
+          if (fail) throw new Error('the broker is away');
+        }),
+      );
+      await waitFor('the failure', () => failures.length > 0);
+      expect(await checkpoints.load(category)).toBeUndefined();
+
+      fail = false;
+      const handed: RecordedEvent[] = [];
+      const retry = ctx.track(await subscribe(async (list) => void handed.push(...list)));
+      await retry.caughtUp;
+      expect(numbers(handed)).toEqual([0, 1, 2]);
+      expect(await checkpoints.load(category)).toEqual(handed[2].position);
     });
   });
 }

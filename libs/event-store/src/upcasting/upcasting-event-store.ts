@@ -44,11 +44,12 @@ export class UpcastingEventStore implements EventStore {
   }
 
   subscribeToAll(handler: SubscriptionHandler, options?: SubscribeToAllOptions): Subscription {
+    const onError = (error: unknown) => handler.onError?.(error);
+    const upcast = (event: RecordedEvent) => this.upcasters.upcast(event);
     return this.inner.subscribeToAll(
-      {
-        onEvent: (event) => handler.onEvent(this.upcasters.upcast(event)),
-        onError: (error) => handler.onError?.(error),
-      },
+      handler.onEvents
+        ? { onEvents: (events) => handler.onEvents(events.map(upcast)), onError }
+        : { onEvent: (event) => handler.onEvent(upcast(event)), onError },
       options,
     );
   }
