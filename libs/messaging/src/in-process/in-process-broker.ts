@@ -1,8 +1,15 @@
+import type { WritePacket } from '@nestjs/microservices';
 import { Injectable, Logger } from '@nestjs/common';
 import { stackOf } from '../errors/stack-of';
 
+/**
+ * Takes a reply packet as JSON text; a server may hand over `decoded` too, exactly what decoding
+ * the text gives (frozen), so the receiver need not parse it again.
+ */
+export type Reply = (packet: string, decoded?: WritePacket) => void;
+
 /** Serves one request: JSON text in, JSON reply packets out until one is marked disposed. */
-export type Responder = (message: string, reply: (packet: string) => void) => void;
+export type Responder = (message: string, reply: Reply) => void;
 
 /** Handles one event given as JSON text. */
 export type Subscriber = (message: string) => Promise<void>;
@@ -70,7 +77,7 @@ export class InProcessBroker {
    * Fails at once when no handler is registered. An accepted request is served on a later turn of
    * the event loop, never on the sender's stack, and is still answered if its server closes meanwhile.
    */
-  request(pattern: string, message: string, reply: (packet: string) => void): void {
+  request(pattern: string, message: string, reply: Reply): void {
     const responder = this.responders.get(pattern);
     if (!responder) {
       throw new NoHandlerError(pattern);

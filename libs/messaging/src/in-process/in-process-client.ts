@@ -43,8 +43,8 @@ export class InProcessClient extends ClientProxy implements OnApplicationShutdow
     try {
       const message = encode(splitKey(packet.data).payload);
       this.pending.set(id, callback);
-      this.broker.request(this.normalizePattern(packet.pattern), message, (reply) =>
-        this.pending.get(id)?.(decode(reply) as WritePacket),
+      this.broker.request(this.normalizePattern(packet.pattern), message, (reply, decoded) =>
+        this.pending.get(id)?.(decoded ?? (decode(reply) as WritePacket)),
       );
     } catch (error) {
       this.pending.delete(id);

@@ -7,12 +7,12 @@ import {
   Server,
   type WritePacket,
 } from '@nestjs/microservices';
-import { isObservable, lastValueFrom } from 'rxjs';
 import { internalErrorPayload } from '../errors/error-payloads';
 import { stackOf } from '../errors/stack-of';
-import { InProcessBroker } from './in-process-broker';
+import { runEventHandler } from '../run-event-handler';
+import { InProcessBroker, type Reply } from './in-process-broker';
 import { InProcessContext } from './in-process-context';
-import { decode, encode, encodeReplyPacket } from './wire';
+import { decode, decodedReplyPacket, encode, encodeReplyPacket } from './wire';
 
 /** Handlers bound to another transport (`@MessagePattern(p, Transport.KAFKA)`) are skipped here. */
 export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS_TRANSPORT');
@@ -63,36 +63,17 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     return this.broker as T;
   }
 
-  /**
-   * Nest chains every `@EventPattern` handler of one pattern behind the first, so calling it runs
-   * them all; awaiting what it returns subscribes to their Observables and brings their failures here.
-   */
-  override async handleEvent(
-    pattern: string,
-    packet: ReadPacket,
-    context: BaseRpcContext = new InProcessContext([pattern]),
-  ): Promise<void> {
-    const handler = this.getHandlerByPattern(pattern);
-    if (!handler) {
-      return;
-    }
-    try {
-      const result: unknown = await handler(packet.data, context);
-      if (isObservable(result)) {
-        await lastValueFrom(result, { defaultValue: undefined });
-      }
-    } catch (error) {
-      this.logger.error(`An event handler for pattern "${pattern}" failed.`, stackOf(error));
-    }
+  override handleEvent(pattern: string, packet: ReadPacket, context: BaseRpcContext = new InProcessContext([pattern])): Promise<void> {
+    return runEventHandler(this.getHandlerByPattern(pattern), pattern, packet.data, context, this.logger);
   }
 
   private handleRequest(
     handler: MessageHandler,
     pattern: string,
     message: string,
-    reply: (packet: string) => void,
+    reply: Reply,
   ): void {
-    const respond = (packet: WritePacket) => reply(this.encodeReply(pattern, packet));
+    const respond = (packet: WritePacket) => reply(this.encodeReply(pattern, packet), decodedReplyPacket(packet));
     const response$ = this.transformToObservable(handler(decode(message), new InProcessContext([pattern])));
     this.send(response$, respond);
   }

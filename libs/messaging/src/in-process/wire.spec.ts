@@ -1,9 +1,5 @@
-import { decode, encodeReplyPacket } from './wire';
-
-const deepFreeze = <T>(value: T): T => {
-  if (typeof value === 'object' && value !== null) Object.values(value).forEach(deepFreeze);
-  return Object.freeze(value);
-};
+import { deepFreeze } from './deep-freeze';
+import { decode, decodedReplyPacket, encodeReplyPacket } from './wire';
 
 describe('reply packets on the wire', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -34,5 +30,24 @@ describe('reply packets on the wire', () => {
     items.push({ id: 'b' });
 
     expect(decode(encodeReplyPacket({ response, isDisposed: true }))).toEqual({ response: { items: [{ id: 'a' }, { id: 'b' }] }, isDisposed: true });
+  });
+
+  it('hands the receiver of a frozen response what decoding its text gives, read-only, decoded once', () => {
+    const response = deepFreeze({ items: [{ id: 'a', at: 'x', gone: undefined }], note: 'n' });
+    const packet = { response, isDisposed: true };
+    const text = encodeReplyPacket(packet);
+
+    const first = decodedReplyPacket(packet);
+    expect(first).toEqual(decode(text));
+    expect(first?.response).not.toBe(response);
+    expect(Object.isFrozen((first?.response as { items: object[] }).items[0])).toBe(true);
+    expect(decodedReplyPacket(packet)?.response).toBe(first?.response);
+  });
+
+  it('hands over nothing decoded for a response that was not frozen all the way down', () => {
+    const packet = { response: Object.freeze({ items: [{ id: 'a' }] }), isDisposed: true };
+    encodeReplyPacket(packet);
+    expect(decodedReplyPacket(packet)).toBeUndefined();
+    expect(decodedReplyPacket({ response: 'text', isDisposed: true })).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { WritePacket } from '@nestjs/microservices';
+import { deepFreeze } from './deep-freeze';
 
 /**
  * Everything crosses the in-process transport as JSON text, as it would cross Kafka: sender and
@@ -37,4 +38,24 @@ function isDeeplyFrozenData(value: unknown): boolean {
   const prototype: unknown = Object.getPrototypeOf(value);
   const plain = Array.isArray(value) || prototype === Object.prototype || prototype === null;
   return plain && Object.isFrozen(value) && Object.values(value).every(isDeeplyFrozenData);
+}
+
+const decodedOfFrozen = new WeakMap<object, unknown>();
+
+/**
+ * What the receiver of `encodeReplyPacket(packet)` would decode, when its response is frozen data
+ * whose text is already made: decoded once from that text and frozen in turn, so every receiver of
+ * a cached page gets the same read-only value a JSON round trip gives, without parsing it again.
+ */
+export function decodedReplyPacket(packet: WritePacket): WritePacket | undefined {
+  const { response } = packet;
+  if (typeof response !== 'object' || response === null) return undefined;
+  const text = textOfFrozen.get(response);
+  if (text === undefined) return undefined;
+  let decoded = decodedOfFrozen.get(response);
+  if (decoded === undefined) {
+    decoded = deepFreeze(decode(text));
+    decodedOfFrozen.set(response, decoded);
+  }
+  return { ...(decode(encode({ ...packet, response: undefined })) as WritePacket), response: decoded };
 }

@@ -8,9 +8,9 @@ import {
   Partitioners,
   type RecordMetadata,
 } from 'kafkajs';
-import { isObservable, lastValueFrom } from 'rxjs';
 import { internalErrorPayload } from '../errors/error-payloads';
 import { stackOf } from '../errors/stack-of';
+import { runEventHandler } from '../run-event-handler';
 import { keepConsuming } from './keep-consuming';
 import { CONSUMER_SESSION, FETCH_WAIT_MS, type KafkaTransportOptions, resolvedOptions } from './kafka-options';
 import { topicOfPattern } from './kafka-topics';
@@ -134,20 +134,8 @@ export class KafkaServer extends ServerKafka {
     return work;
   }
 
-  /** Awaiting what the handler returns subscribes to its Observable and brings its failure here. */
-  override async handleEvent(pattern: string, packet: ReadPacket, context: KafkaContext): Promise<void> {
-    const handler = this.getHandlerByPattern(pattern);
-    if (!handler) {
-      return;
-    }
-    try {
-      const result: unknown = await handler(packet.data, context);
-      if (isObservable(result)) {
-        await lastValueFrom(result, { defaultValue: undefined });
-      }
-    } catch (error) {
-      this.logger.error(`An event handler for pattern "${pattern}" failed.`, stackOf(error));
-    }
+  override handleEvent(pattern: string, packet: ReadPacket, context: KafkaContext): Promise<void> {
+    return runEventHandler(this.getHandlerByPattern(pattern), pattern, packet.data, context, this.logger);
   }
 
   override async sendMessage(
