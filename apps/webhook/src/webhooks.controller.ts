@@ -8,6 +8,7 @@ import {
   type WebhookEndpointRef,
   type WebhookEndpointView,
   type WebhookNotification,
+  type WebhookNotifications,
   WebhookPatterns,
   type WebhookRedeliverRequest,
 } from '@shipping/contracts';
@@ -55,5 +56,10 @@ export class WebhooksController {
   @MessagePattern(WebhookPatterns.notify)
   notify({ payload }: Envelope<WebhookNotification>): Promise<NotifyResult> {
     return this.outbox.notify(payload);
+  }
+
+  @MessagePattern(WebhookPatterns.notifyMany)
+  notifyMany({ payload }: Envelope<WebhookNotifications>): Promise<NotifyResult> {
+    return this.outbox.notifyMany(payload);
   }
 }

@@ -6,7 +6,9 @@ import {
   type BatchState,
   batchStreamName,
   LEDGER_STREAM_PREFIX,
-  labelFileGroups,
+  type LabelFileGroup,
+  type MergedLabelFile,
+  settledLabelFileGroups,
 } from '@shipping/batch-domain';
 import {
   AppError,
@@ -42,7 +44,8 @@ const RETRY_DELAY_MS = 1_000;
 
 /**
  * Ships the items of shipped batches: buys labels through the label app in chunks, records the
- * results, refunds failed items, merges the label files and completes the batch. Every step is
+ * results, merges each label file as soon as no label still to come can change it (so merging
+ * overlaps labelling), refunds failed items and completes the batch. Every step is
  * decided on the batch's stream, so a restart carries on where the last recorded step ended and
  * nothing is labelled, charged or refunded twice (the label app and the ledger dedupe too).
  */
@@ -111,6 +114,7 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
   private async run(batchId: string, context: RequestContext): Promise<void> {
     const metadata = { correlationId: context.correlationId, causationId: context.correlationId, accountId: context.accountId };
     let { state, revision } = await loadBatchWithRevision(this.store, batchId);
+    const merges = new FileMerges((group) => this.merge(batchId, context, group));
     while (!this.stopping && state.status === 'processing') {
       const chunks = chunked(pendingLabelItems(state), CHUNK);
       if (chunks.length === 0) break;
@@ -129,6 +133,7 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
           known: { state, revision },
         });
         ({ state, nextExpectedRevision: revision } = outcome);
+        merges.start(settledLabelFileGroups(state));
       }
       await Promise.allSettled(inFlight);
     }
@@ -139,13 +144,19 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
     for (const item of failedItems(state)) {
       await this.ledger.refundItem(context.accountId, batchId, item.item_id, item.refund_cents, context.correlationId);
     }
-    const groups = labelFileGroups(state);
-    const merged = await this.withRetry(() =>
-      sendRequest<LabelMergeReply>(this.client, LabelPatterns.merge, { context, payload: { batch_id: batchId, files: groups } }, { timeoutMs: MERGE_TIMEOUT_MS }),
-    );
-    const files = merged.files.map((file) => ({ file: file.file, key: file.key, item_ids: groups.find((group) => group.file === file.file)?.item_ids ?? [] }));
+    merges.start(settledLabelFileGroups(state));
+    const files = await merges.all();
     await handleCommand(this.store, batchStreamName(batchId), { type: 'RecordMergedFiles', batchId, files, now: new Date().toISOString() }, batchDecider, metadata);
     await this.jobs.close(batchId);
+  }
+
+  private async merge(batchId: string, context: RequestContext, group: LabelFileGroup): Promise<MergedLabelFile> {
+    const reply = await this.withRetry(() =>
+      sendRequest<LabelMergeReply>(this.client, LabelPatterns.merge, { context, payload: { batch_id: batchId, files: [group] } }, { timeoutMs: MERGE_TIMEOUT_MS }),
+    );
+    const merged = reply.files.find((file) => file.file === group.file);
+    if (!merged) throw new Error(`The label app did not merge file ${group.file} of batch ${batchId}`);
+    return { file: merged.file, key: merged.key, item_ids: group.item_ids };
   }
 
   /** The label app may be down or slow (distributed runtime); domain refusals are not retried. */
@@ -158,6 +169,28 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
         await new Promise((done) => setTimeout(done, RETRY_DELAY_MS));
       }
     }
+  }
+}
+
+/** One merge request per settled file, each started once; a failure surfaces when they are all awaited. */
+class FileMerges {
+  private readonly started = new Map<number, Promise<MergedLabelFile>>();
+
+  constructor(private readonly merge: (group: LabelFileGroup) => Promise<MergedLabelFile>) {}
+
+  start(groups: LabelFileGroup[]): void {
+    for (const group of groups) {
+      if (this.started.has(group.file)) continue;
+      const merging = this.merge(group);
+      // Awaited in all(); a run stopped before that must not leave an unhandled rejection.
+      merging.catch(() => undefined);
+      this.started.set(group.file, merging);
+    }
+  }
+
+  async all(): Promise<MergedLabelFile[]> {
+    const files = await Promise.all(this.started.values());
+    return files.sort((a, b) => a.file - b.file);
   }
 }
 

@@ -17,11 +17,12 @@ import {
   type SqlClient,
   type Subscription,
 } from '@shipping/event-store';
+import { deepFreeze } from '@shipping/messaging';
 import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { BATCH_READ_MODEL_SCHEMA } from './batch.read-model.schema';
 import { BatchSummaries, type StoredSummary } from './batch-summaries';
 import { foldBatchEvents, writeProjectedBatches } from './batch-projection';
-import { deepFreeze } from './deep-freeze';
+
 import { LruCache } from './lru-cache';
 
 export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';

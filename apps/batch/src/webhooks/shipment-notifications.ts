@@ -7,6 +7,9 @@ import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 import { EVENT_STORE, PublicLabelLinks, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { type CompletedItem, shipmentWebhookBody } from './shipment-webhook-body';
 
+/** A 1,000-item batch is ten requests, not a thousand round trips (over Kafka, in the distributed runtime). */
+const NOTIFICATIONS_PER_REQUEST = 100;
+
 interface BatchFacts {
   accountId: string;
   service: string;
@@ -16,8 +19,8 @@ interface BatchFacts {
 /**
  * Hands every completed batch item to the webhook app (the normal parcel-shipping flow's
  * webhook) when its batch completes: BatchCompleted follows every ItemCompleted in the stream, so
- * the batch is read once and the notifications do not compete with the labelling itself. Each
- * notification is a request: the webhook app answers once the deliveries are in its outbox, and
+ * the batch is read once and the notifications do not compete with the labelling itself. They go
+ * 100 to a request: the webhook app answers once the deliveries are in its outbox, and
  * only then does this subscription move on, so a crash loses nothing; the webhook app dedupes by
  * the id of the item's ItemCompleted event, so a redelivered BatchCompleted adds nothing.
  */
@@ -59,12 +62,15 @@ export class ShipmentNotifications implements OnApplicationBootstrap, OnModuleDe
     }
     const now = Math.floor(Date.now() / 1000);
     const context = { accountId: facts.accountId, correlationId: String(event.metadata.correlationId ?? event.id) };
-    for (const itemEvent of completed) {
+    const notifications = completed.map((itemEvent) => {
       const item = itemEvent.data as CompletedItem & { label_key: string };
       const body = shipmentWebhookBody(item, facts.service, facts.shipments.get(item.item_id), this.labels.url(item.label_key, now));
-      await sendRequest(this.client, WebhookPatterns.notify, {
+      return { event_id: itemEvent.id, account_id: facts.accountId, body };
+    });
+    for (let first = 0; first < notifications.length; first += NOTIFICATIONS_PER_REQUEST) {
+      await sendRequest(this.client, WebhookPatterns.notifyMany, {
         context,
-        payload: { event_id: itemEvent.id, account_id: facts.accountId, body },
+        payload: { notifications: notifications.slice(first, first + NOTIFICATIONS_PER_REQUEST) },
       });
     }
   }

@@ -47,6 +47,30 @@ describe('webhook.notify (the outbox)', () => {
     expect(await notify('acct_none', 'evt-none')).toEqual({ created: 0 });
   });
 
+  it('stores a list of notifications in one go, in their order, each once however often the list comes', async () => {
+    const endpoint = await register('acct_many');
+    const notifications = ['evt-m1', 'evt-m2', 'evt-m3'].map((event_id) => ({ event_id, account_id: 'acct_many', body: shipmentBody() }));
+    const notifyMany = (list: unknown[]) => app.handlers.notifyMany({ context: context('source'), payload: { notifications: list as never } });
+
+    expect(await notifyMany(notifications)).toEqual({ created: 3 });
+    expect(await notifyMany([...notifications, { event_id: 'evt-m4', account_id: 'acct_many', body: shipmentBody() }])).toEqual({ created: 1 });
+    const page = await app.handlers.listDeliveries({ context: context('acct_many'), payload: { webhook_id: String(endpoint), page: 1, per_page: 10 } });
+    expect(page.map((delivery) => delivery.event_id)).toEqual(['evt-m4', 'evt-m3', 'evt-m2', 'evt-m1']);
+  });
+
+  it('refuses an empty or oversized list, and a list with one bad notification stores nothing', async () => {
+    await register('acct_many_bad');
+    const notifyMany = (list: unknown) => app.handlers.notifyMany({ context: context('source'), payload: { notifications: list as never } });
+    const good = { event_id: 'evt-good', account_id: 'acct_many_bad', body: shipmentBody() };
+    await expect(notifyMany([])).rejects.toEqual(new AppError('bad_request', 'Webhook notifications come as a list of 1 to 500.'));
+    await expect(notifyMany(Array.from({ length: 501 }, () => good))).rejects.toEqual(new AppError('bad_request', 'Webhook notifications come as a list of 1 to 500.'));
+    await expect(notifyMany('nope')).rejects.toEqual(new AppError('bad_request', 'Webhook notifications come as a list of 1 to 500.'));
+    await expect(notifyMany([good, { account_id: 'acct_many_bad', body: shipmentBody() }])).rejects.toEqual(
+      new AppError('bad_request', 'A webhook notification needs an event_id, an account_id and a body.'),
+    );
+    expect(await deliveriesOf('evt-good')).toEqual([]);
+  });
+
   it('refuses a notification without an event id', async () => {
     const sent = app.handlers.notify({ context: context('source'), payload: { account_id: 'acct_outbox', body: shipmentBody() } as never });
     await expect(sent).rejects.toEqual(new AppError('bad_request', 'A webhook notification needs an event_id, an account_id and a body.'));

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type WebhookNotification } from '@shipping/contracts';
+import { AppError, MAX_WEBHOOK_NOTIFICATIONS, type WebhookNotification, type WebhookNotifications } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
@@ -12,7 +12,8 @@ export interface NotifyResult {
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**
- * The outbox: one pending delivery per live endpoint of the account, stored in one statement
+ * The outbox: one pending delivery per live endpoint of the account, stored in one statement (for
+ * one notification or a list of them)
  * before the answer goes back, so the sender moves its checkpoint only after nothing can be lost.
  * (endpoint, event) is unique: the same event notified again adds nothing.
  */
@@ -24,16 +25,36 @@ export class WebhookOutbox {
   ) {}
 
   async notify(notification: WebhookNotification): Promise<NotifyResult> {
-    const { event_id, account_id, body } = notification ?? ({} as WebhookNotification);
-    if (!isText(event_id) || !isText(account_id) || typeof body !== 'object' || body === null) {
-      throw new AppError('bad_request', 'A webhook notification needs an event_id, an account_id and a body.');
+    return this.store([notification]);
+  }
+
+  async notifyMany(request: WebhookNotifications): Promise<NotifyResult> {
+    const notifications: unknown = request?.notifications;
+    if (!Array.isArray(notifications) || notifications.length === 0 || notifications.length > MAX_WEBHOOK_NOTIFICATIONS) {
+      throw new AppError('bad_request', `Webhook notifications come as a list of 1 to ${MAX_WEBHOOK_NOTIFICATIONS}.`);
+    }
+    return this.store(notifications as WebhookNotification[]);
+  }
+
+  /** In one statement, in the given order (deliveries are listed and sent by insertion order). */
+  private async store(notifications: WebhookNotification[]): Promise<NotifyResult> {
+    for (const { event_id, account_id, body } of notifications.map((notification) => notification ?? ({} as WebhookNotification))) {
+      if (!isText(event_id) || !isText(account_id) || typeof body !== 'object' || body === null) {
+        throw new AppError('bad_request', 'A webhook notification needs an event_id, an account_id and a body.');
+      }
     }
     const { rowCount } = await this.sql.query(
       `insert into webhook_deliveries (id, endpoint_id, account_id, event_id, body, status, next_attempt_at, created_at)
-       select 'whd_' || gen_random_uuid(), id, account_id, $2, $3, 'pending', now(), now()
-       from webhook_endpoints where account_id = $1 and deleted_at is null
+       select 'whd_' || gen_random_uuid(), e.id, e.account_id, n.event_id, n.body, 'pending', now(), now()
+       from unnest($1::text[], $2::text[], $3::text[]) with ordinality as n(account_id, event_id, body, position)
+       join webhook_endpoints e on e.account_id = n.account_id and e.deleted_at is null
+       order by n.position, e.id
        on conflict (endpoint_id, event_id) do nothing`,
-      [account_id, event_id, JSON.stringify(body)],
+      [
+        notifications.map((notification) => notification.account_id),
+        notifications.map((notification) => notification.event_id),
+        notifications.map((notification) => JSON.stringify(notification.body)),
+      ],
     );
     if (rowCount > 0) this.dispatcher.wake();
     return { created: rowCount };

@@ -15,7 +15,7 @@ import {
 } from './batch-history.fixture';
 import { initialBatchState } from './batch-state';
 import { evolveBatch } from './evolve-batch';
-import { labelFileGroups } from './finish-batch';
+import { labelFileGroups, settledLabelFileGroups } from './finish-batch';
 
 const spec = deciderSpec(batchDecider);
 
@@ -129,5 +129,30 @@ describe('label file groups', () => {
 
   it('is empty before the batch ships', () => {
     expect(labelFileGroups(fold(readyBatch([995])))).toEqual([]);
+  });
+});
+
+describe('settled label file groups', () => {
+  const prices = range(0, 250).map(() => 995);
+  const outcome = (index: number) => (index === 7 ? failed(index, 995) : completed(index, 995));
+
+  it('holds only the full groups before the first item still waiting for its label', () => {
+    const groups = settledLabelFileGroups(fold([...processingBatch(prices), ...range(0, 150).map(outcome)]));
+    expect(groups.map((group) => group.file)).toEqual([1]);
+    expect(groups[0].item_ids).toEqual(range(0, 101).filter((index) => index !== 7).map(item));
+  });
+
+  it('holds no group while the first file is not full', () => {
+    expect(settledLabelFileGroups(fold([...processingBatch(prices), ...range(0, 100).map(outcome)]))).toEqual([]);
+  });
+
+  it('holds every group, the last one partial, once no item waits', () => {
+    const state = fold([...processingBatch(prices), ...range(0, 250).map(outcome)]);
+    expect(settledLabelFileGroups(state)).toEqual(labelFileGroups(state));
+    expect(settledLabelFileGroups(state).map((group) => group.item_ids.length)).toEqual([100, 100, 49]);
+  });
+
+  it('is empty before the batch ships', () => {
+    expect(settledLabelFileGroups(fold(readyBatch([995])))).toEqual([]);
   });
 });

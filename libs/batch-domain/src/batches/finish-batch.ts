@@ -28,6 +28,20 @@ export function labelFileGroups(state: BatchState): LabelFileGroup[] {
 }
 
 /**
+ * The groups no label still to come can change, so their files can be merged while the rest of the
+ * batch is labelled: the full groups before the first item still waiting for its label, and every
+ * group once no item waits. (Labels are recorded in index order, so a full group is only ever
+ * followed by waiting items.)
+ */
+export function settledLabelFileGroups(state: BatchState): LabelFileGroup[] {
+  if (state.status !== 'processing' && state.status !== 'completed') return [];
+  const firstWaiting = state.items.findIndex((item) => item.status === 'valid');
+  if (firstWaiting === -1) return labelFileGroups(state);
+  const labelledSoFar: BatchState = { ...state, items: state.items.slice(0, firstWaiting) };
+  return labelFileGroups(labelledSoFar).filter((group) => group.item_ids.length === LABELS_PER_FILE);
+}
+
+/**
  * ItemCompleted or ItemFailed (refunding the item's price) for each shipped item not finished yet,
  * in index order. Unknown and finished items, and a batch not processing, decide nothing.
  */

@@ -9,7 +9,11 @@ export const WebhookPatterns = {
   redeliver: 'webhook.deliveries.redeliver',
   /** Request/reply: answers once the deliveries are stored, so the sender may move its checkpoint. */
   notify: 'webhook.notify',
+  /** The same for up to MAX_WEBHOOK_NOTIFICATIONS at once (a batch's completed items), in one statement. */
+  notifyMany: 'webhook.notify-many',
 } as const;
+
+export const MAX_WEBHOOK_NOTIFICATIONS = 500;
 
 /** The interface's webhook body (Events), sent after a successful shipment. */
 export interface WebhookShipmentBody {
@@ -33,6 +37,10 @@ export interface WebhookNotification {
   /** The account whose endpoints receive the body (authoritative over the envelope's context). */
   account_id: string;
   body: WebhookShipmentBody;
+}
+
+export interface WebhookNotifications {
+  notifications: WebhookNotification[];
 }
 
 export interface WebhookEndpointView {

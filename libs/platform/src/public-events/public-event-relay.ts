@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import type { EventStore, SqlClient, Subscription } from '@shipping/event-store';
+import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
 import type { PublishedMessage } from '@shipping/messaging';
 import { startStoredSubscription } from '../subscriptions/stored-subscription';
 import { CLOUD_EVENT_CONTENT_TYPE, toCloudEvent } from './cloud-event';
@@ -18,11 +18,17 @@ export interface PublicEventRelayOptions {
 }
 
 /**
+ * Bytes of message values a send carries at most: the broker refuses a request over its
+ * message.max.bytes (1 MB by default), and one BatchCreated of 1,000 items is about 400 KB.
+ */
+export const MAX_SEND_BYTES = 512 * 1024;
+
+/**
  * One stored subscription per published category, producing each event as a CloudEvent keyed by
- * its aggregate id. The checkpoint moves only after `publish` resolved, that is after the broker
- * acknowledged: a crash or a broker outage sends the unacknowledged events again (at least once,
- * consumers dedupe by id). Events are sent one at a time in $all order, so one aggregate's events
- * reach its partition in stream order.
+ * its aggregate id. The events a page of $all holds go out in as few sends as fit, one after
+ * another and in order, so one aggregate's events reach its partition in stream order. The
+ * checkpoint moves only after every send of the page was acknowledged: a crash or a broker outage
+ * sends the unacknowledged events again (at least once; consumers dedupe by id).
  */
 export async function startPublicEventRelay(options: PublicEventRelayOptions): Promise<Subscription[]> {
   const { sql, store, publisher, logger } = options;
@@ -32,14 +38,35 @@ export async function startPublicEventRelay(options: PublicEventRelayOptions): P
         name: `public-events.${category.context}`,
         streamNamePrefixes: [category.streamPrefix],
         logger,
-        onEvent: async (event) => {
-          if (!category.types.includes(event.type)) return;
-          const cloudEvent = toCloudEvent(category, event);
-          await publisher.publish(publicTopic(category), [
-            { key: cloudEvent.subject, value: JSON.stringify(cloudEvent), headers: { 'content-type': CLOUD_EVENT_CONTENT_TYPE } },
-          ]);
+        onEvents: async (events) => {
+          const messages = events.filter((event) => category.types.includes(event.type)).map((event) => toMessage(category, event));
+          for (const send of bySize(messages, MAX_SEND_BYTES)) await publisher.publish(publicTopic(category), send);
         },
       }),
     ),
   );
+}
+
+function toMessage(category: PublishedCategory, event: RecordedEvent): PublishedMessage {
+  const cloudEvent = toCloudEvent(category, event);
+  return { key: cloudEvent.subject, value: JSON.stringify(cloudEvent), headers: { 'content-type': CLOUD_EVENT_CONTENT_TYPE } };
+}
+
+/** Consecutive runs of messages whose values add up to at most `maxBytes`; a bigger one goes alone. */
+export function bySize(messages: PublishedMessage[], maxBytes: number): PublishedMessage[][] {
+  const sends: PublishedMessage[][] = [];
+  let current: PublishedMessage[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const size = Buffer.byteLength(message.value);
+    if (current.length > 0 && bytes + size > maxBytes) {
+      sends.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(message);
+    bytes += size;
+  }
+  if (current.length > 0) sends.push(current);
+  return sends;
 }

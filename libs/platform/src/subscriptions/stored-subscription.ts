@@ -1,6 +1,8 @@
 import type { Logger } from '@nestjs/common';
 import {
+  type EventHandling,
   type EventStore,
+  handOver,
   type RecordedEvent,
   SqlCheckpointStore,
   type SqlClient,
@@ -8,16 +10,15 @@ import {
   type Subscription,
 } from '@shipping/event-store';
 
-export interface StoredSubscriptionOptions {
+export type StoredSubscriptionOptions = EventHandling & {
   /** The checkpoint's key, stable across restarts. */
   name: string;
   streamNamePrefixes: string[];
-  onEvent(event: RecordedEvent): Promise<void>;
   logger: Logger;
   /** First wait before a failed subscription starts again; doubles up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
-}
+};
 
 /**
  * A subscription to $all whose checkpoint lives in the app's own SQL store: what every projection
@@ -40,16 +41,17 @@ export async function startStoredSubscription(
   let delay = firstDelay;
   let retry: NodeJS.Timeout | undefined;
 
+  const handled = async (events: RecordedEvent[]) => {
+    await handOver(options, events);
+    delay = firstDelay;
+  };
   const start = async (): Promise<Subscription> =>
     startCheckpointedSubscription({
       store,
       checkpoints,
       name: options.name,
       streamNamePrefixes: options.streamNamePrefixes,
-      onEvent: async (event) => {
-        await options.onEvent(event);
-        delay = firstDelay;
-      },
+      ...(options.onEvents ? { onEvents: handled } : { onEvent: (event: RecordedEvent) => handled([event]) }),
       onError: (error) => {
         if (stopped) return;
         options.logger.error({ err: error, retryInMs: delay }, `subscription ${options.name} failed; it starts again from its checkpoint`);

@@ -6,7 +6,7 @@ export const EVENT_DOCS_DIR = join(__dirname, '../../../../../docs/events');
 
 export const schemaText = (schema: unknown) => `${JSON.stringify(schema, null, 2)}\n`;
 
-/** `node -r @swc-node/register libs/platform/src/public-events/schemas/write-event-schemas.ts` */
+/** `node -r ./tools/ts-runtime/register.js libs/platform/src/public-events/schemas/write-event-schemas.ts` */
 if (require.main === module) {
   for (const { path, schema } of generateEventSchemas()) {
     const target = join(EVENT_DOCS_DIR, path);
