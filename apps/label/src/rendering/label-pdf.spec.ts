@@ -1,5 +1,5 @@
 import { toSVG } from 'bwip-js';
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { labelShipment, withReceiver } from '../testing/label-shipment.fixture';
 import { pageOperators, pageTexts } from '../testing/pdf-text';
 import type { LabelDrawing } from './label-drawing';
@@ -65,13 +65,26 @@ describe('a sandbox label PDF', () => {
       .flatMap(([, width, path]) => [...path.matchAll(/M([\d.]+) /g)].map(([, centre]) => [(Number(centre) - Number(width) / 2) / 2, Number(width) / 2]))
       .sort(([a], [b]) => a - b);
     expect(expected.length).toBeGreaterThan(20);
-    const operators = pageOperators((await rendered()).page);
-    const bars = [...operators.matchAll(/([\d.]+) 0 m\n([\d.]+) 0 l\n/g)].map(([, left, right]) => [Number(left), Number(right) - Number(left)]);
-    expect(bars).toEqual(expected);
     const modules = Number(/viewBox="0 0 ([\d.]+)/.exec(svg)?.[1]) / 2;
-    const [, x, scale] = /1 0 0 1 ([\d.]+) [\d.]+ cm\n1 0 0 1 0 0 cm\n([\d.]+) 0 0 -[\d.]+ 0 0 cm/.exec(operators) ?? [];
-    expect(Number(scale) * (modules + 20)).toBeCloseTo(288 - 2 * 12);
-    expect(Number(x)).toBeCloseTo(12 + 10 * Number(scale));
+    const scale = (288 - 2 * 12) / (modules + 20);
+    const operators = pageOperators((await rendered()).page);
+    const bars = [...operators.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re\n/g)].map(([, x, , width]) => [Number(x), Number(width)]);
+    expect(bars).toHaveLength(expected.length);
+    bars.forEach(([x, width], index) => {
+      expect(x).toBeCloseTo(12 + (10 + expected[index][0]) * scale, 2);
+      expect(width).toBeCloseTo(expected[index][1] * scale, 2);
+    });
+  });
+
+  it('stores its drawing Flate-compressed, decoding to the same operators', async () => {
+    const { page } = await rendered();
+    const ref = page.node.Contents();
+    const stream = page.doc.context.lookup(ref instanceof PDFArray ? ref.get(0) : ref);
+    if (!(stream instanceof PDFRawStream)) throw new Error('expected a raw content stream');
+    expect(stream.dict.get(PDFName.of('Filter'))).toBe(PDFName.of('FlateDecode'));
+    const decoded = pageOperators(page);
+    expect(decoded).toContain(' re\n');
+    expect(stream.getContents().length).toBeLessThan(decoded.length / 2);
   });
 
   it('gives the same bytes for the same drawing', async () => {

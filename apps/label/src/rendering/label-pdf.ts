@@ -3,6 +3,7 @@ import type { LabelAddress, LabelPackage } from '@shipping/contracts';
 import { drawCode128 } from './code128';
 import { LABEL_HEIGHT, LABEL_WIDTH, type LabelDrawing } from './label-drawing';
 import { fitted } from './printable-text';
+import { deflateContentStreams } from './native-flate';
 import { LABEL_SAVE_OPTIONS } from './save-options';
 
 const MARGIN = 12;
@@ -124,5 +125,6 @@ export async function renderLabelPdf(drawing: LabelDrawing): Promise<Uint8Array>
   drawAddresses(cursor, drawing, fonts);
   drawPackages(cursor, drawing, fonts);
   drawTracking(page, drawing.tracking_number, fonts);
+  deflateContentStreams(doc);
   return doc.save(LABEL_SAVE_OPTIONS);
 }

@@ -30,7 +30,11 @@ export class LabelWorkerPool implements OnModuleDestroy {
       minThreads: size,
       maxThreads: size,
       idleTimeout: Number.POSITIVE_INFINITY,
-      // Not the process's own: `-r @swc-node/register` would load the TypeScript hook in every thread.
+      // A task no thread could take goes back to the front of the queue, not the back: otherwise
+      // the chunks of a batch interleave and the first chunk's labels are all done only once
+      // every queued chunk is nearly done, which stalls the pipeline that records and merges them.
+      stricterFIFO: true,
+      // Not the process's own: the worker file is compiled already and needs no TypeScript hook.
       execArgv: [],
     });
   }
