@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # One image for every app: the service's `command` names its entry, apps/<app>/src/main.ts.
-# There is no compile step: @swc-node/register compiles TypeScript as it loads, as `npm start` does.
+# tools/ts-runtime compiles TypeScript as it loads, as `npm start` does; the image fills its cache at build.
 
 FROM node:20-bookworm-slim AS manifests
 WORKDIR /src
@@ -22,8 +22,11 @@ WORKDIR /app
 COPY --from=dependencies /app ./
 COPY . .
 # The gateway serves the dashboard from dist/dashboard/<hash of its sources>: built here, found at start.
+# The TypeScript cache is filled here; the label app writes its compiled worker into the same cache
+# folder at start, so the folder belongs to the user the apps run as.
 RUN node apps/dashboard/build.mjs \
- && mkdir -p /data && chown node:node /data
+ && node tools/ts-runtime/precompile.js apps libs tools \
+ && mkdir -p /data node_modules/.cache && chown -R node:node /data node_modules/.cache
 USER node
-ENTRYPOINT ["node", "-r", "@swc-node/register"]
+ENTRYPOINT ["node", "-r", "./tools/ts-runtime/register.js"]
 CMD ["apps/embedded/src/main.ts"]

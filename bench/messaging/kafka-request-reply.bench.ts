@@ -1,7 +1,7 @@
 /**
  * bench/messaging: request/reply latency over the Kafka transport on a real local broker (started
  * with tools/kafka/broker.mjs): 1,000 requests one after another, then 2,000 with 20 in flight.
- * Run: node -r @swc-node/register bench/messaging/kafka-request-reply.bench.ts
+ * Run: node -r ./tools/ts-runtime/register.js bench/messaging/kafka-request-reply.bench.ts
  */
 import 'reflect-metadata';
 import { Controller } from '@nestjs/common';

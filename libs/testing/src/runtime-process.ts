@@ -1,20 +1,45 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
+/** Node's arguments that run a TypeScript entry, as `npm start` does. */
+export const TS_RUNTIME = ['-r', './tools/ts-runtime/register.js'];
+
+/** The first port the kernel hands to outgoing connections (Linux), or the IANA default. */
+function firstEphemeralPort(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 12_000 ? low : 49_152;
+  } catch {
+    return 49_152;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((done) => {
     const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
   });
+}
+
+/**
+ * A free port for a server a spec starts. Chosen below the range the kernel takes outgoing
+ * connections' ports from: a port picked by `listen(0)` comes from that range, and a client
+ * socket (a Kafka or PostgreSQL connection opening meanwhile) can take it before the server
+ * listens, which failed a run with EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  const [from, below] = [10_000, firstEphemeralPort()];
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = from + Math.floor(Math.random() * (below - from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port found between ${from} and ${below}`);
 }
 
 export function temporaryDataDir(prefix = 'shipping-data-'): string {
@@ -47,7 +72,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const dataDir = options.dataDir ?? temporaryDataDir();
   const child = spawn(
     process.execPath,
-    ['-r', '@swc-node/register', options.entry ?? 'apps/embedded/src/main.ts'],
+    [...TS_RUNTIME, options.entry ?? 'apps/embedded/src/main.ts'],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), DATA_DIR: dataDir },

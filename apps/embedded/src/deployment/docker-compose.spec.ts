@@ -35,7 +35,7 @@ describe('docker-compose.yml', () => {
     const built = Object.entries(services).filter(([, service]) => service.build);
     expect(built.map(([name]) => name).sort()).toEqual(Object.keys(APPS).sort());
     expect(new Set(built.map(([, service]) => service.image)).size).toBe(1);
-    expect(readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8')).toMatch(/^ENTRYPOINT \["node", "-r", "@swc-node\/register"\]$/m);
+    expect(readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8')).toMatch(/^ENTRYPOINT \["node", "-r", "\.\/tools\/ts-runtime\/register\.js"\]$/m);
   });
 
   it.each(Object.keys(APPS))('passes the %s app only variables its configuration reads', (app) => {

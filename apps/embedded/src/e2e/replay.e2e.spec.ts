@@ -13,6 +13,7 @@ import {
   REPO_ROOT,
   type RuntimeProcess,
   startRuntime,
+  TS_RUNTIME,
   type TestDatabase,
   undeliverableBatchShipment,
 } from '@shipping/testing';
@@ -28,7 +29,7 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
   /** The CLI as a real process: its exit code, what it printed and what it logged. */
   const replay = async (...args: string[]) => {
     try {
-      const { stdout, stderr } = await run(process.execPath, ['-r', '@swc-node/register', 'tools/replay/replay.ts', ...args], {
+      const { stdout, stderr } = await run(process.execPath, [...TS_RUNTIME, 'tools/replay/replay.ts', ...args], {
         cwd: REPO_ROOT,
         env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: '' },
         maxBuffer: 64 * 1024 * 1024,

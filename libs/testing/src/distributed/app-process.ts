@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { REPO_ROOT } from '../runtime-process';
+import { REPO_ROOT, TS_RUNTIME } from '../runtime-process';
 
 export const DISTRIBUTED_APPS = ['gateway', 'order', 'pickup', 'batch', 'label', 'webhook'] as const;
 export type DistributedAppName = (typeof DISTRIBUTED_APPS)[number];
@@ -33,7 +33,7 @@ export async function startAppProcess(
   let exited: Promise<unknown> = Promise.resolve();
   let output = '';
   const launch = async () => {
-    const started = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
+    const started = spawn(process.execPath, [...TS_RUNTIME, `apps/${name}/src/main.ts`], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
