@@ -27,3 +27,4 @@ export * from './messages/labels';
 export * from './messages/webhooks';
 export * from './messages/ledger';
 export * from './messages/webhook-shipment-body';
+export * from './immutable/deep-freeze';

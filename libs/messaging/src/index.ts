@@ -5,7 +5,6 @@ export * from './errors/send-request';
 export * from './in-process/in-process-broker';
 export * from './in-process/in-process-client';
 export * from './in-process/in-process-context';
-export { deepFreeze } from './in-process/deep-freeze';
 export * from './in-process/in-process-messaging-module';
 export * from './in-process/in-process-server';
 export * from './kafka/kafka-client';

@@ -14,3 +14,4 @@ export * from './public-events/cloud-event';
 export * from './public-events/public-event-relay';
 export * from './public-events/public-events.module';
 export * from './idempotency/idempotent-requests.interceptor';
+export * from './caching/lru-cache';

@@ -5,16 +5,15 @@ import {
   decideBatch,
   evolveBatch,
   initialBatchState,
-  isBatchEvent,
 } from '@shipping/batch-domain';
 import type { EventStore } from '@shipping/event-store';
+import { foldStream, type KnownState } from '@shipping/platform';
 
 export const batchDecider = { decide: decideBatch, evolve: evolveBatch, initialState: initialBatchState };
 
-export async function loadBatchWithRevision(store: EventStore, batchId: string): Promise<{ state: BatchState; revision: bigint | undefined }> {
-  const events = await store.readStream(batchStreamName(batchId));
-  const state = events.reduce((current, event) => (isBatchEvent(event) ? evolveBatch(current, event) : current), initialBatchState);
-  return { state, revision: events.at(-1)?.revision };
+/** The batch's state as of its last event; a batch this process handled lately is read from that point on. */
+export function loadBatchWithRevision(store: EventStore, batchId: string): Promise<KnownState<BatchState>> {
+  return foldStream(store, batchStreamName(batchId), batchDecider);
 }
 
 export async function loadBatch(store: EventStore, batchId: string): Promise<BatchState> {

@@ -1,5 +1,5 @@
 import type { BatchSummaryRow } from '@shipping/batch-domain';
-import { LruCache } from './lru-cache';
+import { LruCache } from '@shipping/platform';
 
 /** A batch's summary row as stored, with the stream revision it reflects. */
 export interface StoredSummary {

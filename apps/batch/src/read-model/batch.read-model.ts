@@ -9,6 +9,7 @@ import {
   BATCH_NOT_FOUND_MESSAGE,
   type BatchItemView,
   type BatchPage,
+  deepFreeze,
   type GetBatchQuery,
   NotFound,
 } from '@shipping/contracts';
@@ -17,13 +18,10 @@ import {
   type SqlClient,
   type Subscription,
 } from '@shipping/event-store';
-import { deepFreeze } from '@shipping/messaging';
-import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import { EVENT_STORE, LruCache, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { BATCH_READ_MODEL_SCHEMA } from './batch.read-model.schema';
 import { BatchSummaries, type StoredSummary } from './batch-summaries';
 import { foldBatchEvents, writeProjectedBatches } from './batch-projection';
-
-import { LruCache } from './lru-cache';
 
 export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
 

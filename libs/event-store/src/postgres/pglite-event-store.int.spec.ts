@@ -7,6 +7,7 @@ import { describeEventStoreContract } from '../testing/event-store-contract';
 import { createPgliteSqlClient } from './pglite-sql-client';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store';
 import { SqlCheckpointStore } from './sql-checkpoint-store';
+import type { SqlClient } from '../sql-client';
 
 async function openStore(dataDir?: string, options?: PostgresEventStoreOptions) {
   const client = await createPgliteSqlClient(dataDir);
@@ -24,7 +25,81 @@ describeEventStoreContract(
   { uniqueEventIds: true },
 );
 
+// The same contract with a live subscription beside every one the contract starts, so that theirs
+// read $all through the tail the store's subscriptions share.
+describeEventStoreContract(
+  'PostgreSQL on PGlite (in memory), subscriptions sharing the tail of $all',
+  async () => {
+    const { store } = await openStore(undefined, { pageSize: 7, tailSize: 20 });
+    store.subscribeToAll(recorder());
+    return { store, dispose: () => store.close() };
+  },
+  { uniqueEventIds: true },
+);
+
+/** Counts the reads of $all's pages that reach the database. */
+function countingAllReads(client: SqlClient): { client: SqlClient; reads: () => number } {
+  let reads = 0;
+  const counting: SqlClient = {
+    query: (sql, params) => {
+      if (sql.includes('pg_snapshot_xmin')) reads++;
+      return client.query(sql, params);
+    },
+    exec: (sql) => client.exec(sql),
+    transaction: (work) => client.transaction(work),
+    close: () => client.close(),
+  };
+  return { client: counting, reads: () => reads };
+}
+
 describe('PostgresEventStore on PGlite', () => {
+  it('reads $all once for all the live subscriptions an append wakes, each given its own streams', async () => {
+    const { client, reads } = countingAllReads(await createPgliteSqlClient());
+    const store = new PostgresEventStore(client, { pollIntervalMs: 60_000 });
+    await store.init();
+    try {
+      const categories = [uniqueCategory(), uniqueCategory(), uniqueCategory(), uniqueCategory()];
+      const handlers = categories.map(() => recorder());
+      const subscriptions = categories.map((category, index) =>
+        store.subscribeToAll(handlers[index], { streamNamePrefixes: [`${category}-`] }),
+      );
+      await Promise.all(subscriptions.map((subscription) => subscription.caughtUp));
+      const before = reads();
+
+      for (const category of categories) await store.appendToStream(`${category}-1`, events(2));
+
+      await waitFor('every subscription', () => handlers.every((handler) => handler.events.length === 2), 5_000);
+      for (const [index, handler] of handlers.entries()) {
+        expect(handler.events.map((event) => event.streamName)).toEqual([`${categories[index]}-1`, `${categories[index]}-1`]);
+      }
+      // Four appends, each waking four subscriptions: one read per wake-up at most, not one each.
+      expect(reads() - before).toBeLessThanOrEqual(categories.length);
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
+
+  it('lets a subscription far behind the tail catch up on its own reads, in order', async () => {
+    const { store } = await openStore(undefined, { pageSize: 5, tailSize: 10 });
+    try {
+      const category = uniqueCategory();
+      const live = recorder();
+      const following = store.subscribeToAll(live, { streamNamePrefixes: [`${category}-`] });
+      store.subscribeToAll(recorder());
+      await following.caughtUp;
+      await store.appendToStream(`${category}-1`, events(40));
+      await waitFor('the live subscription', () => live.events.length === 40, 5_000);
+
+      const late = recorder();
+      const catchingUp = store.subscribeToAll(late, { streamNamePrefixes: [`${category}-`] });
+      await catchingUp.caughtUp;
+      expect(numbers(late.events)).toEqual(numbers(live.events));
+      expect(numbers(late.events)).toEqual(Array.from({ length: 40 }, (_, index) => index));
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
+
   it('wakes a live subscription at once on an append through the same store, without waiting to poll', async () => {
     const { store } = await openStore(undefined, { pollIntervalMs: 60_000 });
     try {

@@ -14,6 +14,7 @@ import {
 } from '../event-store';
 import type { SqlClient } from '../sql-client';
 import { allQuery, type AllQuery } from './all-query';
+import { AllTail } from './all-tail';
 import { appendStatement } from './append-statement';
 import { eventColumns, rowPosition, toRecordedEvent, type EventRow } from './event-rows';
 import { PollingSubscription, type SubscriptionPage } from './polling-subscription';
@@ -35,6 +36,8 @@ export interface PostgresEventStoreOptions {
   maxPollIntervalMs?: number;
   /** Rows per page when a subscription catches up; default 500. */
   pageSize?: number;
+  /** Newest events of $all kept for the store's live subscriptions to share; default 4 pages. */
+  tailSize?: number;
 }
 
 /** An event id that is already stored (in any stream). Nothing of the append was written. */
@@ -47,6 +50,13 @@ export class DuplicateEventIdError extends Error {
 
 /** 'any' and 'stream_exists' retry when a concurrent writer took the revision first. */
 const maxAttempts = 50;
+
+interface TailRead {
+  key: string;
+  appends: number;
+  at: number;
+  page: Promise<RecordedEvent[]>;
+}
 
 type Run = <R>(sql: string, params: unknown[]) => Promise<R[]>;
 
@@ -63,6 +73,11 @@ export class PostgresEventStore implements EventStore {
   private readonly maxPollIntervalMs: number;
   private readonly pageSize: number;
   private readonly subscriptions = new Set<PollingSubscription>();
+  private readonly tail: AllTail;
+  /** The last read past the tail's end, shared by the subscriptions that need the same one. */
+  private tailRead?: TailRead;
+  /** Appends through this store so far: one makes an earlier read past the tail's end out of date. */
+  private appends = 0;
   private closed = false;
 
   constructor(
@@ -73,6 +88,7 @@ export class PostgresEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
     this.maxPollIntervalMs = Math.max(options.maxPollIntervalMs ?? 1_000, this.pollIntervalMs);
     this.pageSize = options.pageSize ?? 500;
+    this.tail = new AllTail(options.tailSize ?? this.pageSize * 4);
   }
 
   /** Creates the schema when missing; safe to run at every start, from several processes at once. */
@@ -93,6 +109,7 @@ export class PostgresEventStore implements EventStore {
     const run: Run = async <R>(sql: string, params: unknown[]) =>
       (await this.client.query<R>(sql, params)).rows;
     const result = await this.append(run, streamName, events, options.expectedRevision ?? 'any');
+    this.appends++;
     for (const subscription of this.subscriptions) subscription.wake();
     return result;
   }
@@ -150,8 +167,7 @@ export class PostgresEventStore implements EventStore {
     const prefixes = options.streamNamePrefixes;
     const subscription = new PollingSubscription(
       {
-        readPage: (after, maxCount) =>
-          this.readAllPage({ direction: 'forwards', after, maxCount, streamNamePrefixes: prefixes }),
+        readPage: (after, maxCount) => this.readSubscriptionPage(after, maxCount, prefixes),
         headPosition: () => this.headPosition(),
       },
       handler,
@@ -215,6 +231,47 @@ export class PostgresEventStore implements EventStore {
       scanned: rows.length,
       last: last && rowPosition(last),
     };
+  }
+
+  /**
+   * A live subscription's page. With two or more subscriptions on the store, pages near the head of
+   * $all come from the shared tail, and only what lies past its end is read (once) from the
+   * database; a subscription behind the tail, or the only one, reads its own filtered page.
+   */
+  private async readSubscriptionPage(after: Position | undefined, limit: number, prefixes: string[] | undefined): Promise<SubscriptionPage> {
+    if (this.subscriptions.size < 2 || this.tail.isBehind(after)) {
+      return this.readAllPage({ direction: 'forwards', after, maxCount: limit, streamNamePrefixes: prefixes });
+    }
+    let events = this.tail.covers(after) ? this.tail.after(after, limit) : [];
+    if (events.length < limit) {
+      const fresh = await this.readTailPage(events.at(-1)?.position ?? after);
+      events = events.concat(fresh.slice(0, limit - events.length));
+    }
+    return {
+      events: prefixes ? events.filter((event) => prefixes.some((prefix) => event.streamName.startsWith(prefix))) : events,
+      scanned: events.length,
+      last: events.at(-1)?.position,
+    };
+  }
+
+  /**
+   * A page past `after`, read once for every subscription that asks for it while no append went
+   * through this store and within a poll interval: a wake-up or a poll finds what the others found.
+   * Events appended by other processes or inside a caller's transaction are found by the next read
+   * after that, as they are by polling.
+   */
+  private readTailPage(after: Position | undefined): Promise<RecordedEvent[]> {
+    const key = after ? `${after.commit}/${after.prepare}` : '';
+    const last = this.tailRead;
+    const now = performance.now();
+    if (last && last.key === key && last.appends === this.appends && now - last.at < this.pollIntervalMs) return last.page;
+    const page = this.readAllPage({ direction: 'forwards', after, maxCount: this.pageSize }).then((read) => this.tail.remember(after, read.events));
+    this.tailRead = { key, appends: this.appends, at: now, page };
+    // A failed read is not shared: the next subscription to ask reads again.
+    page.catch(() => {
+      if (this.tailRead?.page === page) this.tailRead = undefined;
+    });
+    return page;
   }
 
   private async headPosition(): Promise<Position | undefined> {

@@ -1,4 +1,4 @@
-import { deepFreeze } from './deep-freeze';
+import { deepFreeze } from '@shipping/contracts';
 import { decode, decodedReplyPacket, encodeReplyPacket } from './wire';
 
 describe('reply packets on the wire', () => {

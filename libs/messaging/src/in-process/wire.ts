@@ -1,5 +1,5 @@
 import type { WritePacket } from '@nestjs/microservices';
-import { deepFreeze } from './deep-freeze';
+import { deepFreeze } from '@shipping/contracts';
 
 /**
  * Everything crosses the in-process transport as JSON text, as it would cross Kafka: sender and

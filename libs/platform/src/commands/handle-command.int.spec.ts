@@ -1,6 +1,6 @@
 import { AppError } from '@shipping/contracts';
 import { createPgliteSqlClient, PostgresEventStore } from '@shipping/event-store';
-import { handleCommand } from './handle-command';
+import { foldStream, handleCommand } from './handle-command';
 
 type Event = { type: 'Counted'; data: { by: string } };
 type Command = { type: 'Count'; by: string; limit: number };
@@ -64,5 +64,36 @@ describe('the command handler with a state its caller already holds', () => {
     const outcome = await handleCommand(store, 'counter-9', { type: 'Count', by: 'b', limit: 10 }, counter, {}, { known: stale });
     expect(outcome.state).toBe(3);
     expect((await store.readStream('counter-9')).map((event) => (event.data as { by: string }).by)).toEqual(['a', 'other', 'b']);
+  });
+});
+
+describe('folding a stream', () => {
+  let store: PostgresEventStore;
+
+  beforeEach(async () => {
+    store = new PostgresEventStore(await createPgliteSqlClient());
+    await store.init();
+  });
+
+  afterEach(() => store.close());
+
+  it('keeps the state of a stream it wrote and reads only the events appended since, by any writer', async () => {
+    for (const by of ['a', 'b', 'c']) await handleCommand(store, 'counter-20', { type: 'Count', by, limit: 10 }, counter, {});
+    await store.appendToStream('counter-20', [{ type: 'Counted', data: { by: 'elsewhere' } }]);
+    const reads = jest.spyOn(store, 'readStream');
+
+    expect(await foldStream(store, 'counter-20', counter)).toEqual({ state: 4, revision: 3n });
+    expect(await foldStream(store, 'counter-20', counter)).toEqual({ state: 4, revision: 3n });
+    const outcome = await handleCommand(store, 'counter-20', { type: 'Count', by: 'd', limit: 10 }, counter, {});
+
+    expect(outcome.state).toBe(5);
+    expect(reads.mock.calls.map(([, options]) => options)).toEqual([{ fromRevision: 3n }, { fromRevision: 4n }, { fromRevision: 4n }]);
+  });
+
+  it('folds the whole stream for a decider or a store that has not seen it', async () => {
+    await handleCommand(store, 'counter-21', { type: 'Count', by: 'a', limit: 10 }, counter, {});
+    const otherDecider = { ...counter, evolve: (state: number) => state + 10 };
+    expect(await foldStream(store, 'counter-21', otherDecider)).toEqual({ state: 10, revision: 0n });
+    expect(await foldStream(store, 'counter-22', counter)).toEqual({ state: 0, revision: undefined });
   });
 });

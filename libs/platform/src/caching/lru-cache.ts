@@ -1,6 +1,6 @@
 /**
- * A bounded map, least recently used entry out first. For pages, keys carry the batch's stream revision,
- * so an entry is never stale: a batch that changes has a new revision and misses.
+ * A bounded map, least recently used entry out first. Users keep entries from going stale by what
+ * the key carries (a batch page's key carries its stream revision) or by what they store.
  */
 export class LruCache<V> {
   private readonly entries = new Map<string, V>();
