@@ -91,6 +91,15 @@ export type EventHandling =
   | { onEvent(event: RecordedEvent): Promise<void>; onEvents?: never }
   | { onEvents(events: RecordedEvent[]): Promise<void>; onEvent?: never };
 
+/**
+ * A handling that takes events the way `like` does (one at a time, or a list at once) and passes
+ * each delivery on to `handle` as a list: what a wrapper around a handler (checkpoints, upcasting,
+ * retries) offers the subscription below it, so the handler keeps the shape it chose.
+ */
+export function handlingLike(like: EventHandling, handle: (events: RecordedEvent[]) => Promise<void>): EventHandling {
+  return like.onEvents ? { onEvents: handle } : { onEvent: (event) => handle([event]) };
+}
+
 /** Hands `events` to the handler the way it takes them; nothing when there are none. */
 export async function handOver(handling: EventHandling, events: RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;

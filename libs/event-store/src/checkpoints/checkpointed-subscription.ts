@@ -1,4 +1,4 @@
-import { type EventHandling, type EventStore, handOver, type Position, type RecordedEvent, type Subscription } from '../event-store';
+import { type EventHandling, type EventStore, handlingLike, handOver, type Position, type RecordedEvent, type Subscription } from '../event-store';
 import type { CheckpointStore } from './checkpoint-store';
 
 export type CheckpointedSubscriptionOptions = EventHandling & {
@@ -50,9 +50,7 @@ export async function startCheckpointedSubscription(options: CheckpointedSubscri
     if (unstored >= every || Date.now() - storedAt >= intervalMs) await flush();
   };
   const inner = store.subscribeToAll(
-    options.onEvents
-      ? { onEvents: (events) => handled(events), onError }
-      : { onEvent: (event) => handled([event]), onError },
+    { ...handlingLike(options, handled), onError },
     { after: await checkpoints.load(name), streamNamePrefixes: options.streamNamePrefixes },
   );
   const caughtUp = inner.caughtUp.then(flush);

@@ -1,14 +1,16 @@
-import type {
-  AppendResult,
-  EventData,
-  EventStore,
-  ExpectedRevision,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  SubscribeToAllOptions,
-  Subscription,
-  SubscriptionHandler,
+import {
+  type AppendResult,
+  type EventData,
+  type EventStore,
+  type ExpectedRevision,
+  handlingLike,
+  handOver,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionHandler,
 } from '../event-store';
 import type { Upcasters } from './upcasters';
 
@@ -46,12 +48,7 @@ export class UpcastingEventStore implements EventStore {
   subscribeToAll(handler: SubscriptionHandler, options?: SubscribeToAllOptions): Subscription {
     const onError = (error: unknown) => handler.onError?.(error);
     const upcast = (event: RecordedEvent) => this.upcasters.upcast(event);
-    return this.inner.subscribeToAll(
-      handler.onEvents
-        ? { onEvents: (events) => handler.onEvents(events.map(upcast)), onError }
-        : { onEvent: (event) => handler.onEvent(upcast(event)), onError },
-      options,
-    );
+    return this.inner.subscribeToAll({ ...handlingLike(handler, (events) => handOver(handler, events.map(upcast))), onError }, options);
   }
 
   close(): Promise<void> {

@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import {
   type EventHandling,
   type EventStore,
+  handlingLike,
   handOver,
   type RecordedEvent,
   SqlCheckpointStore,
@@ -51,7 +52,7 @@ export async function startStoredSubscription(
       checkpoints,
       name: options.name,
       streamNamePrefixes: options.streamNamePrefixes,
-      ...(options.onEvents ? { onEvents: handled } : { onEvent: (event: RecordedEvent) => handled([event]) }),
+      ...handlingLike(options, handled),
       onError: (error) => {
         if (stopped) return;
         options.logger.error({ err: error, retryInMs: delay }, `subscription ${options.name} failed; it starts again from its checkpoint`);
