@@ -27,6 +27,9 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
+/** Above every port the Fetch standard blocks (the highest is 10080): `fetch` refuses to connect to those. */
+const FIRST_TEST_PORT = 10_100;
+
 /**
  * A free port for a server a spec starts. Chosen below the range the kernel takes outgoing
  * connections' ports from: a port picked by `listen(0)` comes from that range, and a client
@@ -34,7 +37,7 @@ function canListen(port: number): Promise<boolean> {
  * listens, which failed a run with EADDRINUSE.
  */
 export async function freePort(): Promise<number> {
-  const [from, below] = [10_000, firstEphemeralPort()];
+  const [from, below] = [FIRST_TEST_PORT, firstEphemeralPort()];
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = from + Math.floor(Math.random() * (below - from));
     if (await canListen(port)) return port;
