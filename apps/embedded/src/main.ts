@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureGatewayApp, readGatewayHttpConfig } from '@shipping/gateway-app';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
-import { ConfigurationError, IdempotentRequestsInterceptor, SQL_CLIENT, validateConfig } from '@shipping/platform';
+import { ConfigurationError, validateConfig } from '@shipping/platform';
 import { EmbeddedConfig } from './embedded-config';
 import { EmbeddedModule } from './embedded.module';
 
@@ -15,9 +15,7 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
   });
   configureGatewayApp(app, httpConfig);
-  connectMessageHandlers(app, createInProcessServer(app)).useGlobalInterceptors(
-    new IdempotentRequestsInterceptor(app.get(SQL_CLIENT)),
-  );
+  connectMessageHandlers(app, createInProcessServer(app));
   await app.startAllMicroservices();
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'listening', url: await app.getUrl() })}\n`);

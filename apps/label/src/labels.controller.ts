@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   type Envelope,
   type LabelFileContent,
@@ -11,6 +10,7 @@ import { LabelFiles } from './files/label-files';
 import { assertReadRequest } from './label-requests';
 import { LabelMerges } from './merges/label-merges';
 import { LabelPurchases } from './purchases/label-purchases';
+import { CommandPattern, QueryPattern } from '@shipping/platform';
 
 @Controller()
 export class LabelsController {
@@ -20,17 +20,17 @@ export class LabelsController {
     private readonly files: LabelFiles,
   ) {}
 
-  @MessagePattern(LabelPatterns.purchase)
+  @CommandPattern(LabelPatterns.purchase)
   purchase({ payload }: Envelope<unknown>): Promise<LabelPurchaseReply> {
     return this.purchases.purchase(payload);
   }
 
-  @MessagePattern(LabelPatterns.merge)
+  @CommandPattern(LabelPatterns.merge)
   merge({ payload }: Envelope<unknown>): Promise<LabelMergeReply> {
     return this.merges.merge(payload);
   }
 
-  @MessagePattern(LabelPatterns.readFile)
+  @QueryPattern(LabelPatterns.readFile)
   read({ payload }: Envelope<unknown>): Promise<LabelFileContent> {
     assertReadRequest(payload);
     return this.files.read(payload.key);

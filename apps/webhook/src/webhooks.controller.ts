@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   type Envelope,
   type RegisteredWebhookEndpoint,
@@ -16,6 +15,7 @@ import { DeliveryLog } from './deliveries/delivery-log';
 import { type NotifyResult, WebhookOutbox } from './deliveries/webhook-outbox';
 import { endpointId } from './endpoints/endpoint-id';
 import { WebhookEndpoints } from './endpoints/webhook-endpoints';
+import { CommandPattern, QueryPattern } from '@shipping/platform';
 
 @Controller()
 export class WebhooksController {
@@ -25,40 +25,40 @@ export class WebhooksController {
     private readonly outbox: WebhookOutbox,
   ) {}
 
-  @MessagePattern(WebhookPatterns.register)
+  @CommandPattern(WebhookPatterns.register)
   register({ context, payload }: Envelope<unknown>): Promise<RegisteredWebhookEndpoint> {
     return this.endpoints.register(context.accountId, payload);
   }
 
-  @MessagePattern(WebhookPatterns.list)
+  @QueryPattern(WebhookPatterns.list)
   list({ context }: Envelope<unknown>): Promise<WebhookEndpointView[]> {
     return this.endpoints.list(context.accountId);
   }
 
-  @MessagePattern(WebhookPatterns.remove)
+  @CommandPattern(WebhookPatterns.remove)
   remove({ context, payload }: Envelope<WebhookEndpointRef>): Promise<WebhookEndpointView> {
     return this.endpoints.remove(context.accountId, endpointId(payload.webhook_id));
   }
 
-  @MessagePattern(WebhookPatterns.deliveries)
+  @QueryPattern(WebhookPatterns.deliveries)
   async listDeliveries({ context, payload }: Envelope<WebhookDeliveriesRequest>): Promise<WebhookDeliveryView[]> {
     const endpoint = await this.endpoints.find(context.accountId, endpointId(payload.webhook_id));
     return this.deliveries.list(endpoint.id, { page: payload.page, per_page: payload.per_page });
   }
 
-  @MessagePattern(WebhookPatterns.redeliver)
+  @CommandPattern(WebhookPatterns.redeliver)
   async redeliver({ context, payload }: Envelope<WebhookRedeliverRequest>): Promise<WebhookDeliveryView> {
     const endpoint = await this.endpoints.find(context.accountId, endpointId(payload.webhook_id));
     return this.deliveries.redeliver(endpoint.id, String(payload.delivery_id));
   }
 
   /** From another app's subscription, which moves its checkpoint only after this answer. */
-  @MessagePattern(WebhookPatterns.notify)
+  @CommandPattern(WebhookPatterns.notify)
   notify({ payload }: Envelope<WebhookNotification>): Promise<NotifyResult> {
     return this.outbox.notify(payload);
   }
 
-  @MessagePattern(WebhookPatterns.notifyMany)
+  @CommandPattern(WebhookPatterns.notifyMany)
   notifyMany({ payload }: Envelope<WebhookNotifications>): Promise<NotifyResult> {
     return this.outbox.notifyMany(payload);
   }

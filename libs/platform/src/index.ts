@@ -14,4 +14,5 @@ export * from './public-events/cloud-event';
 export * from './public-events/public-event-relay';
 export * from './public-events/public-events.module';
 export * from './idempotency/idempotent-requests.interceptor';
+export * from './idempotency/message-handlers';
 export * from './caching/lru-cache';

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   type BatchEventsQuery,
   type BatchEventView,
@@ -14,6 +13,7 @@ import { BatchList } from '../read-model/batch-list';
 import { BatchReadModel } from '../read-model/batch.read-model';
 import { BatchCommands } from './batch-commands';
 import { BatchHistory } from './batch-history';
+import { CommandPattern, QueryPattern } from '@shipping/platform';
 
 @Controller()
 export class BatchesController {
@@ -24,27 +24,27 @@ export class BatchesController {
     private readonly history: BatchHistory,
   ) {}
 
-  @MessagePattern(BatchPatterns.create)
+  @CommandPattern(BatchPatterns.create)
   create(message: Envelope<unknown>) {
     return this.commands.create(message);
   }
 
-  @MessagePattern(BatchPatterns.ship)
+  @CommandPattern(BatchPatterns.ship)
   ship(message: Envelope<{ batch_id: string }>) {
     return this.commands.ship(message);
   }
 
-  @MessagePattern(BatchPatterns.get)
+  @QueryPattern(BatchPatterns.get)
   get({ context, payload }: Envelope<GetBatchQuery>): Promise<BatchPage> {
     return this.readModel.get(context.accountId, payload);
   }
 
-  @MessagePattern(BatchPatterns.list)
+  @QueryPattern(BatchPatterns.list)
   list({ context, payload }: Envelope<PageRequest>): Promise<BatchListEntry[]> {
     return this.batchList.list(context.accountId, payload);
   }
 
-  @MessagePattern(BatchPatterns.events)
+  @QueryPattern(BatchPatterns.events)
   events({ context, payload }: Envelope<BatchEventsQuery>): Promise<BatchEventView[]> {
     return this.history.page(context.accountId, payload);
   }

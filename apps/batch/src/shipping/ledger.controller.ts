@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { AppError, type Envelope, LedgerPatterns, type ShipmentChargeRequest } from '@shipping/contracts';
 import { Ledger } from './ledger';
+import { CommandPattern } from '@shipping/platform';
 
 function assertChargeRequest(payload: unknown): asserts payload is ShipmentChargeRequest {
   const request = payload as Partial<ShipmentChargeRequest> | null;
@@ -16,13 +16,13 @@ function assertChargeRequest(payload: unknown): asserts payload is ShipmentCharg
 export class LedgerController {
   constructor(private readonly ledger: Ledger) {}
 
-  @MessagePattern(LedgerPatterns.chargeShipment)
+  @CommandPattern(LedgerPatterns.chargeShipment)
   async charge({ context, payload }: Envelope<unknown>): Promise<{ charged: boolean }> {
     assertChargeRequest(payload);
     return { charged: await this.ledger.chargeShipment(context, payload.shipment_order_id, payload.amount_cents) };
   }
 
-  @MessagePattern(LedgerPatterns.refundShipment)
+  @CommandPattern(LedgerPatterns.refundShipment)
   async refund({ context, payload }: Envelope<unknown>): Promise<{ refunded: boolean }> {
     assertChargeRequest(payload);
     return { refunded: await this.ledger.refundShipment(context, payload.shipment_order_id, payload.amount_cents) };

@@ -4,11 +4,12 @@ import {
   AccountPatterns,
   AddressBookEntryRequest,
   type ShipperRecord,
+  type RequestContext,
 } from '@shipping/contracts';
 import { CommandBus } from '../commands/command-bus';
-import { requestContext } from '../commands/request-context';
+import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
-import { type AuthenticatedAccount, CurrentAccount, RequestId, withMessage } from '../http';
+import { withMessage } from '../http';
 
 /** The shippers and the address book the interface refers to (shipper_id, from_address_id). */
 @Controller()
@@ -16,25 +17,24 @@ export class AccountsController {
   constructor(private readonly bus: CommandBus) {}
 
   @Get('shippers')
-  shippers(@CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
-    return this.bus.request<ShipperRecord[]>(AccountPatterns.listShippers, requestContext(account, requestId));
+  shippers(@Caller() caller: RequestContext) {
+    return this.bus.request<ShipperRecord[]>(AccountPatterns.listShippers, caller);
   }
 
   @Get('addresses')
-  addresses(@CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
-    return this.bus.request<AccountAddress[]>(AccountPatterns.listAddresses, requestContext(account, requestId));
+  addresses(@Caller() caller: RequestContext) {
+    return this.bus.request<AccountAddress[]>(AccountPatterns.listAddresses, caller);
   }
 
   @Post('addresses')
   @HttpCode(201)
   async add(
     @Body(new Valid(AddressBookEntryRequest)) body: AddressBookEntryRequest,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
   ) {
     const saved = await this.bus.request<AccountAddress>(
       AccountPatterns.addAddress,
-      requestContext(account, requestId),
+      caller,
       JSON.parse(JSON.stringify(body)),
     );
     return withMessage(saved, 'Address saved.');

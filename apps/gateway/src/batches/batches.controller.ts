@@ -10,12 +10,12 @@ import {
   CreateBatchRequest,
   PageQuery,
   paginate,
+  type RequestContext,
 } from '@shipping/contracts';
 import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
-import { requestContext } from '../commands/request-context';
+import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
-import { type AuthenticatedAccount, CurrentAccount, RequestId } from '../http';
 import { LabelLinks } from './label-links';
 
 /** Batch ids are opaque hash ids; anything longer than this is no batch of ours. */
@@ -33,28 +33,26 @@ export class BatchesController {
   @HttpCode(201)
   create(
     @Body(new Valid(CreateBatchRequest)) body: CreateBatchRequest,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
   ) {
-    return this.bus.request(BatchPatterns.create, requestContext(account, requestId), body);
+    return this.bus.request(BatchPatterns.create, caller, body);
   }
 
   @Post(':batchId/ship')
   @HttpCode(200)
-  ship(@Param('batchId') batchId: string, @CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
-    return this.bus.request(BatchPatterns.ship, requestContext(account, requestId), { batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH) });
+  ship(@Param('batchId') batchId: string, @Caller() caller: RequestContext) {
+    return this.bus.request(BatchPatterns.ship, caller, { batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH) });
   }
 
   /** The dashboard's batches page: the account's batches, newest first. */
   @Get()
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<BatchListEntry[]>(BatchPatterns.list, requestContext(account, requestId), page);
+    const rows = await this.bus.request<BatchListEntry[]>(BatchPatterns.list, caller, page);
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 
@@ -63,12 +61,11 @@ export class BatchesController {
   async events(
     @Param('batchId') batchId: string,
     @Query(new Valid(PageQuery)) query: PageQuery,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<BatchEventView[]>(BatchPatterns.events, requestContext(account, requestId), {
+    const rows = await this.bus.request<BatchEventView[]>(BatchPatterns.events, caller, {
       batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH),
       ...page,
     });
@@ -79,12 +76,11 @@ export class BatchesController {
   async get(
     @Param('batchId') batchId: string,
     @Query(new Valid(BatchItemsQuery)) query: BatchItemsQuery,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const found = await this.bus.request<BatchPage>(BatchPatterns.get, requestContext(account, requestId), {
+    const found = await this.bus.request<BatchPage>(BatchPatterns.get, caller, {
       batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH),
       status: query.status,
       ...page,

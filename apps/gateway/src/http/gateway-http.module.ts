@@ -9,6 +9,7 @@ import { EnvelopeInterceptor } from './envelope/envelope.interceptor';
 import { GatewayExceptionFilter } from './errors/gateway-exception.filter';
 import type { GatewayHttpConfig } from './gateway-http-config';
 import { GatewayHttpConfigModule } from './gateway-http-config.module';
+import { GatewayResponseInterceptor } from './gateway-response.interceptor';
 import { GATEWAY_HTTP_CONFIG, ROOT_LOGGER } from './gateway-http.tokens';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
@@ -23,11 +24,14 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
 @Module({
   imports: [
     GatewayHttpConfigModule,
-    // The request logger runs as app-level middleware (configureGatewayApp), ahead of body parsing.
+    // Nest's own logger writes through the root pino logger. The request logger runs as app-level
+    // middleware (configureGatewayApp), ahead of body parsing, so nestjs-pino mounts none
+    // (`forRoutes: []`): its middleware would run each request in an AsyncLocalStorage, and on
+    // Node 20 a live AsyncLocalStorage turns on promise hooks that slow every promise in the process.
     LoggerModule.forRootAsync({
       imports: [GatewayHttpConfigModule],
       inject: [ROOT_LOGGER],
-      useFactory: (logger: Logger) => ({ pinoHttp: { logger }, useExisting: true }),
+      useFactory: (logger: Logger) => ({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
     }),
     ThrottlerModule.forRootAsync({
       imports: [GatewayHttpConfigModule],
@@ -42,12 +46,12 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
   providers: [
     { provide: ApiKeyDirectory, useFactory: sandboxApiKeyDirectory },
     IdempotencyStore,
-    // Global guards and interceptors run in this order: authenticate before limiting per key;
-    // idempotency outside the envelope, so it stores and replays enveloped bodies.
+    IdempotencyInterceptor,
+    EnvelopeInterceptor,
+    // Global guards run in this order: authenticate before limiting per key.
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: GatewayThrottlerGuard },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: GatewayResponseInterceptor },
     { provide: APP_FILTER, useClass: GatewayExceptionFilter },
   ],
   exports: [GatewayHttpConfigModule, ApiKeyDirectory],

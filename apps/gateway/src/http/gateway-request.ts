@@ -13,4 +13,6 @@ export interface GatewayRequest extends Request {
   account?: AuthenticatedAccount;
   /** A one-way fingerprint of the API key, so limits are per key without keeping the key. */
   apiKeyFingerprint?: string;
+  /** The Idempotency-Key this request claimed (see IdempotencyInterceptor); its commands carry it. */
+  claimedIdempotencyKey?: string;
 }

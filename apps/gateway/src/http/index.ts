@@ -10,7 +10,6 @@ export * from './gateway-http-config.module';
 export * from './gateway-http.module';
 export * from './gateway-http.tokens';
 export type { AuthenticatedAccount, GatewayRequest } from './gateway-request';
-export * from './idempotency/claimed-idempotency-key';
 export * from './idempotency/idempotency-key';
 export * from './idempotency/idempotency.interceptor';
 export * from './request-id/request-id';

@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { type InstantShipment, InstantShipPatterns, InstantShipRequest } from '@shipping/contracts';
+import { type InstantShipment, InstantShipPatterns, InstantShipRequest, type RequestContext } from '@shipping/contracts';
 import { LabelLinks } from '../batches/label-links';
 import { CommandBus } from '../commands/command-bus';
-import { requestContext } from '../commands/request-context';
+import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
-import { type AuthenticatedAccount, CurrentAccount, RequestId, withMessage } from '../http';
+import { withMessage } from '../http';
 import { InstantShipSwitch } from './instant-ship-switch';
 
 /** Instant ship answers 201: it creates a shipment order, charged and with its label bought. */
@@ -21,11 +21,10 @@ export class InstantShipController {
   @UseGuards(InstantShipSwitch)
   async ship(
     @Body(new Valid(InstantShipRequest)) body: InstantShipRequest,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
-    const shipped = await this.bus.request<InstantShipment>(InstantShipPatterns.ship, requestContext(account, requestId), body);
+    const shipped = await this.bus.request<InstantShipment>(InstantShipPatterns.ship, caller, body);
     return withMessage(
       {
         shipment_order_id: String(shipped.shipment_order_id),

@@ -7,13 +7,14 @@ import {
   paginate,
   ParcelOrderRequest,
   type SavedOrder,
+  type RequestContext,
 } from '@shipping/contracts';
 import type { OpenOrder } from '@shipping/order-domain';
 import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
-import { requestContext } from '../commands/request-context';
+import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
-import { type AuthenticatedAccount, CurrentAccount, RequestId, withMessage } from '../http';
+import { withMessage } from '../http';
 
 @Controller()
 export class OrdersController {
@@ -23,11 +24,10 @@ export class OrdersController {
   @HttpCode(201)
   async saveFreight(
     @Body(new Valid(FreightOrderRequest)) body: FreightOrderRequest,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveFreightOrder, requestContext(account, requestId), body);
+    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveFreightOrder, caller, body);
     return this.answer(saved, 'Freight order', response);
   }
 
@@ -35,11 +35,10 @@ export class OrdersController {
   @HttpCode(201)
   async saveParcel(
     @Body(new Valid(ParcelOrderRequest)) body: ParcelOrderRequest,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveParcelOrder, requestContext(account, requestId), body);
+    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveParcelOrder, caller, body);
     return this.answer(saved, 'Parcel order', response);
   }
 
@@ -47,12 +46,11 @@ export class OrdersController {
   @Get('orders')
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<OpenOrder[]>(OrderPatterns.listOpenOrders, requestContext(account, requestId), page);
+    const rows = await this.bus.request<OpenOrder[]>(OrderPatterns.listOpenOrders, caller, page);
     const listed = rows.map((order) => ({
       shipment_order_id: order.shipment_order_id,
       kind: order.kind,

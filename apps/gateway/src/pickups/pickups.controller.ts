@@ -6,13 +6,13 @@ import {
   PickupOrderRequest,
   PickupPatterns,
   PickupRatesRequest,
+  type RequestContext,
 } from '@shipping/contracts';
 import type { PickupOrderView } from '@shipping/pickup-domain';
 import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
-import { requestContext } from '../commands/request-context';
+import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
-import { type AuthenticatedAccount, CurrentAccount, RequestId } from '../http';
 
 interface SavedPickup {
   created: boolean;
@@ -28,11 +28,10 @@ export class PickupsController {
   @HttpCode(201)
   async save(
     @Body(new Valid(PickupOrderRequest)) body: PickupOrderRequest,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const saved = await this.bus.request<SavedPickup>(PickupPatterns.savePickupOrder, requestContext(account, requestId), body);
+    const saved = await this.bus.request<SavedPickup>(PickupPatterns.savePickupOrder, caller, body);
     if (!saved.created) response.status(200);
     return saved.pickup;
   }
@@ -41,22 +40,20 @@ export class PickupsController {
   @HttpCode(200)
   rates(
     @Body(new Valid(PickupRatesRequest)) body: PickupRatesRequest,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
   ) {
-    return this.bus.request(PickupPatterns.quotePickup, requestContext(account, requestId), body);
+    return this.bus.request(PickupPatterns.quotePickup, caller, body);
   }
 
   /** The dashboard's pickup-orders page, newest first. */
   @Get()
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<PickupOrderView[]>(PickupPatterns.listPickupOrders, requestContext(account, requestId), page);
+    const rows = await this.bus.request<PickupOrderView[]>(PickupPatterns.listPickupOrders, caller, page);
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 }

@@ -8,12 +8,13 @@ import {
   type WebhookDeliveryView,
   type WebhookEndpointView,
   WebhookPatterns,
+  type RequestContext,
 } from '@shipping/contracts';
 import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
-import { requestContext } from '../commands/request-context';
+import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
-import { type AuthenticatedAccount, CurrentAccount, RequestId, withMessage } from '../http';
+import { withMessage } from '../http';
 
 /** Ids are short; anything longer names nothing of ours and is not sent on. */
 const MAX_PARAM_LENGTH = 64;
@@ -28,21 +29,20 @@ export class WebhooksController {
   @HttpCode(201)
   register(
     @Body(new Valid(RegisterWebhookRequest)) body: RegisterWebhookRequest,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
   ) {
-    return this.bus.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, requestContext(account, requestId), { url: body.url });
+    return this.bus.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, caller, { url: body.url });
   }
 
   @Get()
-  list(@CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
-    return this.bus.request<WebhookEndpointView[]>(WebhookPatterns.list, requestContext(account, requestId));
+  list(@Caller() caller: RequestContext) {
+    return this.bus.request<WebhookEndpointView[]>(WebhookPatterns.list, caller);
   }
 
   @Delete(':webhookId')
   @HttpCode(200)
-  async remove(@Param('webhookId') webhookId: string, @CurrentAccount() account: AuthenticatedAccount, @RequestId() requestId: string) {
-    const removed = await this.bus.request<WebhookEndpointView>(WebhookPatterns.remove, requestContext(account, requestId), {
+  async remove(@Param('webhookId') webhookId: string, @Caller() caller: RequestContext) {
+    const removed = await this.bus.request<WebhookEndpointView>(WebhookPatterns.remove, caller, {
       webhook_id: param(webhookId),
     });
     return withMessage(removed, 'Webhook endpoint deleted.');
@@ -53,12 +53,11 @@ export class WebhooksController {
   async deliveries(
     @Param('webhookId') webhookId: string,
     @Query(new Valid(PageQuery)) query: PageQuery,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<WebhookDeliveryView[]>(WebhookPatterns.deliveries, requestContext(account, requestId), {
+    const rows = await this.bus.request<WebhookDeliveryView[]>(WebhookPatterns.deliveries, caller, {
       webhook_id: param(webhookId),
       ...page,
     });
@@ -71,10 +70,9 @@ export class WebhooksController {
   redeliver(
     @Param('webhookId') webhookId: string,
     @Param('deliveryId') deliveryId: string,
-    @CurrentAccount() account: AuthenticatedAccount,
-    @RequestId() requestId: string,
+    @Caller() caller: RequestContext,
   ) {
-    return this.bus.request<WebhookDeliveryView>(WebhookPatterns.redeliver, requestContext(account, requestId), {
+    return this.bus.request<WebhookDeliveryView>(WebhookPatterns.redeliver, caller, {
       webhook_id: param(webhookId),
       delivery_id: param(deliveryId),
     });

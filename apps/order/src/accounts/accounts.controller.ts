@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   type AccountAddress,
   AccountPatterns,
@@ -8,33 +7,34 @@ import {
   type ShipperRecord,
 } from '@shipping/contracts';
 import { AccountDirectory } from './account-directory';
+import { CommandPattern, QueryPattern } from '@shipping/platform';
 
 @Controller()
 export class AccountsController {
   constructor(private readonly directory: AccountDirectory) {}
 
-  @MessagePattern(AccountPatterns.listShippers)
+  @QueryPattern(AccountPatterns.listShippers)
   shippers({ context }: Envelope<unknown>): Promise<ShipperRecord[]> {
     return this.directory.shippers(context.accountId);
   }
 
-  @MessagePattern(AccountPatterns.listAddresses)
+  @QueryPattern(AccountPatterns.listAddresses)
   addresses({ context }: Envelope<unknown>): Promise<AccountAddress[]> {
     return this.directory.addresses(context.accountId);
   }
 
-  @MessagePattern(AccountPatterns.getPreferences)
+  @QueryPattern(AccountPatterns.getPreferences)
   preferences({ context }: Envelope<unknown>): Promise<AccountPreferences> {
     return this.directory.preferences(context.accountId);
   }
 
-  @MessagePattern(AccountPatterns.getAddress)
+  @QueryPattern(AccountPatterns.getAddress)
   async address({ context, payload }: Envelope<{ id: number }>): Promise<AccountAddress | null> {
     return (await this.directory.address(context.accountId, payload.id)) ?? null;
   }
 
   /** The gateway validated the address (AddressBookEntryRequest) before it sent the command. */
-  @MessagePattern(AccountPatterns.addAddress)
+  @CommandPattern(AccountPatterns.addAddress)
   add({ context, payload }: Envelope<Omit<AccountAddress, 'id'>>): Promise<AccountAddress> {
     return this.directory.addAddress(context.accountId, payload);
   }

@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { type Envelope, OrderPatterns, type PageRequest, type SavedOrder } from '@shipping/contracts';
 import type { OpenOrder } from '@shipping/order-domain';
 import { OpenOrdersReadModel } from '../open-orders/open-orders.read-model';
 import { OrderCommands } from './order-commands';
+import { CommandPattern, QueryPattern } from '@shipping/platform';
 
 @Controller()
 export class OrdersController {
@@ -12,17 +12,17 @@ export class OrdersController {
     private readonly openOrders: OpenOrdersReadModel,
   ) {}
 
-  @MessagePattern(OrderPatterns.saveFreightOrder)
+  @CommandPattern(OrderPatterns.saveFreightOrder)
   saveFreight(message: Envelope<unknown>): Promise<SavedOrder> {
     return this.commands.saveFreightOrder(message);
   }
 
-  @MessagePattern(OrderPatterns.saveParcelOrder)
+  @CommandPattern(OrderPatterns.saveParcelOrder)
   saveParcel(message: Envelope<unknown>): Promise<SavedOrder> {
     return this.commands.saveParcelOrder(message);
   }
 
-  @MessagePattern(OrderPatterns.listOpenOrders)
+  @QueryPattern(OrderPatterns.listOpenOrders)
   list({ context, payload }: Envelope<PageRequest>): Promise<OpenOrder[]> {
     return this.openOrders.list(context.accountId, payload);
   }

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { type Envelope, type PageRequest, PickupPatterns } from '@shipping/contracts';
 import type { PickupOrderView } from '@shipping/pickup-domain';
 import { type PickupRate, PickupQuotes } from '../rates/pickup-quotes';
 import { PickupOrdersReadModel } from '../read-model/pickup-orders.read-model';
 import { PickupCommands, type SavedPickup } from './pickup-commands';
+import { CommandPattern, QueryPattern } from '@shipping/platform';
 
 @Controller()
 export class PickupsController {
@@ -14,17 +14,17 @@ export class PickupsController {
     private readonly orders: PickupOrdersReadModel,
   ) {}
 
-  @MessagePattern(PickupPatterns.savePickupOrder)
+  @CommandPattern(PickupPatterns.savePickupOrder)
   save(message: Envelope<unknown>): Promise<SavedPickup> {
     return this.commands.save(message);
   }
 
-  @MessagePattern(PickupPatterns.quotePickup)
+  @QueryPattern(PickupPatterns.quotePickup)
   quote(message: Envelope<unknown>): Promise<PickupRate> {
     return this.quotes.quote(message);
   }
 
-  @MessagePattern(PickupPatterns.listPickupOrders)
+  @QueryPattern(PickupPatterns.listPickupOrders)
   list({ context, payload }: Envelope<PageRequest>): Promise<PickupOrderView[]> {
     return this.orders.list(context.accountId, payload);
   }

@@ -110,6 +110,14 @@ describe('errors across the in-process transport (AppErrorRpcFilter and sendRequ
     expect(logs.some((log: string) => log.includes('connection to db-7.internal:5432 refused') && log.includes('crash'))).toBe(true);
   });
 
+  it('names the correlation id of the request whose handler failed', async () => {
+    const message = { context: { accountId: 'acct_acme', correlationId: 'req-42' }, payload: {} };
+    await sendRequest(client, 'order.freight.crash', message).catch(() => undefined);
+
+    const lines = logged.mock.calls.map((call: unknown[]) => String(call[0]));
+    expect(lines).toContain('A message handler failed unexpectedly (correlation id req-42).');
+  });
+
   it('turns a thrown non-Error into "internal" too', async () => {
     await expect(failureOf('order.freight.throw-string')).resolves.toMatchObject({
       code: 'internal',

@@ -1,6 +1,7 @@
-import { Catch, Logger, type RpcExceptionFilter } from '@nestjs/common';
+import { type ArgumentsHost, Catch, Logger, type RpcExceptionFilter } from '@nestjs/common';
 import { AppError, type ErrorPayload } from '@shipping/contracts';
 import { type Observable, throwError } from 'rxjs';
+import { correlationOf } from './correlation-of';
 import { internalErrorPayload } from './error-payloads';
 import { stackOf } from './stack-of';
 
@@ -13,12 +14,12 @@ import { stackOf } from './stack-of';
 export class AppErrorRpcFilter implements RpcExceptionFilter<unknown, ErrorPayload> {
   private readonly logger = new Logger(AppErrorRpcFilter.name);
 
-  catch(exception: unknown): Observable<never> {
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> {
     if (exception instanceof AppError) {
       const payload = exception.toPayload();
       return throwError(() => payload);
     }
-    this.logger.error('A message handler failed unexpectedly.', stackOf(exception));
+    this.logger.error(`A message handler failed unexpectedly${correlationOf(host.switchToRpc().getData())}.`, stackOf(exception));
     return throwError(() => internalErrorPayload());
   }
 }

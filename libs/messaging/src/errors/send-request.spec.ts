@@ -41,6 +41,15 @@ describe('sendRequest', () => {
     expect(outcome).toHaveBeenCalledWith(expect.objectContaining({ code: 'unavailable' }));
   });
 
+  it('logs a request that got no reply with the correlation id its context carries', async () => {
+    const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const message = { context: { accountId: 'acct_acme', correlationId: 'req-7' }, payload: {} };
+
+    await failureOf(sendRequest(clientAnswering(throwError(() => new Error('broker down'))), 'batch.get', message));
+
+    expect(warned).toHaveBeenCalledWith('Request "batch.get" (correlation id req-7) got no reply (Error: broker down).');
+  });
+
   it('resolves undefined when the handler replied nothing', async () => {
     await expect(sendRequest(clientAnswering(EMPTY), 'order.freight.create', {})).resolves.toBeUndefined();
     await expect(sendRequest(clientAnswering(of(undefined)), 'order.freight.create', {})).resolves.toBeUndefined();

@@ -3,6 +3,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { AppError, isErrorPayload, Unavailable } from '@shipping/contracts';
 import { lastValueFrom, takeLast, timeout } from 'rxjs';
 import { TimedRequest } from '../keyed-message';
+import { correlationOf } from './correlation-of';
 import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from './error-payloads';
 import { stackOf } from './stack-of';
 
@@ -32,7 +33,7 @@ export async function sendRequest<T>(
     const reply$ = client.send<T>(pattern, new TimedRequest(payload, timeoutMs)).pipe(takeLast(1), timeout(timeoutMs));
     return await lastValueFrom(reply$, { defaultValue: undefined as T });
   } catch (error) {
-    throw toAppError(error, `Request "${pattern}"`);
+    throw toAppError(error, `Request "${pattern}"${correlationOf(payload)}`);
   }
 }
 

@@ -3,8 +3,6 @@ import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { connectMessageHandlers, createKafkaServer, KafkaMessagingModule } from '@shipping/messaging';
 import { StorageModule } from '../storage/storage.module';
-import { IdempotentRequestsInterceptor } from '../idempotency/idempotent-requests.interceptor';
-import { SQL_CLIENT } from '../tokens';
 import { claimOwnDatabase } from './own-database';
 import { PublicEventsModule } from '../public-events/public-events.module';
 import { categoriesOwnedBy } from '../public-events/published-categories';
@@ -61,9 +59,7 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
     { bodyParser: spec.bodyParser ?? true, bufferLogs: true },
   );
   spec.configure?.(app, config);
-  connectMessageHandlers(app, createKafkaServer(app)).useGlobalInterceptors(
-    new IdempotentRequestsInterceptor(app.get(SQL_CLIENT)),
-  );
+  connectMessageHandlers(app, createKafkaServer(app));
   await app.init();
   await app.startAllMicroservices();
   if (spec.listen) {

@@ -1,9 +1,10 @@
-import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
 import { PATTERN_HANDLER_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { AppError, type ErrorCode, type RequestContext, Unavailable } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
+import { SQL_CLIENT } from '../tokens';
 import { type IdempotentRequest, IdempotentRequestStore, type RequestOutcome } from './idempotent-request-store';
 
 /** Nest's mark of a `@MessagePattern` handler (events are `2`). */
@@ -24,11 +25,13 @@ export const STILL_RUNNING_MESSAGE = 'A request with this Idempotency-Key is sti
  * retry must not do the work again. The first attempt claims the request before running; a
  * repeat gets the stored reply or domain error, and one that arrives while the first still runs
  * waits for it. The key is taken off the context, so commands the handler sends on are not keyed.
+ * Every `@CommandPattern` handler runs behind it.
  */
+@Injectable()
 export class IdempotentRequestsInterceptor implements NestInterceptor {
   private readonly store: IdempotentRequestStore;
 
-  constructor(sql: SqlClient) {
+  constructor(@Inject(SQL_CLIENT) sql: SqlClient) {
     this.store = new IdempotentRequestStore(sql);
   }
 

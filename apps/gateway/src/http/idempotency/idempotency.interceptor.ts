@@ -11,7 +11,6 @@ import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { toErrorResponse } from '../errors/error-response';
 import type { GatewayRequest } from '../gateway-request';
-import { withClaimedIdempotencyKey } from './claimed-idempotency-key';
 import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from './idempotency-key';
 import { type IdempotencyScope, IdempotencyStore } from './idempotency-store';
 
@@ -48,7 +47,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
         response.status(claim.status).setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return of(claim.body);
       case 'claimed':
-        return withClaimedIdempotencyKey(key, () => next.handle()).pipe(
+        request.claimedIdempotencyKey = key;
+        return next.handle().pipe(
           catchError((error: unknown) =>
             from(this.settleFailure(scope, error)).pipe(mergeMap(() => throwError(() => error))),
           ),

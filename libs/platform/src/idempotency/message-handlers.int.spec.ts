@@ -1,0 +1,89 @@
+import { Controller, type INestApplication } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import type { RequestContext } from '@shipping/contracts';
+import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule, MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
+import type { ClientProxy } from '@nestjs/microservices';
+import { SQL_CLIENT } from '../tokens';
+import { IdempotentRequestsInterceptor } from './idempotent-requests.interceptor';
+import { CommandPattern, MESSAGE_HANDLER_KIND, QueryPattern } from './message-handlers';
+
+const INTERCEPTORS = '__interceptors__';
+
+@Controller()
+class CounterController {
+  added = 0;
+  read = 0;
+
+  @CommandPattern('counter.add')
+  add(@Payload() message: { payload: { by: number } }) {
+    this.added += message.payload.by;
+    return { total: this.added };
+  }
+
+  @QueryPattern('counter.get')
+  get() {
+    this.read += 1;
+    return { total: this.added };
+  }
+}
+
+describe('command and query handlers', () => {
+  let sql: SqlClient;
+  let app: INestApplication;
+  let client: ClientProxy;
+  let counter: CounterController;
+  let keys = 0;
+  const keyed = (): RequestContext => ({ accountId: 'acct_acme', correlationId: `req-${++keys}`, idempotencyKey: `key-${keys}` });
+
+  beforeAll(async () => {
+    sql = await createPgliteSqlClient();
+    const moduleRef = await Test.createTestingModule({
+      imports: [InProcessMessagingModule.forRoot()],
+      controllers: [CounterController],
+      providers: [{ provide: SQL_CLIENT, useValue: sql }],
+    }).compile();
+    app = moduleRef.createNestApplication({ logger: false });
+    connectMessageHandlers(app, createInProcessServer(app));
+    await app.init();
+    await app.startAllMicroservices();
+    client = app.get<ClientProxy>(MESSAGE_CLIENT);
+    counter = app.get(CounterController);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await sql?.close();
+  });
+
+  it('does a command sent twice with one Idempotency-Key once, and answers the repeat with the first reply', async () => {
+    const context = keyed();
+
+    const first = await sendRequest(client, 'counter.add', { context, payload: { by: 5 } });
+    const repeat = await sendRequest(client, 'counter.add', { context: { ...context }, payload: { by: 5 } });
+
+    expect(first).toEqual({ total: 5 });
+    expect(repeat).toEqual({ total: 5 });
+    expect(counter.added).toBe(5);
+  });
+
+  it('runs a query every time it is asked, key or no key', async () => {
+    const context = keyed();
+    const before = counter.read;
+
+    await sendRequest(client, 'counter.get', { context, payload: {} });
+    await sendRequest(client, 'counter.get', { context: { ...context }, payload: {} });
+
+    expect(counter.read).toBe(before + 2);
+  });
+
+  it('marks each handler with its kind, and puts the idempotency interceptor on commands only', () => {
+    const { add, get } = CounterController.prototype;
+
+    expect(Reflect.getMetadata(MESSAGE_HANDLER_KIND, add)).toBe('command');
+    expect(Reflect.getMetadata(INTERCEPTORS, add)).toEqual([IdempotentRequestsInterceptor]);
+    expect(Reflect.getMetadata(MESSAGE_HANDLER_KIND, get)).toBe('query');
+    expect(Reflect.getMetadata(INTERCEPTORS, get)).toBeUndefined();
+  });
+});
