@@ -2,7 +2,7 @@ import { threadId } from 'node:worker_threads';
 import { labelShipment } from '../testing/label-shipment.fixture';
 import { documentTexts } from '../testing/pdf-text';
 import type { LabelDrawing } from '../rendering/label-drawing';
-import { LabelWorkerPool } from './label-worker-pool';
+import { LABEL_WORKER_YOUNG_GENERATION_MB, LabelWorkerPool } from './label-worker-pool';
 
 const drawing = (index: number): LabelDrawing => ({
   tracking_number: `9400${String(index).padStart(18, '0')}`,
@@ -25,6 +25,14 @@ describe('the label worker pool', () => {
     expect(labels.every((label) => label.threadId !== 0)).toBe(true);
     expect(new Set(labels.map((label) => label.threadId)).size).toBe(2);
     expect((await documentTexts(labels[199].pdf))[0]).toContain(drawing(199).tracking_number);
+  });
+
+  it('starts every thread with a small young generation', async () => {
+    await pool.render(drawing(0));
+
+    const limits = pool.threadResourceLimits();
+    expect(limits).toHaveLength(2);
+    expect(limits.every((limit) => limit.maxYoungGenerationSizeMb === LABEL_WORKER_YOUNG_GENERATION_MB)).toBe(true);
   });
 
   it('merges label bytes in the given order', async () => {
