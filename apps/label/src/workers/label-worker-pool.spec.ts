@@ -2,7 +2,7 @@ import { threadId } from 'node:worker_threads';
 import { labelShipment } from '../testing/label-shipment.fixture';
 import { documentTexts } from '../testing/pdf-text';
 import type { LabelDrawing } from '../rendering/label-drawing';
-import { LABEL_WORKER_YOUNG_GENERATION_MB, LabelWorkerPool } from './label-worker-pool';
+import { LABEL_WORKER_YOUNG_GENERATION_MB, LabelWorkerPool, TASKS_HELD_PER_THREAD } from './label-worker-pool';
 
 const drawing = (index: number): LabelDrawing => ({
   tracking_number: `9400${String(index).padStart(18, '0')}`,
@@ -54,6 +54,27 @@ describe('the label worker pool', () => {
       );
       await Promise.all(queued);
       expect(finished).toEqual(Array.from({ length: 60 }, (_, index) => index));
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('hands a thread several tasks at once, so it keeps drawing while the main thread is busy', async () => {
+    const single = new LabelWorkerPool(1);
+    try {
+      await single.render(drawing(0));
+      let done = 0;
+      const queued = Array.from({ length: 12 }, (_, index) => single.render(drawing(index)).then(() => done++));
+      const blockedUntil = Date.now() + 500;
+      while (Date.now() < blockedUntil) {
+        // The main thread is busy: it hands the thread no new task meanwhile.
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+
+      // With one task at a time only the first could have been drawn during the block.
+      expect(done).toBeGreaterThanOrEqual(2);
+      expect(done).toBeLessThanOrEqual(TASKS_HELD_PER_THREAD);
+      await Promise.all(queued);
     } finally {
       await single.close();
     }

@@ -23,6 +23,14 @@ export const defaultLabelWorkers = (): number => availableParallelism();
 export const LABEL_WORKER_YOUNG_GENERATION_MB = 6;
 
 /**
+ * Tasks a thread holds at once. It still works through them one after another, in order; holding
+ * the next ones lets it go on while the main thread is busy (on PGlite the SQL of recording a
+ * chunk runs there, tens of ms at a time) instead of waiting for the main thread to hand it each
+ * task. Side by side over five runs, a first batch shipped in 2.54-2.89 s against 2.83-3.49 s.
+ */
+export const TASKS_HELD_PER_THREAD = 4;
+
+/**
  * Makes and merges label PDFs on a fixed number of worker threads, so the event loop keeps
  * answering during a big batch and every core is used. Tasks beyond the pool size queue.
  */
@@ -45,6 +53,7 @@ export class LabelWorkerPool implements OnModuleDestroy {
       stricterFIFO: true,
       // Not the process's own: the worker file is compiled already and needs no TypeScript hook.
       execArgv: [],
+      concurrentTasksPerWorker: TASKS_HELD_PER_THREAD,
       resourceLimits: { maxYoungGenerationSizeMb: LABEL_WORKER_YOUNG_GENERATION_MB },
     });
   }
