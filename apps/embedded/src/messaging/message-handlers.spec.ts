@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { Type } from '@nestjs/common';
-import { MODULE_METADATA } from '@nestjs/common/constants';
+import { INTERCEPTORS_METADATA, MODULE_METADATA } from '@nestjs/common/constants';
 import { PATTERN_HANDLER_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { BatchModule } from '@shipping/batch-app';
 import { BatchPatterns, LabelPatterns, OrderPatterns, PickupPatterns, WebhookPatterns } from '@shipping/contracts';
@@ -12,7 +12,6 @@ import { WebhookModule } from '@shipping/webhook-app';
 
 /** Nest's mark of a `@MessagePattern` handler (events are `2`). */
 const REQUEST_HANDLER = 1;
-const INTERCEPTORS = '__interceptors__';
 
 interface RequestHandler {
   name: string;
@@ -38,7 +37,7 @@ function requestHandlersOf(controller: Type): RequestHandler[] {
       name: `${controller.name}.${name}`,
       pattern: String((Reflect.getMetadata(PATTERN_METADATA, method as object) as unknown[])[0]),
       kind: Reflect.getMetadata(MESSAGE_HANDLER_KIND, method as object),
-      interceptors: Reflect.getMetadata(INTERCEPTORS, method as object) ?? [],
+      interceptors: Reflect.getMetadata(INTERCEPTORS_METADATA, method as object) ?? [],
     }));
 }
 

@@ -1,14 +1,11 @@
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
-import { PATTERN_HANDLER_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
+import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { AppError, type ErrorCode, type RequestContext, Unavailable } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SQL_CLIENT } from '../tokens';
 import { type IdempotentRequest, IdempotentRequestStore, type RequestOutcome } from './idempotent-request-store';
-
-/** Nest's mark of a `@MessagePattern` handler (events are `2`). */
-const MESSAGE_HANDLER = 1;
 
 /** Failures that say nothing about the command: a retry must do it. */
 const PASSING_FAILURES = new Set<ErrorCode>(['unavailable', 'internal']);
@@ -76,7 +73,6 @@ function replay(outcome: RequestOutcome): unknown {
 
 function keyedRequest(context: ExecutionContext): IdempotentRequest | undefined {
   const handler = context.getHandler();
-  if (Reflect.getMetadata(PATTERN_HANDLER_METADATA, handler) !== MESSAGE_HANDLER) return undefined;
   const message = context.switchToRpc().getData<{ context?: Partial<RequestContext>; payload?: unknown } | undefined>();
   const requestContext = message?.context;
   const key = requestContext?.idempotencyKey;

@@ -1,15 +1,13 @@
 import { Controller, type INestApplication } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
+import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import { type ClientProxy, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import type { RequestContext } from '@shipping/contracts';
 import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
 import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule, MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
-import type { ClientProxy } from '@nestjs/microservices';
 import { SQL_CLIENT } from '../tokens';
 import { IdempotentRequestsInterceptor } from './idempotent-requests.interceptor';
 import { CommandPattern, MESSAGE_HANDLER_KIND, QueryPattern } from './message-handlers';
-
-const INTERCEPTORS = '__interceptors__';
 
 @Controller()
 class CounterController {
@@ -82,8 +80,8 @@ describe('command and query handlers', () => {
     const { add, get } = CounterController.prototype;
 
     expect(Reflect.getMetadata(MESSAGE_HANDLER_KIND, add)).toBe('command');
-    expect(Reflect.getMetadata(INTERCEPTORS, add)).toEqual([IdempotentRequestsInterceptor]);
+    expect(Reflect.getMetadata(INTERCEPTORS_METADATA, add)).toEqual([IdempotentRequestsInterceptor]);
     expect(Reflect.getMetadata(MESSAGE_HANDLER_KIND, get)).toBe('query');
-    expect(Reflect.getMetadata(INTERCEPTORS, get)).toBeUndefined();
+    expect(Reflect.getMetadata(INTERCEPTORS_METADATA, get)).toBeUndefined();
   });
 });

@@ -19,9 +19,11 @@ export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a 
 
 /**
  * A POST with an Idempotency-Key runs its handler at most once per account and key: a repeat
- * gets the first status and body back. Registered outside the envelope interceptor, so what it
- * stores is the enveloped body; 4xx outcomes are stored too, 5xx ones release the key. The
- * commands the handler sends carry the key, so a retry after a lost reply is not done twice by the app.
+ * gets the first status and body back. It runs outside the envelope interceptor (see
+ * GatewayResponseInterceptor), so what it stores is the enveloped body; 4xx outcomes are stored
+ * too, 5xx ones release the key. The key it claimed goes on the request, and `@Caller()` puts it
+ * in the context of every command the handler sends, so a retry after a lost reply is not done
+ * twice by the app.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
