@@ -27,9 +27,20 @@ export default [
         {
           enforceBuildableLibDependency: false,
           // The embedded runner composes every app's module into one process on purpose.
-          allow: ['@shipping/gateway-app', '@shipping/order-app', '@shipping/pickup-app', '@shipping/batch-app', '@shipping/label-app', '@shipping/webhook-app'],
+          allow: [
+            '@shipping/gateway-app',
+            '@shipping/order-app',
+            '@shipping/pickup-app',
+            '@shipping/batch-app',
+            '@shipping/label-app',
+            '@shipping/webhook-app',
+          ],
           depConstraints: [
-            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data'], bannedExternalImports: infrastructure },
+            {
+              sourceTag: 'type:data',
+              onlyDependOnLibsWithTags: ['type:data'],
+              bannedExternalImports: infrastructure,
+            },
             {
               sourceTag: 'type:contracts',
               onlyDependOnLibsWithTags: ['type:data', 'type:contracts'],
@@ -40,11 +51,21 @@ export default [
               onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain'],
               bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
             },
-            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain', 'type:infra'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:infra', 'type:testing'] },
+            {
+              sourceTag: 'type:infra',
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain', 'type:infra'],
+            },
+            {
+              sourceTag: 'type:testing',
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:infra', 'type:testing'],
+            },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
             // The dashboard runs in the browser and knows the service only through its public API.
-            { sourceTag: 'type:web', onlyDependOnLibsWithTags: [], bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'] },
+            {
+              sourceTag: 'type:web',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
+            },
           ],
         },
       ],
@@ -61,7 +82,15 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: ['@shipping/gateway-app', '@shipping/order-app', '@shipping/pickup-app', '@shipping/batch-app', '@shipping/label-app', '@shipping/webhook-app', '@shipping/embedded-app'],
+          allow: [
+            '@shipping/gateway-app',
+            '@shipping/order-app',
+            '@shipping/pickup-app',
+            '@shipping/batch-app',
+            '@shipping/label-app',
+            '@shipping/webhook-app',
+            '@shipping/embedded-app',
+          ],
           depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }],
         },
       ],

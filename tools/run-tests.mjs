@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's test command: typecheck, lint and every project's tests, then one total line.
+// The README's test command: formatting, typecheck, lint and every project's tests, then one total line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +12,22 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: '
 const run = (command, args) => spawnSync(command, args, { cwd: root, env, stdio: 'inherit' }).status ?? 1;
 
 const steps = [
+  ['format', () => run('npx', ['prettier', '--check', '--log-level', 'warn', '.'])],
   ['typecheck', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
-  ['lint and test', () => run('npx', ['nx', 'run-many', '-t', 'lint', 'test', '--skip-nx-cache', '--outputStyle=stream', ...process.argv.slice(2)])],
+  [
+    'lint and test',
+    () =>
+      run('npx', [
+        'nx',
+        'run-many',
+        '-t',
+        'lint',
+        'test',
+        '--skip-nx-cache',
+        '--outputStyle=stream',
+        ...process.argv.slice(2),
+      ]),
+  ],
 ];
 
 let failedSteps = 0;

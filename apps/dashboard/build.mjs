@@ -19,9 +19,15 @@ const filesUnder = (dir) =>
 
 function inputsHash() {
   const hash = createHash('sha256');
-  const inputs = [join(root, 'build.mjs'), join(root, 'index.html'), ...filesUnder(join(root, 'src/web')).sort()];
-  for (const file of inputs) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-  for (const pkg of ['vite', 'lit-html']) hash.update(readFileSync(join(repoRoot, 'node_modules', pkg, 'package.json')));
+  const inputs = [
+    join(root, 'build.mjs'),
+    join(root, 'index.html'),
+    ...filesUnder(join(root, 'src/web')).sort(),
+  ];
+  for (const file of inputs)
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const pkg of ['vite', 'lit-html'])
+    hash.update(readFileSync(join(repoRoot, 'node_modules', pkg, 'package.json')));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -50,7 +56,9 @@ function pruneOldBuilds(current) {
     .map((name) => ({ name, mtime: statSync(join(buildsDir, name)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime);
   const finished = others.filter((build) => !build.name.endsWith('.tmp'));
-  const abandoned = others.filter((build) => build.name.endsWith('.tmp') && Date.now() - build.mtime > 10 * 60_000);
+  const abandoned = others.filter(
+    (build) => build.name.endsWith('.tmp') && Date.now() - build.mtime > 10 * 60_000,
+  );
   for (const old of [...finished.slice(KEPT_BUILDS - 1), ...abandoned]) {
     rmSync(join(buildsDir, old.name), { recursive: true, force: true });
   }

@@ -62,7 +62,11 @@ async function oneBatch(baseUrl: string): Promise<BatchFigures> {
   const status = async (id: string) => (await acme.get(`/batches/${id}?per_page=1`)).body.data;
 
   const createdAt = performance.now();
-  const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments });
+  const created = await acme.post('/batches', {
+    shipper_id: 1,
+    service: 'USPS-1',
+    batch_shipments: shipments,
+  });
   const batchId: string = created.body.data.id;
   await until(async () => (await status(batchId)).status === 'ready');
   const readySeconds = (performance.now() - createdAt) / 1000;
@@ -75,11 +79,17 @@ async function oneBatch(baseUrl: string): Promise<BatchFigures> {
     return done?.status === 'completed';
   });
   const completedSeconds = (performance.now() - shippedAt) / 1000;
-  return { readySeconds, completedSeconds, labels: `${done?.results.completed_count} in ${done?.labels?.length} files` };
+  return {
+    readySeconds,
+    completedSeconds,
+    labels: `${done?.results.completed_count} in ${done?.labels?.length} files`,
+  };
 }
 
 /** PGlite: the first start of a data folder runs initdb in a second instance, so the batch runs on a restart. */
-async function onPglite(env: Record<string, string>): Promise<LifecycleFigures & { firstStartRssMb: number }> {
+async function onPglite(
+  env: Record<string, string>,
+): Promise<LifecycleFigures & { firstStartRssMb: number }> {
   const first = await startRuntime({ env });
   const firstStartRssMb = peakRssMb(first.pid);
   await first.stop();
@@ -116,8 +126,21 @@ async function onDistributed(env: Record<string, string>): Promise<LifecycleFigu
 async function main(): Promise<void> {
   // The raw cost is measured first, with nothing else running on the machine.
   const { from_address_id: _saved, ...shipment } = batchShipment(0);
-  const sender = { name: 'Acme Warehouse NY', street_1: '350 5th Ave', city: 'New York', zip: '10118', state: 'NY', country: 'US', telephone: '2125550100' };
-  const labelled = { ...shipment, from_address: sender, weight_unit: 'LBS' as const, length_unit: 'IN' as const };
+  const sender = {
+    name: 'Acme Warehouse NY',
+    street_1: '350 5th Ave',
+    city: 'New York',
+    zip: '10118',
+    state: 'NY',
+    country: 'US',
+    telephone: '2125550100',
+  };
+  const labelled = {
+    ...shipment,
+    from_address: sender,
+    weight_unit: 'LBS' as const,
+    length_unit: 'IN' as const,
+  };
   // On fresh threads, as a runtime's first batch meets them...
   const raw = await renderAndMergeRaw(ITEMS, labelled);
   // ...and on threads that have made and merged a batch's labels before, as a second batch does.
@@ -134,28 +157,67 @@ async function main(): Promise<void> {
 
   const columns = [pglite, postgres, distributed];
   const row = (name: string, cells: string[], target: string) =>
-    console.log(`  ${name.padEnd(31)}${cells.map((cell, index) => cell.padStart(index === 0 ? 16 : 18)).join('')}   ${target}`);
+    console.log(
+      `  ${name.padEnd(31)}${cells.map((cell, index) => cell.padStart(index === 0 ? 16 : 18)).join('')}   ${target}`,
+    );
   const seconds = (value: number) => `${value.toFixed(2)} s`;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const rawFigures = (timings: typeof raw) => `${seconds(timings.totalMs / 1000)} (render ${seconds(timings.renderMs / 1000)}, merge ${seconds(timings.mergeMs / 1000)})`;
-  console.log(`bench/batch: ${ITEMS} items; raw pdf-lib, same work: ${rawFigures(raw)} on fresh threads, ${rawFigures(warmRaw)} on warmed-up threads`);
+  const rawFigures = (timings: typeof raw) =>
+    `${seconds(timings.totalMs / 1000)} (render ${seconds(timings.renderMs / 1000)}, merge ${seconds(timings.mergeMs / 1000)})`;
+  console.log(
+    `bench/batch: ${ITEMS} items; raw pdf-lib, same work: ${rawFigures(raw)} on fresh threads, ${rawFigures(warmRaw)} on warmed-up threads`,
+  );
   row('', ['embedded', 'embedded', 'distributed'], '');
   row('', ['PGlite', 'PostgreSQL', 'Kafka + PG'], 'target');
-  const batches: [string, 'first' | 'second'][] = [['1st batch', 'first'], ['2nd batch', 'second']];
+  const batches: [string, 'first' | 'second'][] = [
+    ['1st batch', 'first'],
+    ['2nd batch', 'second'],
+  ];
   for (const [name, batch] of batches) {
-    row(`create -> ready, ${name}`, columns.map((figures) => seconds(figures[batch].readySeconds)), '1.5 s embedded, 3 s distributed');
+    row(
+      `create -> ready, ${name}`,
+      columns.map((figures) => seconds(figures[batch].readySeconds)),
+      '1.5 s embedded, 3 s distributed',
+    );
   }
   for (const [name, batch] of batches) {
-    row(`ship -> completed, ${name}`, columns.map((figures) => seconds(figures[batch].completedSeconds)), '3 s embedded, 6 s distributed');
+    row(
+      `ship -> completed, ${name}`,
+      columns.map((figures) => seconds(figures[batch].completedSeconds)),
+      '3 s embedded, 6 s distributed',
+    );
   }
   for (const [name, batch] of batches) {
-    row(`ship / raw pdf-lib, ${name}`, columns.map((figures) => `${(figures[batch].completedSeconds / rawSeconds[batch]).toFixed(2)}x`), '2x');
+    row(
+      `ship / raw pdf-lib, ${name}`,
+      columns.map((figures) => `${(figures[batch].completedSeconds / rawSeconds[batch]).toFixed(2)}x`),
+      '2x',
+    );
   }
-  row('peak RSS', columns.map((figures) => `${figures.rssMb.toFixed(0)} MB`), '300 MB (distributed: sum of 6 apps)');
-  row('GET /shippers p50', columns.map((figures) => ms(figures.roundTrip.p50)), '');
-  row('GET /shippers p99', columns.map((figures) => ms(figures.roundTrip.p99)), '');
-  for (const [name, batch] of batches) row(`labels bought, ${name}`, columns.map((figures) => figures[batch].labels), '');
-  console.log(`  PGlite's first start of a data folder peaks at ${pglite.firstStartRssMb.toFixed(0)} MB (initdb in a second instance)`);
+  row(
+    'peak RSS',
+    columns.map((figures) => `${figures.rssMb.toFixed(0)} MB`),
+    '300 MB (distributed: sum of 6 apps)',
+  );
+  row(
+    'GET /shippers p50',
+    columns.map((figures) => ms(figures.roundTrip.p50)),
+    '',
+  );
+  row(
+    'GET /shippers p99',
+    columns.map((figures) => ms(figures.roundTrip.p99)),
+    '',
+  );
+  for (const [name, batch] of batches)
+    row(
+      `labels bought, ${name}`,
+      columns.map((figures) => figures[batch].labels),
+      '',
+    );
+  console.log(
+    `  PGlite's first start of a data folder peaks at ${pglite.firstStartRssMb.toFixed(0)} MB (initdb in a second instance)`,
+  );
 }
 
 main().catch((error: unknown) => {

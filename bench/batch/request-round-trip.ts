@@ -3,7 +3,8 @@ import { apiClient } from '@shipping/testing';
 const WARM_UP = 100;
 const SAMPLES = 500;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 
 /**
  * Milliseconds of `GET /shippers`, one request after another: the gateway sends one query to the

@@ -16,7 +16,8 @@ export async function ourWriter(url: string, schema?: string): Promise<BatchWrit
     async write({ streamName, appends }) {
       let expectedRevision: 'no_stream' | bigint = 'no_stream';
       for (const events of appends)
-        expectedRevision = (await store.appendToStream(streamName, events, { expectedRevision })).nextExpectedRevision;
+        expectedRevision = (await store.appendToStream(streamName, events, { expectedRevision }))
+          .nextExpectedRevision;
     },
     close: () => store.close(),
   };
@@ -32,7 +33,11 @@ export async function emmettWriter(url: string): Promise<BatchWriter> {
       for (const events of appends) {
         const result: { nextExpectedStreamVersion: bigint } = await store.appendToStream(
           streamName,
-          events.map((event) => ({ type: event.type, data: event.data as Record<string, unknown>, metadata: event.metadata })),
+          events.map((event) => ({
+            type: event.type,
+            data: event.data as Record<string, unknown>,
+            metadata: event.metadata,
+          })),
           { expectedStreamVersion },
         );
         expectedStreamVersion = result.nextExpectedStreamVersion;
@@ -43,7 +48,11 @@ export async function emmettWriter(url: string): Promise<BatchWriter> {
 }
 
 /** Every batch through `writers` concurrent writers; answers events per second. */
-export async function appendAll(writer: BatchWriter, batches: () => Iterable<BatchWrites>, concurrency: number): Promise<{ events: number; seconds: number }> {
+export async function appendAll(
+  writer: BatchWriter,
+  batches: () => Iterable<BatchWrites>,
+  concurrency: number,
+): Promise<{ events: number; seconds: number }> {
   const source = batches()[Symbol.iterator]();
   let events = 0;
   const started = performance.now();

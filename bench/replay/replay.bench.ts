@@ -8,7 +8,12 @@
  * Run: npm run bench:replay [-- --batches 500 --items 1000 --sample 50 --writers 4]
  */
 import { parseArgs } from 'node:util';
-import { createPgSqlClient, type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import {
+  createPgSqlClient,
+  type EventStore,
+  PostgresEventStore,
+  type SqlClient,
+} from '@shipping/event-store';
 import { openEventStore, openSqlClient, StorageConfig, validateConfig } from '@shipping/platform';
 import { createTestDatabase } from '@shipping/testing';
 import { rebuildReadModels } from '../../tools/replay/rebuild-read-models';
@@ -87,7 +92,9 @@ async function rebuild(url: string): Promise<number> {
   const live: SqlClient = await openSqlClient(config);
   const store: EventStore = await openEventStore(config, live);
   await live.exec('create schema bench_rebuild');
-  const target = createPgSqlClient(url, { options: '-c search_path=bench_rebuild -c synchronous_commit=off' });
+  const target = createPgSqlClient(url, {
+    options: '-c search_path=bench_rebuild -c synchronous_commit=off',
+  });
   try {
     startPhase();
     const started = performance.now();
@@ -99,7 +106,9 @@ async function rebuild(url: string): Promise<number> {
       `select (select count(*) from batch_view)::text as batches, (select count(*) from batch_items_view)::text as items,
               (select count(*) from batch_items_view where status = 'completed')::text as completed`,
     );
-    console.log(`  rebuilt rows: ${rows[0].batches} batches, ${rows[0].items} items (${rows[0].completed} completed)`);
+    console.log(
+      `  rebuilt rows: ${rows[0].batches} batches, ${rows[0].items} items (${rows[0].completed} completed)`,
+    );
     return rate(events, seconds);
   } finally {
     await target.close();
@@ -111,9 +120,16 @@ async function main() {
   const database = await createTestDatabase('bench_replay');
   try {
     const perBatch = batchWrites(0, ITEMS);
-    console.log(`PostgreSQL ${database.url.replace(/\/\/[^@]*@/, '//')}; batches of ${ITEMS} items, ${perBatch.events} events and ${perBatch.appends.length} appends each, ${WRITERS} concurrent writers\n`);
+    console.log(
+      `PostgreSQL ${database.url.replace(/\/\/[^@]*@/, '//')}; batches of ${ITEMS} items, ${perBatch.events} events and ${perBatch.appends.length} appends each, ${WRITERS} concurrent writers\n`,
+    );
     console.log(`append, the same ${SAMPLE} batches into fresh tables:`);
-    const ours = await timedAppend('  ours (PostgresEventStore)', () => ourWriter(database.url, 'bench_append'), 0, SAMPLE);
+    const ours = await timedAppend(
+      '  ours (PostgresEventStore)',
+      () => ourWriter(database.url, 'bench_append'),
+      0,
+      SAMPLE,
+    );
     const emmett = await timedAppend('  emmett-postgresql 0.42', () => emmettWriter(database.url), 0, SAMPLE);
     console.log(`  ours / emmett: ${(ours / emmett).toFixed(2)}x\n`);
 
@@ -123,7 +139,9 @@ async function main() {
     const rebuilt = await rebuild(database.url);
     const rawAgain = await rawRead(database.url);
     const limit = Math.max(raw, rawAgain);
-    console.log(`\nrebuild / raw read: ${(rebuilt / limit).toFixed(2)} (rebuild ${fmt(rebuilt)} events/s, raw read ${fmt(limit)} events/s)`);
+    console.log(
+      `\nrebuild / raw read: ${(rebuilt / limit).toFixed(2)} (rebuild ${fmt(rebuilt)} events/s, raw read ${fmt(limit)} events/s)`,
+    );
   } finally {
     await database.drop();
   }

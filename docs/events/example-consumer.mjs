@@ -6,7 +6,12 @@
 // Prints one line per event it handles: <type> <subject> <revision> <id>.
 import { Kafka, logLevel } from 'kafkajs';
 
-const TOPICS = ['shipping.order.events', 'shipping.shipment.events', 'shipping.pickup.events', 'shipping.batch.events'];
+const TOPICS = [
+  'shipping.order.events',
+  'shipping.shipment.events',
+  'shipping.pickup.events',
+  'shipping.batch.events',
+];
 const CLOUD_EVENT = 'application/cloudevents+json';
 
 const kafka = new Kafka({
@@ -21,8 +26,10 @@ const consumer = kafka.consumer({ groupId: process.env.GROUP_ID ?? 'example-cons
 const lastRevision = new Map();
 
 const handlers = {
-  'com.shipping.batch.ItemCompleted.v1': (event) => `label ${event.data.tracking_number} for item ${event.data.item_id}`,
-  'com.shipping.batch.BatchCompleted.v1': (event) => `${event.data.completed_count} completed, ${event.data.failed_count} failed`,
+  'com.shipping.batch.ItemCompleted.v1': (event) =>
+    `label ${event.data.tracking_number} for item ${event.data.item_id}`,
+  'com.shipping.batch.BatchCompleted.v1': (event) =>
+    `${event.data.completed_count} completed, ${event.data.failed_count} failed`,
   'com.shipping.shipment.ParcelShipped.v1': (event) => `tracking ${event.data.tracking_number}`,
 };
 
@@ -34,7 +41,9 @@ async function handle(topic, message) {
   lastRevision.set(key, event.revision);
   // Types this consumer does not know (new types, newer versions) are skipped, never fatal.
   const detail = handlers[event.type]?.(event);
-  const line = [event.type, event.subject, event.revision, event.id, detail].filter((part) => part !== undefined);
+  const line = [event.type, event.subject, event.revision, event.id, detail].filter(
+    (part) => part !== undefined,
+  );
   process.stdout.write(`${line.join(' ')}\n`);
 }
 

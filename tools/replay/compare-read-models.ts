@@ -18,8 +18,14 @@ export interface TableComparison {
 }
 
 /** Rows by key, each as jsonb text: key order and json whitespace normalised, values compared exactly. */
-async function rowsByKey(sql: SqlClient, table: string, key: readonly string[]): Promise<Map<string, string>> {
-  const { rows: found } = await sql.query<{ name: string | null }>('select to_regclass($1)::text as name', [table]);
+async function rowsByKey(
+  sql: SqlClient,
+  table: string,
+  key: readonly string[],
+): Promise<Map<string, string>> {
+  const { rows: found } = await sql.query<{ name: string | null }>('select to_regclass($1)::text as name', [
+    table,
+  ]);
   if (!found[0]?.name) return new Map();
   const { rows } = await sql.query<{ key: string; row: string }>(
     `select concat_ws('/', ${key.join(', ')}) as key, to_jsonb(t)::text as row from ${table} t`,
@@ -30,7 +36,10 @@ async function rowsByKey(sql: SqlClient, table: string, key: readonly string[]):
 export async function compareReadModels(live: SqlClient, rebuilt: SqlClient): Promise<TableComparison[]> {
   const comparisons: TableComparison[] = [];
   for (const { table, key } of READ_MODEL_TABLES) {
-    const [liveRows, rebuiltRows] = await Promise.all([rowsByKey(live, table, key), rowsByKey(rebuilt, table, key)]);
+    const [liveRows, rebuiltRows] = await Promise.all([
+      rowsByKey(live, table, key),
+      rowsByKey(rebuilt, table, key),
+    ]);
     const comparison: TableComparison = {
       table,
       liveRows: liveRows.size,
@@ -58,8 +67,13 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The dotted paths where two JSON values differ, down to the innermost differing field. */
-function differingPaths(live: unknown, rebuilt: unknown, path = ''): { path: string; live: unknown; rebuilt: unknown }[] {
-  if (!isObject(live) || !isObject(rebuilt)) return JSON.stringify(live) === JSON.stringify(rebuilt) ? [] : [{ path, live, rebuilt }];
+function differingPaths(
+  live: unknown,
+  rebuilt: unknown,
+  path = '',
+): { path: string; live: unknown; rebuilt: unknown }[] {
+  if (!isObject(live) || !isObject(rebuilt))
+    return JSON.stringify(live) === JSON.stringify(rebuilt) ? [] : [{ path, live, rebuilt }];
   return [...new Set([...Object.keys(live), ...Object.keys(rebuilt)])].flatMap((field) =>
     differingPaths(live[field], rebuilt[field], path ? `${path}.${field}` : field),
   );
@@ -82,7 +96,13 @@ export function formatComparison(comparisons: readonly TableComparison[]): strin
       for (const { path, live, rebuilt } of differingPaths(change.live, change.rebuilt))
         lines.push(`    ${path}: live ${JSON.stringify(live)}, rebuilt ${JSON.stringify(rebuilt)}`);
     }
-    const more = onlyLive.length + onlyRebuilt.length + changed.length - Math.min(shown, onlyLive.length) - Math.min(shown, onlyRebuilt.length) - Math.min(shown, changed.length);
+    const more =
+      onlyLive.length +
+      onlyRebuilt.length +
+      changed.length -
+      Math.min(shown, onlyLive.length) -
+      Math.min(shown, onlyRebuilt.length) -
+      Math.min(shown, changed.length);
     if (more > 0) lines.push(`  ... and ${more} more`);
   }
   return `${lines.join('\n')}\n`;

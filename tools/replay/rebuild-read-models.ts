@@ -1,4 +1,9 @@
-import { BATCH_READ_MODEL_SCHEMA, foldBatchEvents, type ProjectedBatch, writeProjectedBatches } from '@shipping/batch-app';
+import {
+  BATCH_READ_MODEL_SCHEMA,
+  foldBatchEvents,
+  type ProjectedBatch,
+  writeProjectedBatches,
+} from '@shipping/batch-app';
 import { BATCH_STREAM_PREFIX, type BatchSummaryRow } from '@shipping/batch-domain';
 import type { EventStore, RecordedEvent, SqlClient } from '@shipping/event-store';
 import { OPEN_ORDERS_SCHEMA, projectOpenOrderRow } from '@shipping/order-app';
@@ -36,7 +41,11 @@ export class BatchRebuild {
     for (const [batchId, batchEvents] of byBatch) {
       const before = this.pending.get(batchId);
       const itemsBefore = before?.items.size ?? 0;
-      const projected = foldBatchEvents(batchId, { summary: this.summaries.get(batchId), items: before?.items }, batchEvents);
+      const projected = foldBatchEvents(
+        batchId,
+        { summary: this.summaries.get(batchId), items: before?.items },
+        batchEvents,
+      );
       if (!projected) continue;
       this.pending.set(batchId, projected);
       this.summaries.set(batchId, projected.summary);
@@ -97,7 +106,11 @@ export interface RebuildOptions {
 }
 
 /** Every read model (get-batch, open orders, pickup orders) from the events alone, into `target`. */
-export async function rebuildReadModels(store: EventStore, target: SqlClient, options: RebuildOptions = {}): Promise<void> {
+export async function rebuildReadModels(
+  store: EventStore,
+  target: SqlClient,
+  options: RebuildOptions = {},
+): Promise<void> {
   for (const ddl of READ_MODEL_SCHEMAS) await target.exec(ddl);
   const batches = new BatchRebuild(target);
   await forEachPageOfAll(store, options.pageSize ?? 5_000, async (page) => {

@@ -29,8 +29,15 @@ async function history(source: ReplaySource, args: string[], json: boolean): Pro
 }
 
 async function rebuild(source: ReplaySource, json: boolean, keepScratch: boolean): Promise<number> {
-  const { rows } = await source.sql.query<{ count: string }>('select count(*)::text as count from event_store.events');
-  const bar = new SingleBar({ format: 'rebuilding read models [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left' }, Presets.shades_classic);
+  const { rows } = await source.sql.query<{ count: string }>(
+    'select count(*)::text as count from event_store.events',
+  );
+  const bar = new SingleBar(
+    {
+      format: 'rebuilding read models [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left',
+    },
+    Presets.shades_classic,
+  );
   const scratch = await openScratchDatabase(source);
   try {
     const started = Date.now();
@@ -39,9 +46,14 @@ async function rebuild(source: ReplaySource, json: boolean, keepScratch: boolean
     bar.stop();
     const comparisons = await compareReadModels(source.sql, scratch.sql);
     const equal = comparisons.every(isEqual);
-    if (json) process.stdout.write(`${JSON.stringify({ equal, events: Number(rows[0].count), tables: comparisons }, null, 2)}\n`);
+    if (json)
+      process.stdout.write(
+        `${JSON.stringify({ equal, events: Number(rows[0].count), tables: comparisons }, null, 2)}\n`,
+      );
     else {
-      process.stdout.write(`rebuilt from ${rows[0].count} events into ${scratch.name} in ${((Date.now() - started) / 1000).toFixed(2)} s\n`);
+      process.stdout.write(
+        `rebuilt from ${rows[0].count} events into ${scratch.name} in ${((Date.now() - started) / 1000).toFixed(2)} s\n`,
+      );
       process.stdout.write(formatComparison(comparisons));
       process.stdout.write(equal ? 'read models: equal\n' : 'read models: DIFFERENT from the events\n');
     }
@@ -55,7 +67,11 @@ async function rebuild(source: ReplaySource, json: boolean, keepScratch: boolean
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, 'keep-scratch': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+    options: {
+      json: { type: 'boolean', default: false },
+      'keep-scratch': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
   });
   const [command, ...rest] = positionals;
   if (values.help || (command !== 'history' && command !== 'rebuild')) {
@@ -64,7 +80,9 @@ async function main(): Promise<number> {
   }
   const source = await openReplaySource();
   try {
-    return command === 'history' ? await history(source, rest, values.json) : await rebuild(source, values.json, values['keep-scratch']);
+    return command === 'history'
+      ? await history(source, rest, values.json)
+      : await rebuild(source, values.json, values['keep-scratch']);
   } finally {
     await source.close();
   }

@@ -35,7 +35,11 @@ const entry = (event: RecordedEvent): HistoryEntry => ({
   data: event.data,
 });
 
-export async function streamHistory(store: EventStore, kind: HistoryKind, id: string): Promise<HistoryEntry[]> {
+export async function streamHistory(
+  store: EventStore,
+  kind: HistoryKind,
+  id: string,
+): Promise<HistoryEntry[]> {
   return (await store.readStream(`${HISTORY_KINDS[kind]}${id}`)).map(entry);
 }
 

@@ -17,7 +17,8 @@ const SWC_OPTIONS = {
   module: { type: 'commonjs' },
 };
 
-const CACHE = process.env.TS_RUNTIME_CACHE ?? join(__dirname, '..', '..', 'node_modules', '.cache', 'shipping-ts');
+const CACHE =
+  process.env.TS_RUNTIME_CACHE ?? join(__dirname, '..', '..', 'node_modules', '.cache', 'shipping-ts');
 const SALT = JSON.stringify([SWC_OPTIONS, require('@swc/core/package.json').version]);
 
 let swc;
@@ -40,7 +41,13 @@ function store(file, code) {
 
 /** The CommonJS of a TypeScript module: from the cache when this source was compiled before. */
 function compiledSource(source, filename) {
-  const key = createHash('sha256').update(SALT).update('\0').update(filename).update('\0').update(source).digest('hex');
+  const key = createHash('sha256')
+    .update(SALT)
+    .update('\0')
+    .update(filename)
+    .update('\0')
+    .update(source)
+    .digest('hex');
   const file = join(CACHE, `${key}.js`);
   try {
     return readFileSync(file, 'utf8');

@@ -41,22 +41,32 @@ describe('the distributed runtime finishes a batch across faults', () => {
   }, 60_000);
 
   const completedItems = (batchId: string) =>
-    countIn(runtime.apps.batch, `select count(*) from event_store.events where stream_name = $1 and event_type = 'ItemCompleted'`, [
-      `batch-${batchId}`,
-    ]);
+    countIn(
+      runtime.apps.batch,
+      `select count(*) from event_store.events where stream_name = $1 and event_type = 'ItemCompleted'`,
+      [`batch-${batchId}`],
+    );
 
   /** Ships a ready batch and resolves once the first labels were bought: the work is under way. */
   async function shipUntilLabelling(): Promise<{ batchId: string; itemIds: string[] }> {
     const batchId = await readyBatch(acme, ITEMS);
     const itemIds = await itemIdsOf(runtime.apps.batch, batchId);
     expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
-    await eventually(async () => ((await labelsBought(runtime.apps.label, itemIds)) > 0 ? true : undefined), 60_000);
+    await eventually(
+      async () => ((await labelsBought(runtime.apps.label, itemIds)) > 0 ? true : undefined),
+      60_000,
+    );
     return { batchId, itemIds };
   }
 
   async function expectFinishedOnce(batchId: string): Promise<void> {
     const done = await batchWithStatus(acme, batchId, ['completed'], 120_000);
-    expect(done.results).toMatchObject({ total_count: ITEMS, completed_count: ITEMS, failed_count: 0, completion_percentage: '100%' });
+    expect(done.results).toMatchObject({
+      total_count: ITEMS,
+      completed_count: ITEMS,
+      failed_count: 0,
+      completion_percentage: '100%',
+    });
 
     const { batch, label } = runtime.apps;
     const itemIds = await itemIdsOf(batch, batchId);
@@ -76,34 +86,48 @@ describe('the distributed runtime finishes a batch across faults', () => {
       }
       return byTracking;
     };
-    await eventually(async () => (webhookIds().size === ITEMS ? true : undefined), 90_000).catch(() => undefined);
+    await eventually(async () => (webhookIds().size === ITEMS ? true : undefined), 90_000).catch(
+      () => undefined,
+    );
     expect(webhookIds().size).toBe(ITEMS);
     expect([...webhookIds().values()].filter((ids) => ids.size !== 1)).toEqual([]);
   }
 
-  it('finishes when the batch app is killed mid-shipping and started again', async () => {
-    const { batchId } = await shipUntilLabelling();
-    await runtime.apps.batch.kill();
-    expect(await completedItems(batchId)).toBeLessThan(ITEMS);
+  it(
+    'finishes when the batch app is killed mid-shipping and started again',
+    async () => {
+      const { batchId } = await shipUntilLabelling();
+      await runtime.apps.batch.kill();
+      expect(await completedItems(batchId)).toBeLessThan(ITEMS);
 
-    await runtime.apps.batch.restart();
-    await expectFinishedOnce(batchId);
-  }, FAULT_TEST_TIMEOUT_MS);
+      await runtime.apps.batch.restart();
+      await expectFinishedOnce(batchId);
+    },
+    FAULT_TEST_TIMEOUT_MS,
+  );
 
-  it('finishes when the label app is killed mid-shipping and started again', async () => {
-    const { batchId, itemIds } = await shipUntilLabelling();
-    await runtime.apps.label.kill();
-    expect(await labelsBought(runtime.apps.label, itemIds)).toBeLessThan(ITEMS);
+  it(
+    'finishes when the label app is killed mid-shipping and started again',
+    async () => {
+      const { batchId, itemIds } = await shipUntilLabelling();
+      await runtime.apps.label.kill();
+      expect(await labelsBought(runtime.apps.label, itemIds)).toBeLessThan(ITEMS);
 
-    await runtime.apps.label.restart();
-    await expectFinishedOnce(batchId);
-  }, FAULT_TEST_TIMEOUT_MS);
+      await runtime.apps.label.restart();
+      await expectFinishedOnce(batchId);
+    },
+    FAULT_TEST_TIMEOUT_MS,
+  );
 
-  it('finishes when the broker restarts mid-shipping: the apps reconnect', async () => {
-    const { batchId } = await shipUntilLabelling();
-    expect(await completedItems(batchId)).toBeLessThan(ITEMS);
-    await runtime.broker.restart();
+  it(
+    'finishes when the broker restarts mid-shipping: the apps reconnect',
+    async () => {
+      const { batchId } = await shipUntilLabelling();
+      expect(await completedItems(batchId)).toBeLessThan(ITEMS);
+      await runtime.broker.restart();
 
-    await expectFinishedOnce(batchId);
-  }, FAULT_TEST_TIMEOUT_MS);
+      await expectFinishedOnce(batchId);
+    },
+    FAULT_TEST_TIMEOUT_MS,
+  );
 });

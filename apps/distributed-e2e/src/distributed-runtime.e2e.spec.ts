@@ -30,7 +30,10 @@ describe('the distributed runtime over a real Kafka broker', () => {
   beforeAll(async () => {
     eventStoreDb = await startTestEventStoreDbServer();
     const batchOnEventStoreDb = { EVENT_STORE: 'eventstoredb', ESDB_URL: eventStoreDb.connectionString };
-    [runtime, receiver] = await Promise.all([startDistributedRuntime({ appEnv: { batch: batchOnEventStoreDb } }), startWebhookReceiver()]);
+    [runtime, receiver] = await Promise.all([
+      startDistributedRuntime({ appEnv: { batch: batchOnEventStoreDb } }),
+      startWebhookReceiver(),
+    ]);
     acme = apiClient(runtime.baseUrl, 'sk_test_acme');
   }, 180_000);
 
@@ -47,7 +50,9 @@ describe('the distributed runtime over a real Kafka broker', () => {
 
     const listed = await eventually(async () => {
       const page = await acme.get('/orders?per_page=1000');
-      return page.body.data.data.find((order: { shipment_order_id: number }) => order.shipment_order_id === id);
+      return page.body.data.data.find(
+        (order: { shipment_order_id: number }) => order.shipment_order_id === id,
+      );
     });
     expect(listed).toMatchObject({ shipment_order_id: id });
   });
@@ -67,16 +72,27 @@ describe('the distributed runtime over a real Kafka broker', () => {
     expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
 
     const done = await batchWithStatus(acme, batchId, ['completed']);
-    expect(done.results).toMatchObject({ total_count: 200, completed_count: 200, failed_count: 0, completion_percentage: '100%' });
+    expect(done.results).toMatchObject({
+      total_count: 200,
+      completed_count: 200,
+      failed_count: 0,
+      completion_percentage: '100%',
+    });
     expect(done.labels).toHaveLength(2);
     const batchStream = eventStoreDb.log.stream(`batch-${batchId}`) ?? [];
-    expect(batchStream.map((event) => event.type)).toEqual(expect.arrayContaining(['BatchCreated', 'BatchShipped', 'BatchCompleted']));
+    expect(batchStream.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['BatchCreated', 'BatchShipped', 'BatchCompleted']),
+    );
     expect(batchStream.filter((event) => event.type === 'ItemCompleted')).toHaveLength(200);
     for (const url of done.labels) {
       const file = await fetch(url);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toContain('application/pdf');
-      expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     }
   });
 
@@ -91,19 +107,28 @@ describe('the distributed runtime over a real Kafka broker', () => {
     expect(label.headers.get('content-type')).toContain('application/pdf');
 
     const shipmentOrderId = Number(shipped.body.data.shipment_order_id);
-    const delivery = await eventually(async () => receiver.received.find((call) => call.body.shipment_order_id === shipmentOrderId), 20_000);
+    const delivery = await eventually(
+      async () => receiver.received.find((call) => call.body.shipment_order_id === shipmentOrderId),
+      20_000,
+    );
     expect(hasValidSignature(delivery, endpoint.body.data.secret)).toBe(true);
     expect(delivery.body.main_tracking_number).toBe(shipped.body.data.main_tracking_number);
     const listed = await eventually(async () => {
       const deliveries = await acme.get(`/webhooks/${endpoint.body.data.id}/deliveries?per_page=1000`);
-      const mine = deliveries.body.data.data.find((listed: { id: string }) => listed.id === delivery.headers['webhook-id']);
+      const mine = deliveries.body.data.data.find(
+        (listed: { id: string }) => listed.id === delivery.headers['webhook-id'],
+      );
       return mine?.status === 'delivered' ? mine : undefined;
     });
     expect(listed.id).toBe(delivery.headers['webhook-id']);
   });
 
   describe('an app that is down or slow', () => {
-    const drafted = () => countIn(runtime.apps.order, `select count(*) from event_store.events where event_type = 'FreightOrderDrafted'`);
+    const drafted = () =>
+      countIn(
+        runtime.apps.order,
+        `select count(*) from event_store.events where event_type = 'FreightOrderDrafted'`,
+      );
 
     it('answers 503 in the envelope within the request deadline, and a retry with the same Idempotency-Key once it is back does the work once', async () => {
       const before = await drafted();
@@ -113,7 +138,10 @@ describe('the distributed runtime over a real Kafka broker', () => {
       const asked = Date.now();
       const refused = await acme.post('/freight-orders', freightOrder(), headers);
       expect(refused.status).toBe(503);
-      expect(refused.body).toEqual({ success: false, message: 'The service is temporarily unavailable. Try again shortly.' });
+      expect(refused.body).toEqual({
+        success: false,
+        message: 'The service is temporarily unavailable. Try again shortly.',
+      });
       expect(Date.now() - asked).toBeLessThan(15_000);
 
       await runtime.apps.order.restart();

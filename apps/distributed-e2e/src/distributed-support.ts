@@ -9,7 +9,12 @@ export async function countIn(app: AppProcess, sql: string, params: unknown[] = 
   return Number(row?.count);
 }
 
-export async function batchWithStatus(client: ApiClient, batchId: string, statuses: string[], timeoutMs = 60_000) {
+export async function batchWithStatus(
+  client: ApiClient,
+  batchId: string,
+  statuses: string[],
+  timeoutMs = 60_000,
+) {
   return eventually(async () => {
     const batch = await client.get(`/batches/${batchId}`);
     return statuses.includes(batch.body?.data?.status) ? batch.body.data : undefined;
@@ -19,7 +24,11 @@ export async function batchWithStatus(client: ApiClient, batchId: string, status
 /** Creates a batch of valid shipments and waits until it is ready to ship. */
 export async function readyBatch(client: ApiClient, size: number): Promise<string> {
   const shipments = Array.from({ length: size }, (_, index) => batchShipment(index));
-  const created = await client.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments });
+  const created = await client.post('/batches', {
+    shipper_id: 1,
+    service: 'USPS-1',
+    batch_shipments: shipments,
+  });
   if (created.status !== 201) throw new Error(`batch not created: ${created.status} ${created.text}`);
   await batchWithStatus(client, created.body.data.id, ['ready']);
   return created.body.data.id;
@@ -51,7 +60,11 @@ export const labelsBought = (label: AppProcess, itemIds: string[]) =>
   countIn(label, 'select count(*) from label_purchases where item_id = any($1::text[])', [itemIds]);
 
 export const distinctTrackingNumbers = (label: AppProcess, itemIds: string[]) =>
-  countIn(label, 'select count(distinct tracking_number) from label_purchases where item_id = any($1::text[])', [itemIds]);
+  countIn(
+    label,
+    'select count(distinct tracking_number) from label_purchases where item_id = any($1::text[])',
+    [itemIds],
+  );
 
 /** The tracking numbers of a batch's items, read page by page through the gateway. */
 export async function trackingNumbersOf(client: ApiClient, batchId: string): Promise<string[]> {
@@ -59,7 +72,9 @@ export async function trackingNumbersOf(client: ApiClient, batchId: string): Pro
   for (let page = 1; ; page++) {
     const { body } = await client.get(`/batches/${batchId}?per_page=1000&page=${page}`);
     const items: { shipment_order: { main_tracking_number: string } | null }[] = body.data.items.data;
-    numbers.push(...items.flatMap((item) => (item.shipment_order ? [item.shipment_order.main_tracking_number] : [])));
+    numbers.push(
+      ...items.flatMap((item) => (item.shipment_order ? [item.shipment_order.main_tracking_number] : [])),
+    );
     if (!body.data.items.next_page_url) return numbers;
   }
 }

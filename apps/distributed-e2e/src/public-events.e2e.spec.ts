@@ -29,7 +29,11 @@ describe('public events of the distributed runtime', () => {
 
   beforeAll(async () => {
     runtime = await startDistributedRuntime();
-    const consumer = new Kafka({ clientId: 'public-events-spec', brokers: runtime.broker.brokers, logLevel: logLevel.NOTHING }).consumer({
+    const consumer = new Kafka({
+      clientId: 'public-events-spec',
+      brokers: runtime.broker.brokers,
+      logLevel: logLevel.NOTHING,
+    }).consumer({
       groupId: 'public-events-spec',
       maxWaitTimeInMs: 200,
     });
@@ -43,14 +47,32 @@ describe('public events of the distributed runtime', () => {
     await batchWithStatus(acme, batchId, ['completed']);
 
     await consumer.connect();
-    await consumer.subscribe({ topics: ['shipping.order.events', 'shipping.shipment.events', 'shipping.pickup.events', 'shipping.batch.events'], fromBeginning: true });
+    await consumer.subscribe({
+      topics: [
+        'shipping.order.events',
+        'shipping.shipment.events',
+        'shipping.pickup.events',
+        'shipping.batch.events',
+      ],
+      fromBeginning: true,
+    });
     await consumer.run({
       eachMessage: async ({ topic, message }) => {
         const event = JSON.parse(String(message.value));
-        published.push({ topic, key: String(message.key), type: event.type, revision: event.revision, id: event.id });
+        published.push({
+          topic,
+          key: String(message.key),
+          type: event.type,
+          revision: event.revision,
+          id: event.id,
+        });
       },
     });
-    await eventually(async () => (published.some((event) => event.type === 'com.shipping.batch.BatchCompleted.v1') ? true : undefined), 60_000);
+    await eventually(
+      async () =>
+        published.some((event) => event.type === 'com.shipping.batch.BatchCompleted.v1') ? true : undefined,
+      60_000,
+    );
     await new Promise((done) => setTimeout(done, 1_000));
     Object.assign(keys, {
       order: String(order.body.data.shipment_order_id),
@@ -66,12 +88,22 @@ describe('public events of the distributed runtime', () => {
   }, 60_000);
 
   it('publishes every aggregate once, in order, from the app that owns it', () => {
-    expect(typesOf('shipping.order.events', keys.order)).toEqual(['com.shipping.order.FreightOrderDrafted.v1']);
-    expect(typesOf('shipping.pickup.events', keys.pickup)).toEqual(['com.shipping.pickup.PickupOrderScheduled.v2']);
-    expect(typesOf('shipping.shipment.events', keys.shipment)).toEqual(['com.shipping.shipment.InstantShipRequested.v1', 'com.shipping.shipment.ParcelShipped.v1']);
+    expect(typesOf('shipping.order.events', keys.order)).toEqual([
+      'com.shipping.order.FreightOrderDrafted.v1',
+    ]);
+    expect(typesOf('shipping.pickup.events', keys.pickup)).toEqual([
+      'com.shipping.pickup.PickupOrderScheduled.v2',
+    ]);
+    expect(typesOf('shipping.shipment.events', keys.shipment)).toEqual([
+      'com.shipping.shipment.InstantShipRequested.v1',
+      'com.shipping.shipment.ParcelShipped.v1',
+    ]);
     const batch = published.filter((event) => event.key === keys.batch);
     expect(batch.map((event) => event.revision)).toEqual(batch.map((_, index) => index));
-    expect(batch.map((event) => event.type).slice(-2)).toEqual(['com.shipping.batch.LabelFilesMerged.v1', 'com.shipping.batch.BatchCompleted.v1']);
+    expect(batch.map((event) => event.type).slice(-2)).toEqual([
+      'com.shipping.batch.LabelFilesMerged.v1',
+      'com.shipping.batch.BatchCompleted.v1',
+    ]);
     expect(new Set(published.map((event) => event.id)).size).toBe(published.length);
   });
 });

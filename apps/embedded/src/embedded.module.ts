@@ -25,7 +25,17 @@ export class EmbeddedModule {
       : [];
     return {
       module: EmbeddedModule,
-      imports: [StorageModule.forRoot(config), InProcessMessagingModule.forRoot(), ...publicEvents, GatewayModule, OrderModule, PickupModule, BatchModule, LabelModule, WebhookModule],
+      imports: [
+        StorageModule.forRoot(config),
+        InProcessMessagingModule.forRoot(),
+        ...publicEvents,
+        GatewayModule,
+        OrderModule,
+        PickupModule,
+        BatchModule,
+        LabelModule,
+        WebhookModule,
+      ],
     };
   }
 }

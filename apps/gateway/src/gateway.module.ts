@@ -17,7 +17,17 @@ import { WebhooksController } from './webhooks/webhooks.controller';
 /** REST in, commands and queries out: the gateway holds no business rule. */
 @Module({
   imports: [GatewayHttpModule],
-  controllers: [HealthController, AccountsController, OrdersController, InstantShipController, PickupsController, BatchesController, LabelsController, WebhooksController, DashboardController],
+  controllers: [
+    HealthController,
+    AccountsController,
+    OrdersController,
+    InstantShipController,
+    PickupsController,
+    BatchesController,
+    LabelsController,
+    WebhooksController,
+    DashboardController,
+  ],
   providers: [CommandBus, LabelLinks, InstantShipSwitch, DashboardFiles],
 })
 export class GatewayModule {}

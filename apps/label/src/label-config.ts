@@ -14,10 +14,13 @@ export const LABEL_CONFIG = Symbol('LABEL_CONFIG');
 export function readLabelConfig(env: Record<string, string | undefined> = process.env): LabelConfig {
   const dataDir = env['DATA_DIR']?.trim() || './data';
   const rawWorkers = env['LABEL_WORKERS']?.trim();
-  if (rawWorkers === undefined || rawWorkers === '') return { labelsRoot: resolve(dataDir, 'labels'), workers: defaultLabelWorkers() };
+  if (rawWorkers === undefined || rawWorkers === '')
+    return { labelsRoot: resolve(dataDir, 'labels'), workers: defaultLabelWorkers() };
   const workers = Number(rawWorkers);
   if (!/^\d+$/.test(rawWorkers) || !Number.isSafeInteger(workers) || workers < 1) {
-    throw new Error(`Invalid environment variable LABEL_WORKERS=${JSON.stringify(rawWorkers)}: expected an integer of at least 1.`);
+    throw new Error(
+      `Invalid environment variable LABEL_WORKERS=${JSON.stringify(rawWorkers)}: expected an integer of at least 1.`,
+    );
   }
   return { labelsRoot: resolve(dataDir, 'labels'), workers };
 }

@@ -42,7 +42,8 @@ export function assertPurchaseRequest(payload: unknown): asserts payload is Labe
   for (const item of items) {
     if (!isObject(item)) refuse('Every item of a label purchase must be an object.');
     assertSafeId('item', item['item_id']);
-    if (!isParcelShipment(item['shipment'])) refuse(`The shipment of item ${item['item_id']} is not a parcel shipment.`);
+    if (!isParcelShipment(item['shipment']))
+      refuse(`The shipment of item ${item['item_id']} is not a parcel shipment.`);
   }
 }
 
@@ -59,9 +60,12 @@ export function assertMergeRequest(payload: unknown): asserts payload is LabelMe
       refuse(`Label file numbers must be distinct integers from 1; got ${JSON.stringify(file)}.`);
     }
     numbers.add(file);
-    if (!Array.isArray(item_ids) || item_ids.length === 0) refuse(`Label file ${file} needs a list of item ids.`);
+    if (!Array.isArray(item_ids) || item_ids.length === 0)
+      refuse(`Label file ${file} needs a list of item ids.`);
     if (item_ids.length > MAX_LABELS_PER_FILE) {
-      refuse(`Label file ${file} lists ${item_ids.length} labels; a file holds at most ${MAX_LABELS_PER_FILE}.`);
+      refuse(
+        `Label file ${file} lists ${item_ids.length} labels; a file holds at most ${MAX_LABELS_PER_FILE}.`,
+      );
     }
     for (const itemId of item_ids) assertSafeId('item', itemId);
   }

@@ -1,9 +1,19 @@
 import { Global, type INestApplication, Module } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
-import { LabelPatterns, type LabelFileContent, type LabelMergeReply, type LabelPurchaseReply } from '@shipping/contracts';
+import {
+  LabelPatterns,
+  type LabelFileContent,
+  type LabelMergeReply,
+  type LabelPurchaseReply,
+} from '@shipping/contracts';
 import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
-import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule, sendRequest } from '@shipping/messaging';
+import {
+  connectMessageHandlers,
+  createInProcessServer,
+  InProcessMessagingModule,
+  sendRequest,
+} from '@shipping/messaging';
 import { MESSAGE_CLIENT, SQL_CLIENT } from '@shipping/platform';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +37,9 @@ describe('the label app over the in-process transport', () => {
     @Global()
     @Module({ providers: [{ provide: SQL_CLIENT, useValue: sql }], exports: [SQL_CLIENT] })
     class TestSqlModule {}
-    const moduleRef = await Test.createTestingModule({ imports: [TestSqlModule, InProcessMessagingModule.forRoot(), LabelModule] })
+    const moduleRef = await Test.createTestingModule({
+      imports: [TestSqlModule, InProcessMessagingModule.forRoot(), LabelModule],
+    })
       .overrideProvider(LABEL_CONFIG)
       .useValue({ labelsRoot, workers: 2 })
       .compile();
@@ -49,9 +61,14 @@ describe('the label app over the in-process transport', () => {
   it('buys, merges and reads label files', async () => {
     const items = ['i1', 'i2', 'i3'].map((item_id) => ({ item_id, shipment: withReceiver(`To ${item_id}`) }));
     const bought = await request<LabelPurchaseReply>(LabelPatterns.purchase, { service: 'USPS-1', items });
-    expect(bought.map((result) => result.ok && result.tracking_number)).toEqual(['i1', 'i2', 'i3'].map(sandboxTrackingNumber));
+    expect(bought.map((result) => result.ok && result.tracking_number)).toEqual(
+      ['i1', 'i2', 'i3'].map(sandboxTrackingNumber),
+    );
 
-    const merged = await request<LabelMergeReply>(LabelPatterns.merge, { batch_id: 'B1', files: [{ file: 1, item_ids: ['i3', 'i1'] }] });
+    const merged = await request<LabelMergeReply>(LabelPatterns.merge, {
+      batch_id: 'B1',
+      files: [{ file: 1, item_ids: ['i3', 'i1'] }],
+    });
     expect(merged).toEqual({ files: [{ file: 1, key: 'batches/B1/labels-1.pdf', pages: 2 }] });
 
     const file = await request<LabelFileContent>(LabelPatterns.readFile, { key: 'batches/B1/labels-1.pdf' });
@@ -61,11 +78,15 @@ describe('the label app over the in-process transport', () => {
 
   it('answers null for a missing file and refuses a key outside the label folder', async () => {
     expect(await request(LabelPatterns.readFile, { key: 'batches/B1/labels-2.pdf' })).toBeNull();
-    await expect(request(LabelPatterns.readFile, { key: '../pglite/secret.pdf' })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(request(LabelPatterns.readFile, { key: '../pglite/secret.pdf' })).rejects.toMatchObject({
+      code: 'bad_request',
+    });
   });
 
   it('answers a merge naming unknown items with a conflict', async () => {
-    await expect(request(LabelPatterns.merge, { batch_id: 'B2', files: [{ file: 1, item_ids: ['nope'] }] })).rejects.toMatchObject({
+    await expect(
+      request(LabelPatterns.merge, { batch_id: 'B2', files: [{ file: 1, item_ids: ['nope'] }] }),
+    ).rejects.toMatchObject({
       code: 'conflict',
       data: { item_ids: ['nope'] },
     });
@@ -74,8 +95,13 @@ describe('the label app over the in-process transport', () => {
   it('closes its worker pool with the application', async () => {
     const workers = app.get(LabelWorkerPool);
     await app.close();
-    await expect(workers.render({ tracking_number: '1', service_code: 'USPS-1', service_name: 'x', shipment: withReceiver('x') })).rejects.toThrow(
-      'The label worker pool is closed.',
-    );
+    await expect(
+      workers.render({
+        tracking_number: '1',
+        service_code: 'USPS-1',
+        service_name: 'x',
+        shipment: withReceiver('x'),
+      }),
+    ).rejects.toThrow('The label worker pool is closed.');
   });
 });

@@ -19,8 +19,16 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
   controllers: [LabelsController],
   providers: [
     { provide: LABEL_CONFIG, useFactory: () => readLabelConfig(process.env) },
-    { provide: LabelWorkerPool, inject: [LABEL_CONFIG], useFactory: (config: LabelConfig) => new LabelWorkerPool(config.workers) },
-    { provide: CARRIER_PORT, inject: [LabelWorkerPool], useFactory: (workers: LabelWorkerPool) => new SandboxCarrier(workers) },
+    {
+      provide: LabelWorkerPool,
+      inject: [LABEL_CONFIG],
+      useFactory: (config: LabelConfig) => new LabelWorkerPool(config.workers),
+    },
+    {
+      provide: CARRIER_PORT,
+      inject: [LabelWorkerPool],
+      useFactory: (workers: LabelWorkerPool) => new SandboxCarrier(workers),
+    },
     LabelFiles,
     LabelPurchaseStore,
     LabelPurchases,

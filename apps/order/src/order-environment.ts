@@ -1,4 +1,9 @@
-import { type AppEnvironment, DistributedConfig, publicBaseUrl, readLabelUrlConfig } from '@shipping/platform';
+import {
+  type AppEnvironment,
+  DistributedConfig,
+  publicBaseUrl,
+  readLabelUrlConfig,
+} from '@shipping/platform';
 
 /** Shipped-parcel webhooks carry signed label links on PUBLIC_BASE_URL. */
 export const ORDER_ENVIRONMENT = {

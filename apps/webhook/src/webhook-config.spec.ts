@@ -20,7 +20,12 @@ describe('webhook configuration', () => {
         WEBHOOK_POLL_INTERVAL_MS: '10',
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
       }),
-    ).toEqual({ timeoutMs: 500, retryScheduleMs: [50, 50, 100], pollIntervalMs: 10, allowPrivateTargets: false });
+    ).toEqual({
+      timeoutMs: 500,
+      retryScheduleMs: [50, 50, 100],
+      pollIntervalMs: 10,
+      allowPrivateTargets: false,
+    });
   });
 
   it.each([
@@ -31,6 +36,8 @@ describe('webhook configuration', () => {
     ['WEBHOOK_POLL_INTERVAL_MS', '-1'],
     ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes'],
   ])('refuses %s=%s, naming it', (name, value) => {
-    expect(() => readWebhookConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}=${JSON.stringify(value)}`);
+    expect(() => readWebhookConfig({ [name]: value })).toThrow(
+      `Invalid environment variable ${name}=${JSON.stringify(value)}`,
+    );
   });
 });

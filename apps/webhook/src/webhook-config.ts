@@ -11,7 +11,9 @@ export interface WebhookConfig {
 
 export const WEBHOOK_CONFIG = Symbol('WEBHOOK_CONFIG');
 
-export const DEFAULT_RETRY_SCHEDULE_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
+export const DEFAULT_RETRY_SCHEDULE_MS = [
+  10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000,
+];
 
 type Env = Record<string, string | undefined>;
 
@@ -55,7 +57,8 @@ function schedule(env: Env, name: string, fallback: readonly number[]): readonly
   const text = raw(env, name);
   if (text === undefined) return fallback;
   const delays = text.split(',').map((part) => parsePositive(part.trim()));
-  if (delays.some((delay) => delay === undefined)) throw invalid(name, text, 'comma-separated delays in milliseconds, each at least 1');
+  if (delays.some((delay) => delay === undefined))
+    throw invalid(name, text, 'comma-separated delays in milliseconds, each at least 1');
   return delays as number[];
 }
 

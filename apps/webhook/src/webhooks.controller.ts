@@ -41,7 +41,10 @@ export class WebhooksController {
   }
 
   @QueryPattern(WebhookPatterns.deliveries)
-  async listDeliveries({ context, payload }: Envelope<WebhookDeliveriesRequest>): Promise<WebhookDeliveryView[]> {
+  async listDeliveries({
+    context,
+    payload,
+  }: Envelope<WebhookDeliveriesRequest>): Promise<WebhookDeliveryView[]> {
     const endpoint = await this.endpoints.find(context.accountId, endpointId(payload.webhook_id));
     return this.deliveries.list(endpoint.id, { page: payload.page, per_page: payload.per_page });
   }

@@ -96,7 +96,10 @@ export type EventHandling =
  * each delivery on to `handle` as a list: what a wrapper around a handler (checkpoints, upcasting,
  * retries) offers the subscription below it, so the handler keeps the shape it chose.
  */
-export function handlingLike(like: EventHandling, handle: (events: RecordedEvent[]) => Promise<void>): EventHandling {
+export function handlingLike(
+  like: EventHandling,
+  handle: (events: RecordedEvent[]) => Promise<void>,
+): EventHandling {
   return like.onEvents ? { onEvents: handle } : { onEvent: (event) => handle([event]) };
 }
 
@@ -132,7 +135,9 @@ export class WrongExpectedVersionError extends Error {
     readonly expected: ExpectedRevision,
     readonly actual: bigint | 'no_stream',
   ) {
-    super(`Wrong expected version on stream ${streamName}: expected ${String(expected)}, actual ${String(actual)}`);
+    super(
+      `Wrong expected version on stream ${streamName}: expected ${String(expected)}, actual ${String(actual)}`,
+    );
     this.name = 'WrongExpectedVersionError';
   }
 }

@@ -31,24 +31,30 @@ describe('connectMessageHandlers', () => {
   it.each([
     ['after', true],
     ['before', false],
-  ])('runs init hooks once and puts AppErrorRpcFilter on every handler, started %s app.init()', async (_, initFirst) => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [InProcessMessagingModule.forRoot()],
-      controllers: [LookupController],
-      providers: [Schema],
-    }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
-    connectMessageHandlers(app, createInProcessServer(app));
-    if (initFirst) {
+  ])(
+    'runs init hooks once and puts AppErrorRpcFilter on every handler, started %s app.init()',
+    async (_, initFirst) => {
+      const moduleRef = await Test.createTestingModule({
+        imports: [InProcessMessagingModule.forRoot()],
+        controllers: [LookupController],
+        providers: [Schema],
+      }).compile();
+      const app = moduleRef.createNestApplication({ logger: false });
+      connectMessageHandlers(app, createInProcessServer(app));
+      if (initFirst) {
+        await app.init();
+      }
+      await app.startAllMicroservices();
       await app.init();
-    }
-    await app.startAllMicroservices();
-    await app.init();
 
-    const failure = sendRequest(app.get<InProcessClient>(MESSAGE_CLIENT), 'account.lookup', {});
+      const failure = sendRequest(app.get<InProcessClient>(MESSAGE_CLIENT), 'account.lookup', {});
 
-    await expect(failure).rejects.toMatchObject({ code: 'not_found', message: 'Account not found after 1 migration(s).' });
-    expect(app.get(Schema).migrations).toBe(1);
-    await app.close();
-  });
+      await expect(failure).rejects.toMatchObject({
+        code: 'not_found',
+        message: 'Account not found after 1 migration(s).',
+      });
+      expect(app.get(Schema).migrations).toBe(1);
+      await app.close();
+    },
+  );
 });

@@ -1,5 +1,9 @@
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
-import { type CustomTransportStrategy, type MicroserviceOptions, NestMicroservice } from '@nestjs/microservices';
+import {
+  type CustomTransportStrategy,
+  type MicroserviceOptions,
+  NestMicroservice,
+} from '@nestjs/microservices';
 import { AppErrorRpcFilter } from './errors/app-error-rpc-filter';
 
 /**
@@ -9,8 +13,14 @@ import { AppErrorRpcFilter } from './errors/app-error-rpc-filter';
  * inheriting the HTTP app's config would hand RPC errors to HTTP filters. Binding is deferred to
  * `listen` instead, with the init hooks marked done: the app runs them, and they must run once.
  */
-export function connectMessageHandlers(app: INestApplication, strategy: CustomTransportStrategy): INestMicroservice {
-  const microservice = app.connectMicroservice<MicroserviceOptions>({ strategy }, { deferInitialization: true });
+export function connectMessageHandlers(
+  app: INestApplication,
+  strategy: CustomTransportStrategy,
+): INestMicroservice {
+  const microservice = app.connectMicroservice<MicroserviceOptions>(
+    { strategy },
+    { deferInitialization: true },
+  );
   if (microservice instanceof NestMicroservice) {
     microservice.setIsInitHookCalled(true);
   }

@@ -32,8 +32,10 @@ export function apiClient(baseUrl: string, apiKey?: string) {
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
   return {
-    get: <T = any>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
-    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers),
+    get: <T = any>(path: string, headers?: Record<string, string>) =>
+      call<T>('GET', path, undefined, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('POST', path, body, headers),
     call,
   };
 }

@@ -73,20 +73,17 @@ export interface RuntimeOptions {
 export async function startRuntime(options: RuntimeOptions = {}): Promise<RuntimeProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? temporaryDataDir();
-  const child = spawn(
-    process.execPath,
-    [...TS_RUNTIME, options.entry ?? 'apps/embedded/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...TS_RUNTIME, options.entry ?? 'apps/embedded/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // A runtime a spec forgot to stop must neither keep Jest waiting nor outlive it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   child.unref();
-  for (const stream of [child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
+  for (const stream of [child.stdout, child.stderr])
+    (stream as unknown as { unref?: () => void } | null)?.unref?.();
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -116,7 +113,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   };
 }
 
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+async function waitUntilHealthy(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`runtime exited with ${child.exitCode}:\n${output()}`);

@@ -27,7 +27,10 @@ describe('tools/ts-runtime', () => {
   const entry = join(folder, 'entry.ts');
   writeFileSync(entry, SOURCE);
   const start = async () => {
-    const { stdout } = await run(process.execPath, [...TS_RUNTIME, entry], { cwd: REPO_ROOT, env: { ...process.env, TS_RUNTIME_CACHE: cache } });
+    const { stdout } = await run(process.execPath, [...TS_RUNTIME, entry], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, TS_RUNTIME_CACHE: cache },
+    });
     return JSON.parse(stdout) as { paramTypes: string[]; className: string; swcLoaded: boolean };
   };
 
@@ -45,7 +48,7 @@ describe('tools/ts-runtime', () => {
 
   it('compiles a module again once its source changed', async () => {
     await start();
-    writeFileSync(entry, SOURCE.replace("now(): number { return 1; }", "now(): number { return 2; }"));
+    writeFileSync(entry, SOURCE.replace('now(): number { return 1; }', 'now(): number { return 2; }'));
     const before = readdirSync(cache).length;
     await start();
     expect(readdirSync(cache).length).toBe(before + 1);

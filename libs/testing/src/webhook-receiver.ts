@@ -9,7 +9,9 @@ export interface ReceivedWebhook {
 }
 
 /** A webhook receiver on loopback that records every call and answers 204. */
-export async function startWebhookReceiver(port = 0): Promise<{ url: string; received: ReceivedWebhook[]; close(): Promise<void> }> {
+export async function startWebhookReceiver(
+  port = 0,
+): Promise<{ url: string; received: ReceivedWebhook[]; close(): Promise<void> }> {
   const received: ReceivedWebhook[] = [];
   const server: Server = createServer((request, response) => {
     let raw = '';
@@ -29,6 +31,8 @@ export async function startWebhookReceiver(port = 0): Promise<{ url: string; rec
 
 /** True when the `Webhook-Signature` header is the HMAC of "<t>.<raw body>" under the secret. */
 export function hasValidSignature(delivery: ReceivedWebhook, secret: string): boolean {
-  const [t, v1] = String(delivery.headers['webhook-signature']).split(',').map((part) => part.split('=')[1]);
+  const [t, v1] = String(delivery.headers['webhook-signature'])
+    .split(',')
+    .map((part) => part.split('=')[1]);
   return createHmac('sha256', secret).update(`${t}.${delivery.raw}`).digest('hex') === v1;
 }

@@ -18,7 +18,8 @@ import { Ledger } from '../shipping/ledger';
 import { BatchIds } from './batch-ids';
 import { batchDecider, loadBatch } from './batch-stream';
 
-export const SHIPPER_NOT_ELIGIBLE_MESSAGE = 'The shipper was not found or does not meet the batch requirements.';
+export const SHIPPER_NOT_ELIGIBLE_MESSAGE =
+  'The shipper was not found or does not meet the batch requirements.';
 
 const metadataOf = (context: RequestContext) => ({
   correlationId: context.correlationId,
@@ -41,11 +42,17 @@ export class BatchCommands {
     const validated = validateRequest(CreateBatchRequest, payload);
     if (!validated.ok) throw new ValidationFailed(validated.errors);
     const request = validated.value;
-    const shipper = (await this.directory.shippers(context)).find((candidate) => candidate.id === request.shipper_id);
+    const shipper = (await this.directory.shippers(context)).find(
+      (candidate) => candidate.id === request.shipper_id,
+    );
     if (!shipper?.batch_eligible) throw new AppError('validation_failed', SHIPPER_NOT_ELIGIBLE_MESSAGE);
     const batchId = await this.ids.nextBatchId();
     const itemIds = await this.ids.nextItemIds(request.batch_shipments.length);
-    const items = request.batch_shipments.map((shipment, index) => ({ item_id: itemIds[index], index, shipment }));
+    const items = request.batch_shipments.map((shipment, index) => ({
+      item_id: itemIds[index],
+      index,
+      shipment,
+    }));
     await handleCommand(
       this.store,
       batchStreamName(batchId),
@@ -63,7 +70,12 @@ export class BatchCommands {
       metadataOf(context),
     );
     await this.readModel.catchUp(batchId);
-    return { id: batchId, status: 'validating', default_service: request.service, default_shipper_id: shipper.hash_id };
+    return {
+      id: batchId,
+      status: 'validating',
+      default_service: request.service,
+      default_shipper_id: shipper.hash_id,
+    };
   }
 
   /**
@@ -76,13 +88,26 @@ export class BatchCommands {
   async ship({ context, payload }: Envelope<{ batch_id: string }>) {
     const batchId = payload.batch_id;
     const state = await loadBatch(this.store, batchId);
-    if (state.status === 'none' || state.accountId !== context.accountId) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
-    const command = { type: 'ShipBatch' as const, batchId, accountId: context.accountId, now: new Date().toISOString() };
+    if (state.status === 'none' || state.accountId !== context.accountId)
+      throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+    const command = {
+      type: 'ShipBatch' as const,
+      batchId,
+      accountId: context.accountId,
+      now: new Date().toISOString(),
+    };
     const [shipped] = decideBatch(command, state);
-    if (shipped?.type !== 'BatchShipped') throw new AppError('internal', 'Shipping decided no BatchShipped event.');
+    if (shipped?.type !== 'BatchShipped')
+      throw new AppError('internal', 'Shipping decided no BatchShipped event.');
     const charged = await this.ledger.chargeBatch(context, batchId, shipped.data.charged_cents);
     if (!charged) throw new Conflict(NOT_READY_MESSAGE);
-    const outcome = await handleCommand(this.store, batchStreamName(batchId), { ...command, onlyIfReady: true }, batchDecider, metadataOf(context));
+    const outcome = await handleCommand(
+      this.store,
+      batchStreamName(batchId),
+      { ...command, onlyIfReady: true },
+      batchDecider,
+      metadataOf(context),
+    );
     await this.readModel.catchUp(batchId);
     return {
       id: batchId,

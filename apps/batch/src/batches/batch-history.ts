@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { batchStreamName } from '@shipping/batch-domain';
-import { BATCH_NOT_FOUND_MESSAGE, type BatchEventsQuery, type BatchEventView, NotFound } from '@shipping/contracts';
+import {
+  BATCH_NOT_FOUND_MESSAGE,
+  type BatchEventsQuery,
+  type BatchEventView,
+  NotFound,
+} from '@shipping/contracts';
 import type { EventStore, RecordedEvent } from '@shipping/event-store';
 import { EVENT_STORE } from '@shipping/platform';
 
@@ -23,7 +28,8 @@ export class BatchHistory {
   async page(accountId: string, query: BatchEventsQuery): Promise<BatchEventView[]> {
     const stream = batchStreamName(query.batch_id);
     const [first] = await this.store.readStream(stream, { maxCount: 1 });
-    const owner = first?.type === 'BatchCreated' ? (first.data as { account_id?: string }).account_id : undefined;
+    const owner =
+      first?.type === 'BatchCreated' ? (first.data as { account_id?: string }).account_id : undefined;
     if (owner === undefined || owner !== accountId) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     const events = await this.store.readStream(stream, {
       fromRevision: BigInt((query.page - 1) * query.per_page),

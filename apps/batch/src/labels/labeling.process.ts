@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import {
   BATCH_STREAM_PREFIX,
@@ -24,7 +30,13 @@ import {
   type Subscription,
 } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
-import { type CommandOutcome, EVENT_STORE, handleCommand, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import {
+  type CommandOutcome,
+  EVENT_STORE,
+  handleCommand,
+  SQL_CLIENT,
+  startStoredSubscription,
+} from '@shipping/platform';
 import { batchDecider, loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
 import { LabelingJobs } from './labeling-jobs';
@@ -71,7 +83,8 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
       onEvent: (event) => this.onEvent(event),
       logger: this.logger,
     });
-    for (const job of await this.jobs.unfinished()) this.start(job.batch_id, { accountId: job.account_id, correlationId: job.correlation_id });
+    for (const job of await this.jobs.unfinished())
+      this.start(job.batch_id, { accountId: job.account_id, correlationId: job.correlation_id });
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -87,13 +100,22 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
 
   private async onEvent(event: RecordedEvent): Promise<void> {
     const data = event.data as { batch_id: string; account_id: string };
-    const context = { accountId: data.account_id, correlationId: String(event.metadata.correlationId ?? event.id) };
+    const context = {
+      accountId: data.account_id,
+      correlationId: String(event.metadata.correlationId ?? event.id),
+    };
     if (event.type === 'BatchCharged') {
       // Finishes a ship whose charge was recorded but whose BatchShipped was not (a crash in between).
       await handleCommand(
         this.store,
         batchStreamName(data.batch_id),
-        { type: 'ShipBatch', batchId: data.batch_id, accountId: data.account_id, now: new Date().toISOString(), onlyIfReady: true },
+        {
+          type: 'ShipBatch',
+          batchId: data.batch_id,
+          accountId: data.account_id,
+          now: new Date().toISOString(),
+          onlyIfReady: true,
+        },
         batchDecider,
         { correlationId: context.correlationId, causationId: event.id, accountId: data.account_id },
       );
@@ -106,13 +128,19 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
   private start(batchId: string, context: RequestContext): void {
     if (this.running.has(batchId) || this.stopping) return;
     const job = this.run(batchId, context)
-      .catch((error: unknown) => this.logger.error({ err: error, batchId }, 'batch labelling failed; it resumes on restart'))
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, batchId }, 'batch labelling failed; it resumes on restart'),
+      )
       .finally(() => this.running.delete(batchId));
     this.running.set(batchId, job);
   }
 
   private async run(batchId: string, context: RequestContext): Promise<void> {
-    const metadata = { correlationId: context.correlationId, causationId: context.correlationId, accountId: context.accountId };
+    const metadata = {
+      correlationId: context.correlationId,
+      causationId: context.correlationId,
+      accountId: context.accountId,
+    };
     let { state, revision } = await loadBatchWithRevision(this.store, batchId);
     const merges = new FileMerges((group) => this.merge(batchId, context, group));
     while (!this.stopping && state.status === 'processing') {
@@ -121,7 +149,12 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
       const service = serviceOf(state);
       const purchase = (items: (typeof chunks)[number]) =>
         this.withRetry(() =>
-          sendRequest<LabelPurchaseResult[]>(this.client, LabelPatterns.purchase, { context, payload: { service, items } }, { timeoutMs: PURCHASE_TIMEOUT_MS }),
+          sendRequest<LabelPurchaseResult[]>(
+            this.client,
+            LabelPatterns.purchase,
+            { context, payload: { service, items } },
+            { timeoutMs: PURCHASE_TIMEOUT_MS },
+          ),
         );
       // Purchases in flight keep the label workers busy while results are recorded and files written.
       const inFlight = chunks.slice(0, IN_FLIGHT).map(purchase);
@@ -129,9 +162,16 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
         const results = await inFlight[index];
         if (index + IN_FLIGHT < chunks.length) inFlight.push(purchase(chunks[index + IN_FLIGHT]));
         const recorded = { type: 'RecordLabelResults' as const, batchId, results };
-        const outcome: CommandOutcome<BatchEvent, BatchState> = await handleCommand(this.store, batchStreamName(batchId), recorded, batchDecider, metadata, {
-          known: { state, revision },
-        });
+        const outcome: CommandOutcome<BatchEvent, BatchState> = await handleCommand(
+          this.store,
+          batchStreamName(batchId),
+          recorded,
+          batchDecider,
+          metadata,
+          {
+            known: { state, revision },
+          },
+        );
         ({ state, nextExpectedRevision: revision } = outcome);
         merges.start(settledLabelFileGroups(state));
       }
@@ -142,17 +182,38 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
       return;
     }
     for (const item of failedItems(state)) {
-      await this.ledger.refundItem(context.accountId, batchId, item.item_id, item.refund_cents, context.correlationId);
+      await this.ledger.refundItem(
+        context.accountId,
+        batchId,
+        item.item_id,
+        item.refund_cents,
+        context.correlationId,
+      );
     }
     merges.start(settledLabelFileGroups(state));
     const files = await merges.all();
-    await handleCommand(this.store, batchStreamName(batchId), { type: 'RecordMergedFiles', batchId, files, now: new Date().toISOString() }, batchDecider, metadata);
+    await handleCommand(
+      this.store,
+      batchStreamName(batchId),
+      { type: 'RecordMergedFiles', batchId, files, now: new Date().toISOString() },
+      batchDecider,
+      metadata,
+    );
     await this.jobs.close(batchId);
   }
 
-  private async merge(batchId: string, context: RequestContext, group: LabelFileGroup): Promise<MergedLabelFile> {
+  private async merge(
+    batchId: string,
+    context: RequestContext,
+    group: LabelFileGroup,
+  ): Promise<MergedLabelFile> {
     const reply = await this.withRetry(() =>
-      sendRequest<LabelMergeReply>(this.client, LabelPatterns.merge, { context, payload: { batch_id: batchId, files: [group] } }, { timeoutMs: MERGE_TIMEOUT_MS }),
+      sendRequest<LabelMergeReply>(
+        this.client,
+        LabelPatterns.merge,
+        { context, payload: { batch_id: batchId, files: [group] } },
+        { timeoutMs: MERGE_TIMEOUT_MS },
+      ),
     );
     const merged = reply.files.find((file) => file.file === group.file);
     if (!merged) throw new Error(`The label app did not merge file ${group.file} of batch ${batchId}`);
@@ -195,7 +256,9 @@ class FileMerges {
 }
 
 function chunked<T>(items: T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
 }
 
 export type { BatchState };

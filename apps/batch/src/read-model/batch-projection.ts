@@ -36,7 +36,8 @@ export function foldBatchEvents(
     if (!isBatchEvent(event)) continue;
     const batchEvent = event as RecordedEvent & BatchEvent;
     summary = projectBatchSummary(summary, batchEvent);
-    for (const row of projectBatchItemRows(batchEvent)) items.set(row.item_id, { ...row, revision: event.revision });
+    for (const row of projectBatchItemRows(batchEvent))
+      items.set(row.item_id, { ...row, revision: event.revision });
     revision = event.revision;
   }
   if (summary === undefined || revision === undefined) return undefined;
@@ -44,9 +45,15 @@ export function foldBatchEvents(
 }
 
 /** Writes projected batches (item rows, then summary rows) in two statements; rows never move back in revision. */
-export async function writeProjectedBatches(sql: SqlClient, batches: readonly ProjectedBatch[]): Promise<void> {
+export async function writeProjectedBatches(
+  sql: SqlClient,
+  batches: readonly ProjectedBatch[],
+): Promise<void> {
   if (batches.length === 0) return;
-  await upsertItemRows(sql, batches.flatMap((batch) => [...batch.items.values()]));
+  await upsertItemRows(
+    sql,
+    batches.flatMap((batch) => [...batch.items.values()]),
+  );
   await sql.query(
     `insert into batch_view (batch_id, account_id, last_revision, doc)
      select batch_id, account_id, last_revision, doc::json

@@ -1,7 +1,11 @@
 import type { BatchSummaryRow } from '@shipping/batch-domain';
 import { BatchSummaries, type StoredSummary } from './batch-summaries';
 
-const stored = (revision: number): StoredSummary => ({ accountId: 'acct', revision: String(revision), doc: { id: 'b-1' } as BatchSummaryRow });
+const stored = (revision: number): StoredSummary => ({
+  accountId: 'acct',
+  revision: String(revision),
+  doc: { id: 'b-1' } as BatchSummaryRow,
+});
 
 describe('batch summaries cache', () => {
   it('loads a row once, then answers from memory until the read model writes the batch again', async () => {

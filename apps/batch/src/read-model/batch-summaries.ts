@@ -22,7 +22,10 @@ export class BatchSummaries {
     this.rows = new LruCache<StoredSummary>(capacity);
   }
 
-  async read(batchId: string, load: () => Promise<StoredSummary | undefined>): Promise<StoredSummary | undefined> {
+  async read(
+    batchId: string,
+    load: () => Promise<StoredSummary | undefined>,
+  ): Promise<StoredSummary | undefined> {
     const cached = this.rows.get(batchId);
     if (cached) return cached;
     const writesBefore = this.writes;

@@ -20,14 +20,40 @@ const created: BatchEvent = {
     at: '2026-11-21T10:00:00.000Z',
   },
 };
-const validated = itemIds.map(
-  (item_id, index): BatchEvent => ({ type: 'ItemValidated', data: { batch_id: BATCH, item_id, index, price_cents: 500, shipment: {} } }),
-);
-const ready: BatchEvent = { type: 'BatchValidated', data: { batch_id: BATCH, status: 'ready', valid_count: 3, invalid_count: 0, at: '2026-11-21T10:00:01.000Z' } };
-const shipped: BatchEvent = { type: 'BatchShipped', data: { batch_id: BATCH, account_id: ACCOUNT, charged_cents: 1500, item_ids: itemIds, at: '2026-11-21T10:00:02.000Z' } };
+const validated = itemIds.map((item_id, index): BatchEvent => ({
+  type: 'ItemValidated',
+  data: { batch_id: BATCH, item_id, index, price_cents: 500, shipment: {} },
+}));
+const ready: BatchEvent = {
+  type: 'BatchValidated',
+  data: {
+    batch_id: BATCH,
+    status: 'ready',
+    valid_count: 3,
+    invalid_count: 0,
+    at: '2026-11-21T10:00:01.000Z',
+  },
+};
+const shipped: BatchEvent = {
+  type: 'BatchShipped',
+  data: {
+    batch_id: BATCH,
+    account_id: ACCOUNT,
+    charged_cents: 1500,
+    item_ids: itemIds,
+    at: '2026-11-21T10:00:02.000Z',
+  },
+};
 const completed = (index: number): BatchEvent => ({
   type: 'ItemCompleted',
-  data: { batch_id: BATCH, item_id: itemIds[index], index, tracking_number: `9400${index}`, label_key: `label-${index}`, price_cents: 500 },
+  data: {
+    batch_id: BATCH,
+    item_id: itemIds[index],
+    index,
+    tracking_number: `9400${index}`,
+    label_key: `label-${index}`,
+    price_cents: 500,
+  },
 });
 
 describe('get-batch read model', () => {
@@ -63,7 +89,9 @@ describe('get-batch read model', () => {
 
   it('answers Batch not found. to another account, also once the batch is cached', async () => {
     await page();
-    await expect(readModel.get('acct_other', { batch_id: BATCH, page: 1, per_page: 10 })).rejects.toEqual(new NotFound(BATCH_NOT_FOUND_MESSAGE));
+    await expect(readModel.get('acct_other', { batch_id: BATCH, page: 1, per_page: 10 })).rejects.toEqual(
+      new NotFound(BATCH_NOT_FOUND_MESSAGE),
+    );
   });
 
   it('never serves an item status older than the events caught up with while the batch is processing', async () => {
@@ -74,7 +102,9 @@ describe('get-batch read model', () => {
     for (const index of [0, 1]) {
       await append(completed(index));
       const current = await page();
-      expect(current.items.filter((item) => item.status === 'completed').map((item) => item.id)).toEqual(itemIds.slice(0, index + 1));
+      expect(current.items.filter((item) => item.status === 'completed').map((item) => item.id)).toEqual(
+        itemIds.slice(0, index + 1),
+      );
       expect(current.batch.results.completed_count).toBe(index + 1);
     }
   });

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import {
   BATCH_STREAM_PREFIX,
   batchResults,
@@ -13,11 +19,7 @@ import {
   type GetBatchQuery,
   NotFound,
 } from '@shipping/contracts';
-import {
-  type EventStore,
-  type SqlClient,
-  type Subscription,
-} from '@shipping/event-store';
+import { type EventStore, type SqlClient, type Subscription } from '@shipping/event-store';
 import { EVENT_STORE, LruCache, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { BATCH_READ_MODEL_SCHEMA } from './batch.read-model.schema';
 import { BatchSummaries, type StoredSummary } from './batch-summaries';
@@ -91,19 +93,32 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async loadSummary(batchId: string): Promise<StoredSummary | undefined> {
-    const { rows } = await this.sql.query<{ account_id: string; last_revision: string; doc: BatchSummaryRow }>(
-      'select account_id, last_revision, doc from batch_view where batch_id = $1',
-      [batchId],
+    const { rows } = await this.sql.query<{
+      account_id: string;
+      last_revision: string;
+      doc: BatchSummaryRow;
+    }>('select account_id, last_revision, doc from batch_view where batch_id = $1', [batchId]);
+    return (
+      rows[0] && { accountId: rows[0].account_id, revision: String(rows[0].last_revision), doc: rows[0].doc }
     );
-    return rows[0] && { accountId: rows[0].account_id, revision: String(rows[0].last_revision), doc: rows[0].doc };
   }
 
   private async page(summary: BatchSummaryRow, query: GetBatchQuery): Promise<BatchPage> {
     const filter = query.status ? 'and status = $4' : '';
-    const items = await this.sql.query<{ item_id: string; status: BatchItemView['status']; errors: BatchItemView['errors']; tracking: string | null }>(
+    const items = await this.sql.query<{
+      item_id: string;
+      status: BatchItemView['status'];
+      errors: BatchItemView['errors'];
+      tracking: string | null;
+    }>(
       `select item_id, status, errors, tracking from batch_items_view where batch_id = $1 ${filter}
        order by idx limit $2 offset $3`,
-      [query.batch_id, query.per_page + 1, (query.page - 1) * query.per_page, ...(query.status ? [query.status] : [])],
+      [
+        query.batch_id,
+        query.per_page + 1,
+        (query.page - 1) * query.per_page,
+        ...(query.status ? [query.status] : []),
+      ],
     );
     return {
       batch: {

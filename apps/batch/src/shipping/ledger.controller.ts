@@ -6,7 +6,12 @@ import { CommandPattern } from '@shipping/platform';
 function assertChargeRequest(payload: unknown): asserts payload is ShipmentChargeRequest {
   const request = payload as Partial<ShipmentChargeRequest> | null;
   const whole = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
-  if (typeof request !== 'object' || request === null || !whole(request.shipment_order_id) || !whole(request.amount_cents)) {
+  if (
+    typeof request !== 'object' ||
+    request === null ||
+    !whole(request.shipment_order_id) ||
+    !whole(request.amount_cents)
+  ) {
     throw new AppError('bad_request', 'A shipment charge needs a shipment_order_id and whole cents.');
   }
 }
@@ -19,12 +24,16 @@ export class LedgerController {
   @CommandPattern(LedgerPatterns.chargeShipment)
   async charge({ context, payload }: Envelope<unknown>): Promise<{ charged: boolean }> {
     assertChargeRequest(payload);
-    return { charged: await this.ledger.chargeShipment(context, payload.shipment_order_id, payload.amount_cents) };
+    return {
+      charged: await this.ledger.chargeShipment(context, payload.shipment_order_id, payload.amount_cents),
+    };
   }
 
   @CommandPattern(LedgerPatterns.refundShipment)
   async refund({ context, payload }: Envelope<unknown>): Promise<{ refunded: boolean }> {
     assertChargeRequest(payload);
-    return { refunded: await this.ledger.refundShipment(context, payload.shipment_order_id, payload.amount_cents) };
+    return {
+      refunded: await this.ledger.refundShipment(context, payload.shipment_order_id, payload.amount_cents),
+    };
   }
 }

@@ -34,9 +34,11 @@ export function validateItem(
   const referenceErrors: FieldErrors = {};
   const fromId = shipment.from_address_id;
   const savedFrom = fromId === undefined || fromId === null ? undefined : byId(fromId);
-  if (fromId !== undefined && fromId !== null && !savedFrom) referenceErrors.from_address_id = [invalidId('from_address_id')];
+  if (fromId !== undefined && fromId !== null && !savedFrom)
+    referenceErrors.from_address_id = [invalidId('from_address_id')];
   const returnId = shipment.return_address_id;
-  if (returnId !== undefined && returnId !== null && !byId(returnId)) referenceErrors.return_address_id = [invalidId('return_address_id')];
+  if (returnId !== undefined && returnId !== null && !byId(returnId))
+    referenceErrors.return_address_id = [invalidId('return_address_id')];
 
   const validated = validateRequest(BatchShipment, withSavedSender(shipment, savedFrom));
   const errors = { ...(validated.ok ? {} : validated.errors), ...referenceErrors };
@@ -46,7 +48,11 @@ export function validateItem(
   normalized.weight_unit ??= preferences.weight_unit;
   normalized.length_unit ??= preferences.length_unit;
   if (savedFrom) normalized.from_address_id = savedFrom.id;
-  const price = shipmentPriceCents(service, normalized as unknown as Parameters<typeof shipmentPriceCents>[1]);
-  if (price === undefined) return { item_id: item.item_id, valid: false, errors: { package_list: [NO_RATE_MESSAGE] } };
+  const price = shipmentPriceCents(
+    service,
+    normalized as unknown as Parameters<typeof shipmentPriceCents>[1],
+  );
+  if (price === undefined)
+    return { item_id: item.item_id, valid: false, errors: { package_list: [NO_RATE_MESSAGE] } };
   return { item_id: item.item_id, valid: true, price_cents: price, shipment: normalized };
 }

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { BATCH_STREAM_PREFIX, batchStreamName } from '@shipping/batch-domain';
 import {
   type EventStore,
@@ -6,7 +12,13 @@ import {
   type SqlClient,
   type Subscription,
 } from '@shipping/event-store';
-import { AccountDirectoryClient, EVENT_STORE, handleCommand, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import {
+  AccountDirectoryClient,
+  EVENT_STORE,
+  handleCommand,
+  SQL_CLIENT,
+  startStoredSubscription,
+} from '@shipping/platform';
 import { batchDecider } from '../batches/batch-stream';
 import { validateItem } from './item-validation';
 
@@ -41,9 +53,20 @@ export class ValidationProcess implements OnApplicationBootstrap, OnModuleDestro
 
   private async onEvent(event: RecordedEvent): Promise<void> {
     if (event.type !== 'BatchCreated') return;
-    const created = event.data as { batch_id: string; account_id: string; service: string; items: Parameters<typeof validateItem>[0][] };
-    const context = { accountId: created.account_id, correlationId: String(event.metadata.correlationId ?? event.id) };
-    const [saved, preferences] = await Promise.all([this.directory.addresses(context), this.directory.preferences(context)]);
+    const created = event.data as {
+      batch_id: string;
+      account_id: string;
+      service: string;
+      items: Parameters<typeof validateItem>[0][];
+    };
+    const context = {
+      accountId: created.account_id,
+      correlationId: String(event.metadata.correlationId ?? event.id),
+    };
+    const [saved, preferences] = await Promise.all([
+      this.directory.addresses(context),
+      this.directory.preferences(context),
+    ]);
     const results = created.items.map((item) => validateItem(item, created.service, saved, preferences));
     await handleCommand(
       this.store,

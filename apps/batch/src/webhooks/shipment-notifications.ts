@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { BATCH_STREAM_PREFIX, batchStreamName } from '@shipping/batch-domain';
 import { WebhookPatterns } from '@shipping/contracts';
@@ -55,16 +61,30 @@ export class ShipmentNotifications implements OnApplicationBootstrap, OnModuleDe
     const facts: BatchFacts = { accountId: '', service: '', shipments: new Map() };
     const completed: RecordedEvent[] = [];
     for (const recorded of await this.store.readStream(batchStreamName(batchId))) {
-      const data = recorded.data as { account_id?: string; service?: string; item_id?: string; shipment?: unknown };
-      if (recorded.type === 'BatchCreated') Object.assign(facts, { accountId: data.account_id, service: data.service });
+      const data = recorded.data as {
+        account_id?: string;
+        service?: string;
+        item_id?: string;
+        shipment?: unknown;
+      };
+      if (recorded.type === 'BatchCreated')
+        Object.assign(facts, { accountId: data.account_id, service: data.service });
       if (recorded.type === 'ItemValidated' && data.item_id) facts.shipments.set(data.item_id, data.shipment);
       if (recorded.type === 'ItemCompleted') completed.push(recorded);
     }
     const now = Math.floor(Date.now() / 1000);
-    const context = { accountId: facts.accountId, correlationId: String(event.metadata.correlationId ?? event.id) };
+    const context = {
+      accountId: facts.accountId,
+      correlationId: String(event.metadata.correlationId ?? event.id),
+    };
     const notifications = completed.map((itemEvent) => {
       const item = itemEvent.data as CompletedItem & { label_key: string };
-      const body = shipmentWebhookBody(item, facts.service, facts.shipments.get(item.item_id), this.labels.url(item.label_key, now));
+      const body = shipmentWebhookBody(
+        item,
+        facts.service,
+        facts.shipments.get(item.item_id),
+        this.labels.url(item.label_key, now),
+      );
       return { event_id: itemEvent.id, account_id: facts.accountId, body };
     });
     for (let first = 0; first < notifications.length; first += NOTIFICATIONS_PER_REQUEST) {

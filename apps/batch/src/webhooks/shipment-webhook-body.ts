@@ -11,7 +11,12 @@ interface ValidatedShipment {
 }
 
 /** A completed batch item is a shipment order whose integer id is the one behind the item's hash id. */
-export function shipmentWebhookBody(item: CompletedItem, service: string, shipment: unknown, labelUrl: string): WebhookShipmentBody {
+export function shipmentWebhookBody(
+  item: CompletedItem,
+  service: string,
+  shipment: unknown,
+  labelUrl: string,
+): WebhookShipmentBody {
   return webhookShipmentBody({
     shipment_order_id: decodeHashId('item', item.item_id) ?? 0,
     tracking_number: item.tracking_number,

@@ -21,7 +21,10 @@ export class DashboardPages {
   }
 
   async goTo(section: 'Open orders' | 'Pickup orders' | 'Batches'): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: section })
+      .click();
     await this.heading(section).waitFor();
   }
 
@@ -31,7 +34,9 @@ export class DashboardPages {
 
   /** The table row whose header cell is exactly `header`. */
   row(header: string): Locator {
-    return this.page.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: header, exact: true }) });
+    return this.page
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: header, exact: true }) });
   }
 
   async cells(row: Locator): Promise<string[]> {

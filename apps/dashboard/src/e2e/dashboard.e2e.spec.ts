@@ -19,7 +19,8 @@ import { launchChromium } from './chromium';
 import { DashboardPages } from './dashboard-pages';
 
 /** DASHBOARD_SCREENSHOTS=docs writes a screenshot of each page into that folder of the repository. */
-const screenshotsDir = process.env['DASHBOARD_SCREENSHOTS'] && join(REPO_ROOT, process.env['DASHBOARD_SCREENSHOTS']);
+const screenshotsDir =
+  process.env['DASHBOARD_SCREENSHOTS'] && join(REPO_ROOT, process.env['DASHBOARD_SCREENSHOTS']);
 const BATCH_SIZE = 600;
 const UNDELIVERABLE = new Set([41, 377]);
 
@@ -41,7 +42,9 @@ describe('the dashboard in a browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('dashboard_e2e');
-    runtime = await startRuntime({ env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' } });
+    runtime = await startRuntime({
+      env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
+    });
     browser = await launchChromium();
     acmeBrowser = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     acme = apiClient(runtime.baseUrl, 'sk_test_acme');
@@ -60,7 +63,10 @@ describe('the dashboard in a browser', () => {
     expect(index.headers.get('content-security-policy')).toContain("default-src 'self'");
     const script = /src="(\/dashboard\/assets\/[^"]+\.js)"/.exec(await index.text())?.[1];
     const asset = await fetch(`${runtime.baseUrl}${script}`);
-    expect([asset.status, asset.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect([asset.status, asset.headers.get('content-type')]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+    ]);
     const missing = await fetch(`${runtime.baseUrl}/dashboard/assets/missing.js`);
     expect([missing.status, await missing.json()]).toEqual([404, { success: false, message: 'Not found.' }]);
   });
@@ -75,8 +81,12 @@ describe('the dashboard in a browser', () => {
 
     await dashboard.signIn('sk_test_acme');
     await dashboard.heading('Open orders').waitFor();
-    expect(await dashboard.page.evaluate('[sessionStorage.length, localStorage.length, document.cookie]')).toEqual([1, 0, '']);
-    expect(await dashboard.page.getByRole('link', { name: 'Open orders' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await dashboard.page.evaluate('[sessionStorage.length, localStorage.length, document.cookie]'),
+    ).toEqual([1, 0, '']);
+    expect(await dashboard.page.getByRole('link', { name: 'Open orders' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
 
     const anotherSession = await browser.newContext();
     const elsewhere = await DashboardPages.open(anotherSession, runtime.baseUrl);
@@ -93,7 +103,9 @@ describe('the dashboard in a browser', () => {
       expect(created.status).toBe(201);
       acmeOrderIds.push(created.body.data.shipment_order_id);
     }
-    await eventually(async () => ((await acme.get('/orders')).body.data.data.length === 2 ? true : undefined));
+    await eventually(async () =>
+      (await acme.get('/orders')).body.data.data.length === 2 ? true : undefined,
+    );
 
     await dashboard.page.getByRole('button', { name: 'Refresh' }).click();
     const table = dashboard.table('Open orders 1–2, newest first');
@@ -119,14 +131,31 @@ describe('the dashboard in a browser', () => {
     await dashboard.goTo('Pickup orders');
     const row = dashboard.row(`#${created.body.data.id}`);
     await row.waitFor();
-    expect((await dashboard.cells(row)).slice(0, 6)).toEqual(['FedEx', '12-01-2026', '09:00–17:30', '4', '153.7 lbs', 'Ready']);
+    expect((await dashboard.cells(row)).slice(0, 6)).toEqual([
+      'FedEx',
+      '12-01-2026',
+      '09:00–17:30',
+      '4',
+      '153.7 lbs',
+      'Ready',
+    ]);
     await screenshot('pickup-orders');
   });
 
   it('follows a batch from processing to completed and opens its merged label file', async () => {
-    const invalid = await acme.post('/batches', { shipper_id: 1, service: 'USPS-2', batch_shipments: [batchShipment(0), invalidBatchShipment(1)] });
-    const shipments = Array.from({ length: BATCH_SIZE }, (_, index) => (UNDELIVERABLE.has(index) ? undeliverableBatchShipment(index) : batchShipment(index)));
-    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments });
+    const invalid = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-2',
+      batch_shipments: [batchShipment(0), invalidBatchShipment(1)],
+    });
+    const shipments = Array.from({ length: BATCH_SIZE }, (_, index) =>
+      UNDELIVERABLE.has(index) ? undeliverableBatchShipment(index) : batchShipment(index),
+    );
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: shipments,
+    });
     expect([invalid.status, created.status]).toEqual([201, 201]);
     acmeBatchId = created.body.data.id;
 
@@ -143,21 +172,49 @@ describe('the dashboard in a browser', () => {
     expect(seen.at(-1)).toEqual({ status: 'Completed', progress: 100 });
     const progressValues = seen.map((sample) => sample.progress);
     expect(progressValues).toEqual([...progressValues].sort((a, b) => a - b));
-    expect((await dashboard.cells(row)).slice(0, 8)).toEqual(['Completed', 'USPS-1', '600', '0', '0', '598', '2', '100%']);
-    await dashboard.liveRegion().filter({ hasText: `Batch ${acmeBatchId} is now completed.` }).waitFor();
-    expect((await dashboard.cells(dashboard.row(invalid.body.data.id))).slice(0, 7)).toEqual(['Invalid', 'USPS-2', '2', '1', '1', '0', '0']);
+    expect((await dashboard.cells(row)).slice(0, 8)).toEqual([
+      'Completed',
+      'USPS-1',
+      '600',
+      '0',
+      '0',
+      '598',
+      '2',
+      '100%',
+    ]);
+    await dashboard
+      .liveRegion()
+      .filter({ hasText: `Batch ${acmeBatchId} is now completed.` })
+      .waitFor();
+    expect((await dashboard.cells(dashboard.row(invalid.body.data.id))).slice(0, 7)).toEqual([
+      'Invalid',
+      'USPS-2',
+      '2',
+      '1',
+      '1',
+      '0',
+      '0',
+    ]);
     await screenshot('batches');
 
     await row.getByRole('link', { name: acmeBatchId }).click();
     await dashboard.heading(`Batch ${acmeBatchId}`).waitFor();
     const counts = dashboard.page.locator('.counts');
-    expect(await counts.innerText()).toMatch(/Total\s+600\s+Valid\s+0\s+Invalid\s+0\s+Completed\s+598\s+Failed\s+2/);
-    expect(await dashboard.page.getByRole('progressbar', { name: 'Completion of the batch' }).getAttribute('value')).toBe('100');
+    expect(await counts.innerText()).toMatch(
+      /Total\s+600\s+Valid\s+0\s+Invalid\s+0\s+Completed\s+598\s+Failed\s+2/,
+    );
+    expect(
+      await dashboard.page
+        .getByRole('progressbar', { name: 'Completion of the batch' })
+        .getAttribute('value'),
+    ).toBe('100');
     const labelLinks = dashboard.page.getByRole('link', { name: /^Label file \d+ of 6 \(PDF\)$/ });
     expect(await labelLinks.count()).toBe(6);
     await screenshot('batch', { fullPage: false });
 
-    const labelResponse = acmeBrowser.waitForEvent('response', (response) => response.url().includes('/labels/'));
+    const labelResponse = acmeBrowser.waitForEvent('response', (response) =>
+      response.url().includes('/labels/'),
+    );
     await labelLinks.first().click();
     const label = await labelResponse;
     expect(label.status()).toBe(200);
@@ -167,20 +224,29 @@ describe('the dashboard in a browser', () => {
 
   it('filters and pages the items of a batch', async () => {
     await dashboard.table('Items 1–50, every status').waitFor();
-    await dashboard.page.getByRole('navigation', { name: 'Items pages' }).getByRole('link', { name: 'Next page' }).click();
+    await dashboard.page
+      .getByRole('navigation', { name: 'Items pages' })
+      .getByRole('link', { name: 'Next page' })
+      .click();
     await dashboard.table('Items 51–100, every status').waitFor();
 
     await dashboard.page.getByLabel('Item status').selectOption('failed');
     await dashboard.page.getByRole('button', { name: 'Show items' }).click();
     const failed = dashboard.table('Items 1–2, status failed');
     await failed.waitFor();
-    const statuses = await failed.getByRole('row').filter({ has: dashboard.page.getByRole('rowheader') }).allInnerTexts();
+    const statuses = await failed
+      .getByRole('row')
+      .filter({ has: dashboard.page.getByRole('rowheader') })
+      .allInnerTexts();
     expect(statuses.map((text) => /Failed/.test(text))).toEqual([true, true]);
     expect(dashboard.page.url()).toMatch(/#\/batches\/\w+\?status=failed$/);
   });
 
   it('can be used with the keyboard alone: links and buttons, focus moves to the new page', async () => {
-    await dashboard.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Open orders' }).focus();
+    await dashboard.page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Open orders' })
+      .focus();
     await dashboard.page.keyboard.press('Enter');
     await dashboard.heading('Open orders').waitFor();
     expect(await dashboard.page.evaluate('document.activeElement.textContent')).toBe('Open orders');
@@ -191,7 +257,11 @@ describe('the dashboard in a browser', () => {
   });
 
   it('shows another account none of it, and reads at phone width without sideways scrolling', async () => {
-    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const tiny = await DashboardPages.open(phone, runtime.baseUrl);
     await tiny.signIn('sk_test_tiny');
     await tiny.heading('Open orders').waitFor();
@@ -207,7 +277,11 @@ describe('the dashboard in a browser', () => {
     await tiny.page.getByRole('alert').filter({ hasText: 'Batch not found.' }).waitFor();
     await phone.close();
 
-    const acmePhone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const acmePhone = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const acmeOnPhone = await DashboardPages.open(acmePhone, runtime.baseUrl, `#/batches/${acmeBatchId}`);
     await acmeOnPhone.signIn('sk_test_acme');
     await acmeOnPhone.heading(`Batch ${acmeBatchId}`).waitFor();
@@ -226,7 +300,8 @@ async function watchUntilCompleted(dashboard: DashboardPages, batchId: string, t
   while (Date.now() < deadline) {
     const status = (await dashboard.cells(row))[0];
     const progress = Number(await row.getByRole('progressbar').getAttribute('value'));
-    if (samples.at(-1)?.status !== status || samples.at(-1)?.progress !== progress) samples.push({ status, progress });
+    if (samples.at(-1)?.status !== status || samples.at(-1)?.progress !== progress)
+      samples.push({ status, progress });
     if (status === 'Completed') return samples;
     await new Promise((done) => setTimeout(done, 100));
   }

@@ -5,5 +5,8 @@ const { join } = require('node:path');
 module.exports = function installChromium() {
   const script = join(__dirname, '../../../../tools/setup-chromium.sh');
   const { status } = spawnSync('sh', [script], { stdio: 'inherit' });
-  if (status !== 0) throw new Error(`tools/setup-chromium.sh failed (exit ${status}): the browser tests need /usr/bin/chromium`);
+  if (status !== 0)
+    throw new Error(
+      `tools/setup-chromium.sh failed (exit ${status}): the browser tests need /usr/bin/chromium`,
+    );
 };

@@ -23,7 +23,10 @@ export async function apiGet<T>(path: string, apiKey: string, signal?: AbortSign
   });
   const body = (await response.json().catch(() => undefined)) as Envelope<T> | undefined;
   if (!response.ok || !body?.success) {
-    throw new ApiError(response.status, body?.message ?? `The service answered with status ${response.status}.`);
+    throw new ApiError(
+      response.status,
+      body?.message ?? `The service answered with status ${response.status}.`,
+    );
   }
   return body.data as T;
 }

@@ -11,12 +11,17 @@ const POLL_MS: Record<BatchStatus, number | undefined> = {
 
 /** The soonest reload any of the batches needs, or undefined when none can change. */
 export function batchPollDelay(statuses: BatchStatus[]): number | undefined {
-  const delays = statuses.map((status) => POLL_MS[status]).filter((delay): delay is number => delay !== undefined);
+  const delays = statuses
+    .map((status) => POLL_MS[status])
+    .filter((delay): delay is number => delay !== undefined);
   return delays.length > 0 ? Math.min(...delays) : undefined;
 }
 
 /** Sentences for the live region: each batch whose status moved. */
-export function statusChanges(before: { id: string; status: BatchStatus }[], after: { id: string; status: BatchStatus }[]): string[] {
+export function statusChanges(
+  before: { id: string; status: BatchStatus }[],
+  after: { id: string; status: BatchStatus }[],
+): string[] {
   const previous = new Map(before.map((batch) => [batch.id, batch.status]));
   return after
     .filter((batch) => previous.has(batch.id) && previous.get(batch.id) !== batch.status)

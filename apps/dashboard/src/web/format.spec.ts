@@ -2,7 +2,13 @@ import { carrierName, dateTimeText, percentValue, rowRange, timeWindow } from '.
 
 describe('display forms', () => {
   it('names carriers as they are written', () => {
-    expect(['fedex', 'ups', 'dhl', 'usps', 'acme'].map(carrierName)).toEqual(['FedEx', 'UPS', 'DHL', 'USPS', 'ACME']);
+    expect(['fedex', 'ups', 'dhl', 'usps', 'acme'].map(carrierName)).toEqual([
+      'FedEx',
+      'UPS',
+      'DHL',
+      'USPS',
+      'ACME',
+    ]);
   });
 
   it.each([

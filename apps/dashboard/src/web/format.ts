@@ -16,7 +16,9 @@ export const timeWindow = (from: string | null, to: string | null) => (from && t
 
 /** "Orders 21–40" for a page that holds rows, "No rows" otherwise. */
 export function rowRange(noun: string, page: { from: number | null; to: number | null }): string {
-  return page.from === null || page.to === null ? `No ${noun.toLowerCase()}` : `${noun} ${page.from}–${page.to}`;
+  return page.from === null || page.to === null
+    ? `No ${noun.toLowerCase()}`
+    : `${noun} ${page.from}–${page.to}`;
 }
 
 /** `2026-12-01 15:04 UTC`: the same reading in every locale, like the API's dates. */

@@ -15,7 +15,16 @@ const state: { content?: TemplateResult; live: string } = { live: '' };
 let stopPage: (() => void) | undefined;
 
 function paint(): void {
-  render(layout({ route: parseRoute(location.hash), apiKey: session.apiKey(), content: state.content, live: state.live, signOut }), root);
+  render(
+    layout({
+      route: parseRoute(location.hash),
+      apiKey: session.apiKey(),
+      content: state.content,
+      live: state.live,
+      signOut,
+    }),
+    root,
+  );
 }
 
 function show(content: TemplateResult): void {
@@ -75,7 +84,9 @@ function showSignIn(moveFocus: boolean, error?: string): void {
 }
 
 const messageOf = (failure: unknown) =>
-  failure instanceof ApiError ? failure.message : 'The service could not be reached. Check the connection and try again.';
+  failure instanceof ApiError
+    ? failure.message
+    : 'The service could not be reached. Check the connection and try again.';
 
 function signOut(): void {
   session.signOut();

@@ -19,7 +19,12 @@ describe('dashboard routes', () => {
   });
 
   it('drops an unknown item status filter', () => {
-    expect(parseRoute('#/batches/abc?status=lost')).toEqual({ name: 'batch', id: 'abc', page: 1, status: undefined });
+    expect(parseRoute('#/batches/abc?status=lost')).toEqual({
+      name: 'batch',
+      id: 'abc',
+      page: 1,
+      status: undefined,
+    });
   });
 
   it('writes hrefs that read back as the same route, without default parameters', () => {

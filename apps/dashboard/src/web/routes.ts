@@ -12,7 +12,8 @@ export type BatchRoute = Extract<Route, { name: 'batch' }>;
 
 export const DEFAULT_ROUTE: Route = { name: 'orders', page: 1 };
 
-const pageNumber = (value: string | null) => (value !== null && /^[1-9]\d{0,6}$/.test(value) ? Number(value) : 1);
+const pageNumber = (value: string | null) =>
+  value !== null && /^[1-9]\d{0,6}$/.test(value) ? Number(value) : 1;
 
 const itemStatus = (value: string | null): ItemStatus | undefined =>
   ITEM_STATUSES.find((status) => status === value);
@@ -24,8 +25,10 @@ export function parseRoute(hash: string): Route {
   const segments = path.split('/').filter(Boolean);
   if (segments.length === 0) return DEFAULT_ROUTE;
   const [first, second] = segments.map((segment) => decodeURIComponent(segment));
-  if (segments.length === 1 && (first === 'orders' || first === 'pickups' || first === 'batches')) return { name: first, page };
-  if (segments.length === 2 && first === 'batches') return { name: 'batch', id: second, page, status: itemStatus(query.get('status')) };
+  if (segments.length === 1 && (first === 'orders' || first === 'pickups' || first === 'batches'))
+    return { name: first, page };
+  if (segments.length === 2 && first === 'batches')
+    return { name: 'batch', id: second, page, status: itemStatus(query.get('status')) };
   return { name: 'not-found' };
 }
 
@@ -50,4 +53,5 @@ export function routeHref(route: Route): string {
   }
 }
 
-const withQuery = (path: string, query: URLSearchParams) => (query.toString() ? `${path}?${query.toString()}` : path);
+const withQuery = (path: string, query: URLSearchParams) =>
+  query.toString() ? `${path}?${query.toString()}` : path;

@@ -15,10 +15,14 @@ export interface ComposeService {
 
 /** `${NAME:-default}` as compose reads it when NAME is not set; a variable without a default is an error. */
 export function interpolate(value: string): string {
-  return value.replace(/\$\{([A-Z0-9_]+)(?::-([^}]*))?\}/g, (whole, name: string, fallback: string | undefined) => {
-    if (fallback === undefined) throw new Error(`${whole} has no default: docker compose up would need ${name} set`);
-    return fallback;
-  });
+  return value.replace(
+    /\$\{([A-Z0-9_]+)(?::-([^}]*))?\}/g,
+    (whole, name: string, fallback: string | undefined) => {
+      if (fallback === undefined)
+        throw new Error(`${whole} has no default: docker compose up would need ${name} set`);
+      return fallback;
+    },
+  );
 }
 
 export function readComposeFile(): { services: Record<string, ComposeService> } {
@@ -27,5 +31,7 @@ export function readComposeFile(): { services: Record<string, ComposeService> } 
 
 /** A service's environment as its process sees it: strings, defaults filled in. */
 export function environmentOf(service: ComposeService): Record<string, string> {
-  return Object.fromEntries(Object.entries(service.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]));
+  return Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]),
+  );
 }

@@ -35,7 +35,9 @@ describe('docker-compose.yml', () => {
     const built = Object.entries(services).filter(([, service]) => service.build);
     expect(built.map(([name]) => name).sort()).toEqual(Object.keys(APPS).sort());
     expect(new Set(built.map(([, service]) => service.image)).size).toBe(1);
-    expect(readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8')).toMatch(/^ENTRYPOINT \["node", "-r", "\.\/tools\/ts-runtime\/register\.js"\]$/m);
+    expect(readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8')).toMatch(
+      /^ENTRYPOINT \["node", "-r", "\.\/tools\/ts-runtime\/register\.js"\]$/m,
+    );
   });
 
   it.each(Object.keys(APPS))('passes the %s app only variables its configuration reads', (app) => {
@@ -53,12 +55,18 @@ describe('docker-compose.yml', () => {
     const created = readFileSync(join(REPO_ROOT, 'tools/docker/postgres/create-app-databases.sql'), 'utf8');
     for (const app of Object.keys(APPS)) {
       const env = appEnv(app);
-      expect({ app, STORE: env['STORE'], brokers: env['KAFKA_BROKERS'] }).toEqual({ app, STORE: 'postgres', brokers: 'kafka:9092' });
+      expect({ app, STORE: env['STORE'], brokers: env['KAFKA_BROKERS'] }).toEqual({
+        app,
+        STORE: 'postgres',
+        brokers: 'kafka:9092',
+      });
       expect(hostOf(env['DATABASE_URL'])).toBe('postgres');
       const database = new URL(env['DATABASE_URL']).pathname.slice(1);
       expect(created).toContain(`CREATE DATABASE ${database};`);
       databases.add(database);
-      expect(Object.keys(services[app].depends_on ?? {})).toEqual(expect.arrayContaining(['kafka', 'postgres']));
+      expect(Object.keys(services[app].depends_on ?? {})).toEqual(
+        expect.arrayContaining(['kafka', 'postgres']),
+      );
     }
     expect(databases.size).toBe(Object.keys(APPS).length);
   });
@@ -79,7 +87,10 @@ describe('docker-compose.yml', () => {
 
   it('starts apps only once the servers they need answer their health checks', () => {
     for (const server of ['kafka', 'postgres', 'eventstoredb', 'gateway']) {
-      expect({ server, test: services[server].healthcheck?.test[0] }).toEqual({ server, test: expect.stringMatching(/^CMD(-SHELL)?$/) });
+      expect({ server, test: services[server].healthcheck?.test[0] }).toEqual({
+        server,
+        test: expect.stringMatching(/^CMD(-SHELL)?$/),
+      });
     }
     for (const app of Object.keys(APPS)) {
       for (const [server, { condition }] of Object.entries(services[app].depends_on ?? {})) {

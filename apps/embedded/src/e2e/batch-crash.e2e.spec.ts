@@ -22,7 +22,10 @@ describe('a batch survives the runtime being killed mid-way', () => {
   const dataDir = temporaryDataDir();
   let runtime: RuntimeProcess | undefined;
   const start = async () => {
-    runtime = await startRuntime({ dataDir, env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' } });
+    runtime = await startRuntime({
+      dataDir,
+      env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
+    });
     return apiClient(runtime.baseUrl, 'sk_test_acme');
   };
   const count = async (sql: string, params: unknown[]) => Number((await db.query(sql, params)).rows[0].count);
@@ -41,8 +44,14 @@ describe('a batch survives the runtime being killed mid-way', () => {
 
   it('validates, ships and completes a 400-item batch across two kills', async () => {
     let acme = await start();
-    const shipments = Array.from({ length: 400 }, (_, index) => (index % 97 === 5 ? undeliverableBatchShipment(index) : batchShipment(index)));
-    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments });
+    const shipments = Array.from({ length: 400 }, (_, index) =>
+      index % 97 === 5 ? undeliverableBatchShipment(index) : batchShipment(index),
+    );
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: shipments,
+    });
     const batchId: string = created.body.data.id;
     await runtime?.kill();
 
@@ -50,7 +59,9 @@ describe('a batch survives the runtime being killed mid-way', () => {
     await batchWithStatus(acme, batchId, ['ready']);
     expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
     const labelledBeforeKill = await eventually(async () => {
-      const labelled = await count(`select count(*) from label_purchases where item_id = any($1)`, [await itemIds(batchId)]);
+      const labelled = await count(`select count(*) from label_purchases where item_id = any($1)`, [
+        await itemIds(batchId),
+      ]);
       return labelled > 0 ? labelled : undefined;
     }, 30_000);
     await runtime?.kill();
@@ -60,10 +71,21 @@ describe('a batch survives the runtime being killed mid-way', () => {
 
     acme = await start();
     const done = await batchWithStatus(acme, batchId, ['completed'], 90_000);
-    expect(done.results).toMatchObject({ total_count: 400, completed_count: 400 - failed, failed_count: failed, completion_percentage: '100%' });
+    expect(done.results).toMatchObject({
+      total_count: 400,
+      completed_count: 400 - failed,
+      failed_count: failed,
+      completion_percentage: '100%',
+    });
     const ids = await itemIds(batchId);
-    expect(await count(`select count(*) from label_purchases where item_id = any($1)`, [ids])).toBe(400 - failed);
-    expect(await count(`select count(distinct tracking_number) from label_purchases where item_id = any($1)`, [ids])).toBe(400 - failed);
+    expect(await count(`select count(*) from label_purchases where item_id = any($1)`, [ids])).toBe(
+      400 - failed,
+    );
+    expect(
+      await count(`select count(distinct tracking_number) from label_purchases where item_id = any($1)`, [
+        ids,
+      ]),
+    ).toBe(400 - failed);
     const ledger = `select count(*) from event_store.events where stream_name like 'ledger-%' and event_type = $1 and data->>'batch_id' = $2`;
     expect(await count(ledger, ['BatchCharged', batchId])).toBe(1);
     expect(await count(ledger, ['ItemRefunded', batchId])).toBe(failed);
@@ -72,7 +94,10 @@ describe('a batch survives the runtime being killed mid-way', () => {
   }, 240_000);
 
   async function itemIds(batchId: string): Promise<string[]> {
-    const { rows } = await db.query(`select data from event_store.events where stream_name = $1 and event_type = 'BatchCreated'`, [`batch-${batchId}`]);
+    const { rows } = await db.query(
+      `select data from event_store.events where stream_name = $1 and event_type = 'BatchCreated'`,
+      [`batch-${batchId}`],
+    );
     return rows[0].data.items.map((item: { item_id: string }) => item.item_id);
   }
 });

@@ -1,4 +1,12 @@
-import { apiClient, batchShipment, createTestDatabase, type RuntimeProcess, startRuntime, type TestDatabase, undeliverableBatchShipment } from '@shipping/testing';
+import {
+  apiClient,
+  batchShipment,
+  createTestDatabase,
+  type RuntimeProcess,
+  startRuntime,
+  type TestDatabase,
+  undeliverableBatchShipment,
+} from '@shipping/testing';
 import { batchWithStatus } from './batch-support';
 
 describe('GET /batches/{id}/events on PostgreSQL', () => {
@@ -10,12 +18,18 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('batch_events_e2e');
-    runtime = await startRuntime({ env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' } });
+    runtime = await startRuntime({
+      env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
+    });
     acme = apiClient(runtime.baseUrl, 'sk_test_acme');
     tiny = apiClient(runtime.baseUrl, 'sk_test_tiny');
     const created = await acme.post(
       '/batches',
-      { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)] },
+      {
+        shipper_id: 1,
+        service: 'USPS-1',
+        batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)],
+      },
       { 'x-request-id': 'create-batch-events-1' },
     );
     batchId = created.body.data.id;
@@ -52,10 +66,14 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
     }
     expect(events.map((event) => event.type)).toEqual([
       'BatchCreated',
-      'ItemValidated', 'ItemValidated', 'ItemValidated',
+      'ItemValidated',
+      'ItemValidated',
+      'ItemValidated',
       'BatchValidated',
       'BatchShipped',
-      'ItemCompleted', 'ItemFailed', 'ItemCompleted',
+      'ItemCompleted',
+      'ItemFailed',
+      'ItemCompleted',
       'LabelFilesMerged',
       'BatchCompleted',
     ]);
@@ -72,7 +90,10 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
     expect(validated.correlation_id).toBe('create-batch-events-1');
     expect(validated.causation_id).toBe(created.id);
     expect(events.find((event) => event.type === 'BatchShipped').correlation_id).toBe('ship-batch-events-1');
-    expect(events.find((event) => event.type === 'ItemFailed').data).toMatchObject({ batch_id: batchId, index: 1 });
+    expect(events.find((event) => event.type === 'ItemFailed').data).toMatchObject({
+      batch_id: batchId,
+      index: 1,
+    });
     const times = events.map((event) => Date.parse(event.occurred_at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
@@ -81,11 +102,21 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
   it('answers an empty page past the end', async () => {
     const past = await acme.get(`/batches/${batchId}/events?page=9&per_page=4`);
     expect(past.status).toBe(200);
-    expect(past.body.data).toMatchObject({ data: [], from: null, to: null, next_page_url: null, current_page: 9 });
+    expect(past.body.data).toMatchObject({
+      data: [],
+      from: null,
+      to: null,
+      next_page_url: null,
+      current_page: 9,
+    });
   });
 
   it('is "Batch not found." for another account and for an unknown batch', async () => {
-    for (const [client, id] of [[tiny, batchId], [acme, 'unknownbatch'], [acme, `${batchId}x`]] as const) {
+    for (const [client, id] of [
+      [tiny, batchId],
+      [acme, 'unknownbatch'],
+      [acme, `${batchId}x`],
+    ] as const) {
       const response = await client.get(`/batches/${id}/events`);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ success: false, message: 'Batch not found.' });

@@ -41,7 +41,14 @@ describe('the list of batches', () => {
       status: 'ready',
       default_service: 'USPS-2',
       default_shipper_id: expect.any(String),
-      results: { total_count: 3, valid_count: 3, invalid_count: 0, completed_count: 0, failed_count: 0, completion_percentage: '0%' },
+      results: {
+        total_count: 3,
+        valid_count: 3,
+        invalid_count: 0,
+        completed_count: 0,
+        failed_count: 0,
+        completion_percentage: '0%',
+      },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     const created = listed.body.data.data.map((batch: any) => batch.created_at);
@@ -52,7 +59,10 @@ describe('the list of batches', () => {
     const first = await acme.get('/batches?per_page=2');
     expect(first.body.data).toEqual({
       current_page: 1,
-      data: [expect.objectContaining({ id: acmeBatchIds[2] }), expect.objectContaining({ id: acmeBatchIds[1] })],
+      data: [
+        expect.objectContaining({ id: acmeBatchIds[2] }),
+        expect.objectContaining({ id: acmeBatchIds[1] }),
+      ],
       first_page_url: `${runtime.baseUrl}/batches?per_page=2&page=1`,
       from: 1,
       next_page_url: `${runtime.baseUrl}/batches?per_page=2&page=2`,
@@ -63,7 +73,11 @@ describe('the list of batches', () => {
     });
     const second = await acme.get('/batches?per_page=2&page=2');
     expect(second.body.data.data.map((batch: any) => batch.id)).toEqual([acmeBatchIds[0]]);
-    expect([second.body.data.from, second.body.data.to, second.body.data.next_page_url]).toEqual([3, 3, null]);
+    expect([second.body.data.from, second.body.data.to, second.body.data.next_page_url]).toEqual([
+      3,
+      3,
+      null,
+    ]);
     expect(second.body.data.prev_page_url).toBe(`${runtime.baseUrl}/batches?per_page=2&page=1`);
     const past = await acme.get('/batches?per_page=2&page=3');
     expect([past.body.data.data, past.body.data.from, past.body.data.to]).toEqual([[], null, null]);
@@ -81,7 +95,10 @@ describe('the list of batches', () => {
     ['per_page=1001', { per_page: ['The per_page may not be greater than 1000.'] }],
     ['page=abc', { page: ['The page must be an integer.'] }],
     ['page=1&page=2', { page: ['The page must be an integer.'] }],
-    ['page=0&per_page=2.5', { page: ['The page must be at least 1.'], per_page: ['The per_page must be an integer.'] }],
+    [
+      'page=0&per_page=2.5',
+      { page: ['The page must be at least 1.'], per_page: ['The per_page must be an integer.'] },
+    ],
   ])('refuses %s with 422 in the envelope', async (query, errors) => {
     const refused = await acme.get(`/batches?${query}`);
     expect(refused.status).toBe(422);

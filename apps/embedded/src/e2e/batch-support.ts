@@ -4,7 +4,12 @@ import { eventually } from '@shipping/testing';
 type Client = ReturnType<typeof apiClient>;
 
 /** Waits until the batch reaches one of the statuses (validation and labelling are asynchronous). */
-export async function batchWithStatus(client: Client, batchId: string, statuses: string[], timeoutMs = 60_000) {
+export async function batchWithStatus(
+  client: Client,
+  batchId: string,
+  statuses: string[],
+  timeoutMs = 60_000,
+) {
   return eventually(async () => {
     const batch = await client.get(`/batches/${batchId}`);
     return statuses.includes(batch.body?.data?.status) ? batch.body.data : undefined;
@@ -13,7 +18,12 @@ export async function batchWithStatus(client: Client, batchId: string, statuses:
 
 /** Every item of a batch, following next_page_url (with the status filter, when given). */
 export async function allItems(client: Client, batchId: string, status?: string) {
-  const items: { id: string; status: string; errors: unknown; shipment_order: { main_tracking_number: string } | null }[] = [];
+  const items: {
+    id: string;
+    status: string;
+    errors: unknown;
+    shipment_order: { main_tracking_number: string } | null;
+  }[] = [];
   let path: string | null = `/batches/${batchId}?per_page=100${status ? `&status=${status}` : ''}`;
   while (path) {
     const page: { body: any } = await client.get(path);

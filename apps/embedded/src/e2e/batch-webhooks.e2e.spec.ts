@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiClient, batchShipment, eventually, type RuntimeProcess, startRuntime, undeliverableBatchShipment } from '@shipping/testing';
+import {
+  apiClient,
+  batchShipment,
+  eventually,
+  type RuntimeProcess,
+  startRuntime,
+  undeliverableBatchShipment,
+} from '@shipping/testing';
 import { allItems, batchWithStatus } from './batch-support';
 
 interface Received {
@@ -41,7 +48,11 @@ describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
 
     const shipments = [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)];
     shipments[2].package_list[0] = { ...shipments[2].package_list[0], count: 2 };
-    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-2', batch_shipments: shipments });
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-2',
+      batch_shipments: shipments,
+    });
     await batchWithStatus(acme, created.body.data.id, ['ready']);
     await acme.post(`/batches/${created.body.data.id}/ship`);
     await batchWithStatus(acme, created.body.data.id, ['completed']);
@@ -51,7 +62,9 @@ describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
     await new Promise((done) => setTimeout(done, 300));
     expect(received).toHaveLength(2);
     const bodies = received.map((delivery) => {
-      const [t, v1] = String(delivery.headers['webhook-signature']).split(',').map((part) => part.split('=')[1]);
+      const [t, v1] = String(delivery.headers['webhook-signature'])
+        .split(',')
+        .map((part) => part.split('=')[1]);
       expect(createHmac('sha256', secret).update(`${t}.${delivery.raw}`).digest('hex')).toBe(v1);
       expect(delivery.headers['webhook-id']).toEqual(expect.any(String));
       return JSON.parse(delivery.raw);
@@ -74,6 +87,9 @@ describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
       expect(label.headers.get('content-type')).toContain('application/pdf');
     }
     const listed = await acme.get(`/webhooks/${endpoint.body.data.id}/deliveries`);
-    expect(listed.body.data.data.map((delivery: { status: string }) => delivery.status)).toEqual(['delivered', 'delivered']);
+    expect(listed.body.data.data.map((delivery: { status: string }) => delivery.status)).toEqual([
+      'delivered',
+      'delivered',
+    ]);
   });
 });

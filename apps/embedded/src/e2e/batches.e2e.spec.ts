@@ -21,16 +21,18 @@ describe('parcel batches through HTTP', () => {
   const ledgerEvents = async (type: string, batchId: string) =>
     Number(
       (
-        await db.query(`select count(*) from event_store.events where stream_name like 'ledger-%' and event_type = $1 and data->>'batch_id' = $2`, [
-          type,
-          batchId,
-        ])
+        await db.query(
+          `select count(*) from event_store.events where stream_name like 'ledger-%' and event_type = $1 and data->>'batch_id' = $2`,
+          [type, batchId],
+        )
       ).rows[0].count,
     );
 
   beforeAll(async () => {
     database = await createTestDatabase('batches_e2e');
-    runtime = await startRuntime({ env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' } });
+    runtime = await startRuntime({
+      env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
+    });
     db = new Client({ connectionString: database.url });
     await db.connect();
     acme = apiClient(runtime.baseUrl, 'sk_test_acme');
@@ -45,13 +47,28 @@ describe('parcel batches through HTTP', () => {
 
   it('refuses a shipper that is not the account own postal integration, and a service that is not USPS', async () => {
     for (const shipper_id of [2, 3, 4, 999]) {
-      const response = await acme.post('/batches', { shipper_id, service: 'USPS-1', batch_shipments: [batchShipment()] });
+      const response = await acme.post('/batches', {
+        shipper_id,
+        service: 'USPS-1',
+        batch_shipments: [batchShipment()],
+      });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ success: false, message: 'The shipper was not found or does not meet the batch requirements.' });
+      expect(response.body).toEqual({
+        success: false,
+        message: 'The shipper was not found or does not meet the batch requirements.',
+      });
     }
-    const badService = await acme.post('/batches', { shipper_id: 1, service: 'FEDEX-1', batch_shipments: [batchShipment()] });
+    const badService = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'FEDEX-1',
+      batch_shipments: [batchShipment()],
+    });
     expect(badService.body.data).toEqual({ service: ['The selected service is invalid.'] });
-    const tooMany = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: Array.from({ length: 1001 }, () => ({})) });
+    const tooMany = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: Array.from({ length: 1001 }, () => ({})),
+    });
     expect(Object.keys(tooMany.body.data)).toEqual(['batch_shipments']);
   });
 
@@ -59,23 +76,47 @@ describe('parcel batches through HTTP', () => {
     const invalidAt = new Set([3, 77, 201]);
     const failAt = new Set([10, 150]);
     const shipments = Array.from({ length: 250 }, (_, index) =>
-      invalidAt.has(index) ? invalidBatchShipment(index) : failAt.has(index) ? undeliverableBatchShipment(index) : batchShipment(index),
+      invalidAt.has(index)
+        ? invalidBatchShipment(index)
+        : failAt.has(index)
+          ? undeliverableBatchShipment(index)
+          : batchShipment(index),
     );
-    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments });
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: shipments,
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.any(String), status: 'validating', default_service: 'USPS-1', default_shipper_id: expect.any(String) });
+    expect(created.body.data).toEqual({
+      id: expect.any(String),
+      status: 'validating',
+      default_service: 'USPS-1',
+      default_shipper_id: expect.any(String),
+    });
 
     const invalid = await batchWithStatus(acme, created.body.data.id, ['invalid', 'ready']);
     expect(invalid.status).toBe('invalid');
-    expect(invalid.results).toEqual({ total_count: 250, valid_count: 247, invalid_count: 3, completed_count: 0, failed_count: 0, completion_percentage: '0%' });
+    expect(invalid.results).toEqual({
+      total_count: 250,
+      valid_count: 247,
+      invalid_count: 3,
+      completed_count: 0,
+      failed_count: 0,
+      completion_percentage: '0%',
+    });
     const invalidItems = await allItems(acme, created.body.data.id, 'invalid');
     expect(invalidItems).toHaveLength(3);
-    expect(invalidItems[0].errors).toEqual({ 'to_address.telephone': ['The to_address.telephone must be between 10 and 15 digits.'] });
+    expect(invalidItems[0].errors).toEqual({
+      'to_address.telephone': ['The to_address.telephone must be between 10 and 15 digits.'],
+    });
     const refused = await acme.post(`/batches/${created.body.data.id}/ship`);
     expect(refused.status).toBe(409);
     expect(refused.body.data).toEqual({ invalid_order_ids: invalidItems.map((item) => item.id) });
 
-    const fixed = shipments.map((shipment, index) => (invalidAt.has(index) ? batchShipment(index) : shipment));
+    const fixed = shipments.map((shipment, index) =>
+      invalidAt.has(index) ? batchShipment(index) : shipment,
+    );
     const second = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: fixed });
     const ready = await batchWithStatus(acme, second.body.data.id, ['ready', 'invalid']);
     expect(ready.status).toBe('ready');
@@ -88,13 +129,27 @@ describe('parcel batches through HTTP', () => {
       status: 'processing',
       default_service: 'USPS-1',
       default_shipper_id: second.body.data.default_shipper_id,
-      results: { total_count: 250, valid_count: 250, invalid_count: 0, completed_count: 0, failed_count: 0, completion_percentage: '0%' },
+      results: {
+        total_count: 250,
+        valid_count: 250,
+        invalid_count: 0,
+        completed_count: 0,
+        failed_count: 0,
+        completion_percentage: '0%',
+      },
     });
     const again = await acme.post(`/batches/${second.body.data.id}/ship`);
     expect(again.body).toEqual({ success: false, message: 'Batch is not ready to ship.' });
 
     const done = await batchWithStatus(acme, second.body.data.id, ['completed']);
-    expect(done.results).toEqual({ total_count: 250, valid_count: 0, invalid_count: 0, completed_count: 248, failed_count: 2, completion_percentage: '100%' });
+    expect(done.results).toEqual({
+      total_count: 250,
+      valid_count: 0,
+      invalid_count: 0,
+      completed_count: 248,
+      failed_count: 2,
+      completion_percentage: '100%',
+    });
     const failed = await allItems(acme, second.body.data.id, 'failed');
     expect(failed.map((item) => item.shipment_order)).toEqual([null, null]);
     const completed = await allItems(acme, second.body.data.id, 'completed');
@@ -115,7 +170,13 @@ describe('parcel batches through HTTP', () => {
   });
 
   it('pages items in order, keeps the status filter in every page URL and answers past the end', async () => {
-    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-3', batch_shipments: Array.from({ length: 7 }, (_, i) => (i % 3 === 0 ? invalidBatchShipment(i) : batchShipment(i))) });
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-3',
+      batch_shipments: Array.from({ length: 7 }, (_, i) =>
+        i % 3 === 0 ? invalidBatchShipment(i) : batchShipment(i),
+      ),
+    });
     await batchWithStatus(acme, created.body.data.id, ['invalid']);
     const page2 = await acme.get(`/batches/${created.body.data.id}?status=valid&per_page=2&page=2`);
     const base = `${runtime.baseUrl}/batches/${created.body.data.id}`;
@@ -129,9 +190,20 @@ describe('parcel batches through HTTP', () => {
       prev_page_url: `${base}?status=valid&per_page=2&page=1`,
       next_page_url: null,
     });
-    expect(page2.body.data.items.data.map((item: { status: string }) => item.status)).toEqual(['valid', 'valid']);
+    expect(page2.body.data.items.data.map((item: { status: string }) => item.status)).toEqual([
+      'valid',
+      'valid',
+    ]);
     const all = await allItems(acme, created.body.data.id);
-    expect(all.map((item) => item.status)).toEqual(['invalid', 'valid', 'valid', 'invalid', 'valid', 'valid', 'invalid']);
+    expect(all.map((item) => item.status)).toEqual([
+      'invalid',
+      'valid',
+      'valid',
+      'invalid',
+      'valid',
+      'valid',
+      'invalid',
+    ]);
     const past = await acme.get(`/batches/${created.body.data.id}?page=9`);
     expect(past.body.data.items).toMatchObject({ data: [], from: null, to: null, next_page_url: null });
     const badFilter = await acme.get(`/batches/${created.body.data.id}?status=shipped`);
@@ -139,7 +211,11 @@ describe('parcel batches through HTTP', () => {
   });
 
   it('answers Batch not found. for unknown ids and for another account', async () => {
-    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment()] });
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: [batchShipment()],
+    });
     for (const [client, id] of [
       [tiny, created.body.data.id],
       [acme, 'nope'],
@@ -168,16 +244,27 @@ describe('parcel batches through HTTP', () => {
   });
 
   it('ships once when two ship calls race: one succeeds, one is refused, one charge', async () => {
-    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(1), batchShipment(2)] });
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: [batchShipment(1), batchShipment(2)],
+    });
     await batchWithStatus(acme, created.body.data.id, ['ready']);
-    const answers = await Promise.all([acme.post(`/batches/${created.body.data.id}/ship`), acme.post(`/batches/${created.body.data.id}/ship`)]);
+    const answers = await Promise.all([
+      acme.post(`/batches/${created.body.data.id}/ship`),
+      acme.post(`/batches/${created.body.data.id}/ship`),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await ledgerEvents('BatchCharged', created.body.data.id)).toBe(1);
     await batchWithStatus(acme, created.body.data.id, ['completed']);
   });
 
   it('refuses label links with a bad signature or none', async () => {
-    const created = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment()] });
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: [batchShipment()],
+    });
     await batchWithStatus(acme, created.body.data.id, ['ready']);
     await acme.post(`/batches/${created.body.data.id}/ship`);
     const done = await batchWithStatus(acme, created.body.data.id, ['completed']);

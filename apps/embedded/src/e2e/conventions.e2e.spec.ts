@@ -1,4 +1,11 @@
-import { apiClient, eventually, freightOrder, parcelOrder, type RuntimeProcess, startRuntime } from '@shipping/testing';
+import {
+  apiClient,
+  eventually,
+  freightOrder,
+  parcelOrder,
+  type RuntimeProcess,
+  startRuntime,
+} from '@shipping/testing';
 
 describe('gateway conventions on the running service', () => {
   let runtime: RuntimeProcess;
@@ -55,7 +62,9 @@ describe('gateway conventions on the running service', () => {
   it('does a POST once for one Idempotency-Key and replays the first answer', async () => {
     const client = apiClient(runtime.baseUrl, 'sk_test_acme');
     const headers = { 'idempotency-key': `order-${Date.now()}` };
-    const existing = (await client.get('/orders?per_page=1000')).body.data.data.map((order: any) => order.shipment_order_id);
+    const existing = (await client.get('/orders?per_page=1000')).body.data.data.map(
+      (order: any) => order.shipment_order_id,
+    );
     const countBefore = { maxId: Math.max(0, ...existing) };
     const first = await client.post('/freight-orders', freightOrder(), headers);
     const again = await client.post('/freight-orders', freightOrder(), headers);
@@ -63,17 +72,30 @@ describe('gateway conventions on the running service', () => {
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    const other = await client.post('/freight-orders', { ...freightOrder(), pickup_date: '2026-12-24' }, headers);
+    const other = await client.post(
+      '/freight-orders',
+      { ...freightOrder(), pickup_date: '2026-12-24' },
+      headers,
+    );
     expect(other.status).toBe(422);
     expect(other.body.success).toBe(false);
     // A later order, once listed, proves every earlier event was projected (the projection keeps $all order).
     const sentinel = await client.post('/parcel-orders', parcelOrder());
     const ids = await eventually(async () => {
-      const listed = (await client.get('/orders?per_page=1000')).body.data.data.map((order: any) => order.shipment_order_id);
+      const listed = (await client.get('/orders?per_page=1000')).body.data.data.map(
+        (order: any) => order.shipment_order_id,
+      );
       return listed.includes(sentinel.body.data.shipment_order_id) ? listed : undefined;
     });
-    expect(ids.filter((id: number) => id > countBefore.maxId)).toEqual([sentinel.body.data.shipment_order_id, first.body.data.shipment_order_id]);
-    const sameKeyOtherAccount = await apiClient(runtime.baseUrl, 'sk_test_tiny').post('/freight-orders', freightOrder(), headers);
+    expect(ids.filter((id: number) => id > countBefore.maxId)).toEqual([
+      sentinel.body.data.shipment_order_id,
+      first.body.data.shipment_order_id,
+    ]);
+    const sameKeyOtherAccount = await apiClient(runtime.baseUrl, 'sk_test_tiny').post(
+      '/freight-orders',
+      freightOrder(),
+      headers,
+    );
     expect(sameKeyOtherAccount.status).toBe(201);
     expect(sameKeyOtherAccount.body.data.shipment_order_id).not.toBe(first.body.data.shipment_order_id);
   });

@@ -39,7 +39,8 @@ const HOSTILE: Json[] = [
 /** Every path of a JSON value (objects and arrays included) with a setter of a changed copy. */
 function paths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
   const here = prefix.length > 0 ? [prefix] : [];
-  if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => paths(item, [...prefix, index]))];
+  if (Array.isArray(value))
+    return [...here, ...value.flatMap((item, index) => paths(item, [...prefix, index]))];
   if (value && typeof value === 'object') {
     return [...here, ...Object.entries(value).flatMap(([key, item]) => paths(item, [...prefix, key]))];
   }
@@ -80,7 +81,10 @@ describe('hostile and malformed input', () => {
   async function settled(before: Record<string, number>, expected: Record<string, number>) {
     const deadline = Date.now() + 10_000;
     let now = await stored();
-    while (Date.now() < deadline && (now.orders < before.orders + expected.orders || now.pickups < before.pickups + expected.pickups)) {
+    while (
+      Date.now() < deadline &&
+      (now.orders < before.orders + expected.orders || now.pickups < before.pickups + expected.pickups)
+    ) {
       await new Promise((done) => setTimeout(done, 50));
       now = await stored();
     }
@@ -97,7 +101,8 @@ describe('hostile and malformed input', () => {
     } else if (response.body?.success !== false || typeof response.body?.message !== 'string') {
       failures.push(`not a failure envelope: ${described}`);
     }
-    if (/at \w+ \(|node_modules|\.ts:\d+/.test(response.text)) failures.push(`stack trace leaked: ${described}`);
+    if (/at \w+ \(|node_modules|\.ts:\d+/.test(response.text))
+      failures.push(`stack trace leaked: ${described}`);
     return response;
   }
 
@@ -119,23 +124,27 @@ describe('hostile and malformed input', () => {
     ['/batches', () => ({ shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0)] })],
   ];
 
-  it.each(endpoints)('answers every field of %s replaced by hostile values in the envelope, never 5xx', async (path, valid) => {
-    const before = await stored();
-    for (const fieldPath of paths(valid())) {
-      for (const value of HOSTILE) await expectEnveloped(path, withValue(valid(), fieldPath, value));
-    }
-    expect(failures).toEqual([]);
-    // Read models follow the events by milliseconds: a later write, once listed, shows every earlier one is in.
-    const after = await settled(before, accepted);
-    expect(after).toEqual({
-      orders: before.orders + accepted.orders,
-      addresses: before.addresses + accepted.addresses,
-      pickups: before.pickups + accepted.pickups,
-    });
-    accepted.orders = 0;
-    accepted.addresses = 0;
-    accepted.pickups = 0;
-  }, 120_000);
+  it.each(endpoints)(
+    'answers every field of %s replaced by hostile values in the envelope, never 5xx',
+    async (path, valid) => {
+      const before = await stored();
+      for (const fieldPath of paths(valid())) {
+        for (const value of HOSTILE) await expectEnveloped(path, withValue(valid(), fieldPath, value));
+      }
+      expect(failures).toEqual([]);
+      // Read models follow the events by milliseconds: a later write, once listed, shows every earlier one is in.
+      const after = await settled(before, accepted);
+      expect(after).toEqual({
+        orders: before.orders + accepted.orders,
+        addresses: before.addresses + accepted.addresses,
+        pickups: before.pickups + accepted.pickups,
+      });
+      accepted.orders = 0;
+      accepted.addresses = 0;
+      accepted.pickups = 0;
+    },
+    120_000,
+  );
 
   it.each(endpoints)('refuses whole bodies of the wrong kind on %s', async (path) => {
     const before = await stored();
@@ -147,30 +156,52 @@ describe('hostile and malformed input', () => {
     expect(await stored()).toEqual(before);
   });
 
-  it.each(endpoints)('answers malformed JSON, a 5 MB body and 10,000 levels of nesting on %s without storing anything', async (path) => {
-    const before = await stored();
-    const malformed = await expectEnveloped(path, '{"name": ', true);
-    expect(malformed.status).toBe(400);
-    const huge = await expectEnveloped(path, JSON.stringify({ ...parcelOrder(), pad: 'x'.repeat(5 * 1024 * 1024) }), true);
-    expect(huge.status).toBe(413);
-    const deep = await expectEnveloped(path, deeplyNested(10_000), true);
-    expect([400, 422]).toContain(deep.status);
-    expect(failures).toEqual([]);
-    expect(await stored()).toEqual(before);
-  });
+  it.each(endpoints)(
+    'answers malformed JSON, a 5 MB body and 10,000 levels of nesting on %s without storing anything',
+    async (path) => {
+      const before = await stored();
+      const malformed = await expectEnveloped(path, '{"name": ', true);
+      expect(malformed.status).toBe(400);
+      const huge = await expectEnveloped(
+        path,
+        JSON.stringify({ ...parcelOrder(), pad: 'x'.repeat(5 * 1024 * 1024) }),
+        true,
+      );
+      expect(huge.status).toBe(413);
+      const deep = await expectEnveloped(path, deeplyNested(10_000), true);
+      expect([400, 422]).toContain(deep.status);
+      expect(failures).toEqual([]);
+      expect(await stored()).toEqual(before);
+    },
+  );
 
   it('accepts unicode text where text is free and stores it intact', async () => {
     const name = 'Zoë Ñandú 山田 🚚 مرحبا';
     const saved = await acme.post('/addresses', { ...usAddress(), name });
     expect(saved.status).toBe(201);
     const book = await acme.get('/addresses');
-    expect(book.body.data.find((address: { id: number }) => address.id === saved.body.data.id).name).toBe(name);
+    expect(book.body.data.find((address: { id: number }) => address.id === saved.body.data.id).name).toBe(
+      name,
+    );
   });
 
   it('answers hostile query strings on the listing in the envelope', async () => {
-    for (const query of ['page=0', 'page=-1', 'page=abc', 'per_page=100000', 'per_page=1.5', 'page=1&page=2', 'page=1e400', 'per_page=%00']) {
+    for (const query of [
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'per_page=100000',
+      'per_page=1.5',
+      'page=1&page=2',
+      'page=1e400',
+      'per_page=%00',
+    ]) {
       const response = await acme.get(`/orders?${query}`);
-      expect({ query, status: response.status, success: response.body?.success }).toEqual({ query, status: 422, success: false });
+      expect({ query, status: response.status, success: response.body?.success }).toEqual({
+        query,
+        status: 422,
+        success: false,
+      });
     }
   });
 

@@ -38,8 +38,12 @@ describe('instant ship survives the runtime being killed', () => {
   };
   const events = async (type: string, shipmentOrderId: number) =>
     Number(
-      (await db.query(`select count(*) from event_store.events where event_type = $1 and (data->>'shipment_order_id')::bigint = $2`, [type, shipmentOrderId]))
-        .rows[0].count,
+      (
+        await db.query(
+          `select count(*) from event_store.events where event_type = $1 and (data->>'shipment_order_id')::bigint = $2`,
+          [type, shipmentOrderId],
+        )
+      ).rows[0].count,
     );
 
   beforeAll(async () => {
@@ -72,7 +76,9 @@ describe('instant ship survives the runtime being killed', () => {
       await eventually(async () => (receiver.received.length > 0 ? true : undefined), 30_000);
       const deliveries = await eventually(async () => {
         const listed = await acme.get(`/webhooks/${endpoint.body.data.id}/deliveries`);
-        return listed.body.data.data.every((delivery: { status: string }) => delivery.status === 'delivered') ? listed.body.data.data : undefined;
+        return listed.body.data.data.every((delivery: { status: string }) => delivery.status === 'delivered')
+          ? listed.body.data.data
+          : undefined;
       }, 20_000);
       await new Promise((done) => setTimeout(done, 1_000));
       expect(receiver.received).toHaveLength(1);
@@ -80,7 +86,12 @@ describe('instant ship survives the runtime being killed', () => {
       const [delivery] = receiver.received;
       expect(delivery.headers['webhook-id']).toBe(deliveries[0].id);
       expect(hasValidSignature(delivery, endpoint.body.data.secret)).toBe(true);
-      expect(delivery.body).toEqual(expect.objectContaining({ shipment_order_id: shipmentOrderId, main_tracking_number: shipped.body.data.main_tracking_number }));
+      expect(delivery.body).toEqual(
+        expect.objectContaining({
+          shipment_order_id: shipmentOrderId,
+          main_tracking_number: shipped.body.data.main_tracking_number,
+        }),
+      );
     } finally {
       await receiver.close();
     }
@@ -95,13 +106,23 @@ describe('instant ship survives the runtime being killed', () => {
     await holder.query(`select pg_advisory_lock(${SHIPPED_LOCK})`);
     await db.query(`create function hold_parcel_shipped() returns trigger language plpgsql as $$
       begin if new.event_type = 'ParcelShipped' then perform pg_advisory_xact_lock(${SHIPPED_LOCK}); end if; return new; end $$`);
-    await db.query('create trigger hold_parcel_shipped before insert on event_store.events for each row execute function hold_parcel_shipped()');
+    await db.query(
+      'create trigger hold_parcel_shipped before insert on event_store.events for each row execute function hold_parcel_shipped()',
+    );
     const request = acme.post('/parcel-orders/instant-ship', instantShipBody()).catch(() => undefined);
     const shipmentOrderId = await eventually(async () => {
-      const { rows } = await db.query(`select (data->>'shipment_order_id')::bigint as id from event_store.events where event_type = 'InstantShipRequested' order by global_position desc limit 1`);
+      const { rows } = await db.query(
+        `select (data->>'shipment_order_id')::bigint as id from event_store.events where event_type = 'InstantShipRequested' order by global_position desc limit 1`,
+      );
       const id = rows.length > 0 ? Number(rows[0].id) : undefined;
-      const labelled = id !== undefined && Number((await db.query('select count(*) from label_purchases where item_id = $1', [`shipment-${id}`])).rows[0].count) === 1;
-      const held = labelled && (await events('ShipmentCharged', id)) === 1 && (await events('ParcelShipped', id)) === 0;
+      const labelled =
+        id !== undefined &&
+        Number(
+          (await db.query('select count(*) from label_purchases where item_id = $1', [`shipment-${id}`]))
+            .rows[0].count,
+        ) === 1;
+      const held =
+        labelled && (await events('ShipmentCharged', id)) === 1 && (await events('ParcelShipped', id)) === 0;
       return held ? id : undefined;
     }, 20_000);
     await runtime?.kill();
@@ -114,14 +135,22 @@ describe('instant ship survives the runtime being killed', () => {
     await db.query('drop function hold_parcel_shipped()');
 
     await start();
-    await eventually(async () => ((await events('ParcelShipped', shipmentOrderId)) === 1 ? true : undefined), 20_000);
+    await eventually(
+      async () => ((await events('ParcelShipped', shipmentOrderId)) === 1 ? true : undefined),
+      20_000,
+    );
     expect(shippedAtKill).toBe(0);
     expect(await events('ShipmentCharged', shipmentOrderId)).toBe(1);
     expect(await events('InstantShipFailed', shipmentOrderId)).toBe(0);
-    const labels = await db.query(`select count(*) from label_purchases where item_id = $1`, [`shipment-${shipmentOrderId}`]);
+    const labels = await db.query(`select count(*) from label_purchases where item_id = $1`, [
+      `shipment-${shipmentOrderId}`,
+    ]);
     expect(Number(labels.rows[0].count)).toBe(1);
     await eventually(async () => {
-      const { rows } = await db.query('select count(*) from order_instant_ship_pending where shipment_order_id = $1', [shipmentOrderId]);
+      const { rows } = await db.query(
+        'select count(*) from order_instant_ship_pending where shipment_order_id = $1',
+        [shipmentOrderId],
+      );
       return Number(rows[0].count) === 0 ? true : undefined;
     }, 10_000);
   });

@@ -1,9 +1,18 @@
 import { Client } from 'pg';
-import { apiClient, createTestDatabase, eventually, instantShipBody, type RuntimeProcess, startRuntime, withReceiverZip } from '@shipping/testing';
+import {
+  apiClient,
+  createTestDatabase,
+  eventually,
+  instantShipBody,
+  type RuntimeProcess,
+  startRuntime,
+  withReceiverZip,
+} from '@shipping/testing';
 import { hasValidSignature, startWebhookReceiver } from './webhook-receiver';
 
 const SHIPPER_MESSAGE = 'The shipper was not found or does not meet the instant ship requirements.';
-const UNAVAILABLE_MESSAGE = 'Instant ship is temporarily unavailable because of a carrier-side issue. Please try again later.';
+const UNAVAILABLE_MESSAGE =
+  'Instant ship is temporarily unavailable because of a carrier-side issue. Please try again later.';
 
 describe('instant ship (switched on, the default)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -12,17 +21,24 @@ describe('instant ship (switched on, the default)', () => {
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let secret: string;
   const ledgerEvents = async (type: string) =>
-    (await db.query(`select data from event_store.events where stream_name like 'ledger-%' and event_type = $1 order by global_position`, [type])).rows.map(
-      (row) => row.data,
-    );
+    (
+      await db.query(
+        `select data from event_store.events where stream_name like 'ledger-%' and event_type = $1 order by global_position`,
+        [type],
+      )
+    ).rows.map((row) => row.data);
 
   beforeAll(async () => {
     database = await createTestDatabase('instant_ship_e2e');
     db = new Client({ connectionString: database.url });
     await db.connect();
     receiver = await startWebhookReceiver();
-    runtime = await startRuntime({ env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' } });
-    const endpoint = await apiClient(runtime.baseUrl, 'sk_test_acme').post('/webhooks', { url: receiver.url });
+    runtime = await startRuntime({
+      env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
+    });
+    const endpoint = await apiClient(runtime.baseUrl, 'sk_test_acme').post('/webhooks', {
+      url: receiver.url,
+    });
     secret = endpoint.body.data.secret;
   });
 
@@ -56,15 +72,29 @@ describe('instant ship (switched on, the default)', () => {
     expect(Buffer.from(await label.arrayBuffer()).equals(document)).toBe(true);
 
     const charges = await ledgerEvents('ShipmentCharged');
-    expect(charges).toEqual([expect.objectContaining({ account_id: 'acct_acme', shipment_order_id: Number(data.shipment_order_id), amount_cents: 1165 })]);
+    expect(charges).toEqual([
+      expect.objectContaining({
+        account_id: 'acct_acme',
+        shipment_order_id: Number(data.shipment_order_id),
+        amount_cents: 1165,
+      }),
+    ]);
 
-    const [delivery] = await eventually(async () => (receiver.received.length > 0 ? receiver.received : undefined), 15_000);
+    const [delivery] = await eventually(
+      async () => (receiver.received.length > 0 ? receiver.received : undefined),
+      15_000,
+    );
     expect(hasValidSignature(delivery, secret)).toBe(true);
     expect(delivery.body).toEqual({
       shipment_order_id: Number(data.shipment_order_id),
       main_tracking_number: data.main_tracking_number,
       sub_tracking_numbers: [],
-      package_details: [{ tracking_number: data.main_tracking_number, items: [expect.objectContaining({ sku: 'TS-1', quantity: 2 })] }],
+      package_details: [
+        {
+          tracking_number: data.main_tracking_number,
+          items: [expect.objectContaining({ sku: 'TS-1', quantity: 2 })],
+        },
+      ],
       final_price: '11.65',
       carrier: 'usps',
       service: 'USPS Priority Mail',
@@ -76,19 +106,32 @@ describe('instant ship (switched on, the default)', () => {
     const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
     for (const shipper_id of [2, 3, 4, 999]) {
       const refused = await acme.post('/parcel-orders/instant-ship', instantShipBody({ shipper_id }));
-      expect([shipper_id, refused.status, refused.body]).toEqual([shipper_id, 422, { success: false, message: SHIPPER_MESSAGE }]);
+      expect([shipper_id, refused.status, refused.body]).toEqual([
+        shipper_id,
+        422,
+        { success: false, message: SHIPPER_MESSAGE },
+      ]);
     }
   });
 
   it('validates the body in the envelope: service, telephone digits, saved addresses', async () => {
     const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
     const body = instantShipBody({ service: 'USPS-4', from_address_id: 3 });
-    const refused = await acme.post('/parcel-orders/instant-ship', { ...body, to_address: { ...body.to_address, telephone: '555-0100' } });
+    const refused = await acme.post('/parcel-orders/instant-ship', {
+      ...body,
+      to_address: { ...body.to_address, telephone: '555-0100' },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('The given data was invalid.');
     expect(Object.keys(refused.body.data).sort()).toEqual(['service', 'to_address.telephone']);
-    const foreignAddress = await acme.post('/parcel-orders/instant-ship', instantShipBody({ from_address_id: 3 }));
-    expect([foreignAddress.status, foreignAddress.body.data]).toEqual([422, { from_address_id: ['The selected from_address_id is invalid.'] }]);
+    const foreignAddress = await acme.post(
+      '/parcel-orders/instant-ship',
+      instantShipBody({ from_address_id: 3 }),
+    );
+    expect([foreignAddress.status, foreignAddress.body.data]).toEqual([
+      422,
+      { from_address_id: ['The selected from_address_id is invalid.'] },
+    ]);
   });
 
   it('refunds a parcel the carrier refuses, and ships to a bad address only while bad addresses are ignored', async () => {
@@ -96,36 +139,60 @@ describe('instant ship (switched on, the default)', () => {
     const unserved = await acme.post('/parcel-orders/instant-ship', withReceiverZip('00000'));
     expect([unserved.status, unserved.body]).toEqual([
       422,
-      { success: false, message: 'The parcel could not be shipped: Sandbox carrier: ZIP 00000 is not served.' },
+      {
+        success: false,
+        message: 'The parcel could not be shipped: Sandbox carrier: ZIP 00000 is not served.',
+      },
     ]);
     const refunds = await ledgerEvents('ShipmentRefunded');
     expect(refunds).toHaveLength(1);
-    const charged = (await ledgerEvents('ShipmentCharged')).find((charge) => charge.shipment_order_id === refunds[0].shipment_order_id);
+    const charged = (await ledgerEvents('ShipmentCharged')).find(
+      (charge) => charge.shipment_order_id === refunds[0].shipment_order_id,
+    );
     expect(refunds[0].amount_cents).toBe(charged.amount_cents);
 
     expect((await acme.post('/parcel-orders/instant-ship', withReceiverZip('99999'))).status).toBe(201);
-    const strict = await acme.post('/parcel-orders/instant-ship', withReceiverZip('99999', { ignore_bad_address: false }));
-    expect([strict.status, strict.body.message]).toEqual([422, 'The parcel could not be shipped: Sandbox carrier: the to_address is flagged as a bad address (ZIP 99999).']);
+    const strict = await acme.post(
+      '/parcel-orders/instant-ship',
+      withReceiverZip('99999', { ignore_bad_address: false }),
+    );
+    expect([strict.status, strict.body.message]).toEqual([
+      422,
+      'The parcel could not be shipped: Sandbox carrier: the to_address is flagged as a bad address (ZIP 99999).',
+    ]);
     expect(await ledgerEvents('ShipmentRefunded')).toHaveLength(2);
   });
 
   it('answers 402 when the credit does not cover the price, and charges nothing', async () => {
     const tiny = apiClient(runtime.baseUrl, 'sk_test_tiny');
     const body = instantShipBody({ shipper_id: 4, from_address_id: 3, service: 'USPS-3' });
-    body.package_list = [{ count: 1, length: 6, width: 4, height: 1, weight: 0.2 } as (typeof body.package_list)[number]];
+    body.package_list = [
+      { count: 1, length: 6, width: 4, height: 1, weight: 0.2 } as (typeof body.package_list)[number],
+    ];
     const refused = await tiny.post('/parcel-orders/instant-ship', body);
     expect([refused.status, refused.body]).toEqual([
       402,
-      { success: false, message: 'There is not enough credit to ship this parcel. Please add funds to your account.' },
+      {
+        success: false,
+        message: 'There is not enough credit to ship this parcel. Please add funds to your account.',
+      },
     ]);
-    expect((await ledgerEvents('ShipmentCharged')).filter((charge) => charge.account_id === 'acct_tiny')).toEqual([]);
+    expect(
+      (await ledgerEvents('ShipmentCharged')).filter((charge) => charge.account_id === 'acct_tiny'),
+    ).toEqual([]);
   });
 
   it('sends one webhook per shipped parcel, none for refused ones', async () => {
     await new Promise((done) => setTimeout(done, 500));
-    const shippedIds = (await db.query(`select data->>'shipment_order_id' as id from event_store.events where event_type = 'ParcelShipped'`)).rows.map((row) => Number(row.id));
+    const shippedIds = (
+      await db.query(
+        `select data->>'shipment_order_id' as id from event_store.events where event_type = 'ParcelShipped'`,
+      )
+    ).rows.map((row) => Number(row.id));
     await eventually(async () => (receiver.received.length >= shippedIds.length ? true : undefined), 15_000);
-    expect(receiver.received.map((delivery) => delivery.body.shipment_order_id).sort()).toEqual(shippedIds.sort());
+    expect(receiver.received.map((delivery) => delivery.body.shipment_order_id).sort()).toEqual(
+      shippedIds.sort(),
+    );
   });
 });
 

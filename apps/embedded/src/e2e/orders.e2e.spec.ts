@@ -51,14 +51,21 @@ describe.each(stores)('draft orders on $name', (store) => {
       data: { shipment_order_id: expect.any(Number) },
     });
     const id = created.body.data.shipment_order_id;
-    const updated = await acme.post('/freight-orders', { ...freightOrder(), shipment_order_id: id, pickup_date: '2026-12-02' });
+    const updated = await acme.post('/freight-orders', {
+      ...freightOrder(),
+      shipment_order_id: id,
+      pickup_date: '2026-12-02',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toEqual({ shipment_order_id: id });
   });
 
   it("refuses to update another account's order, or an unknown one, as an invalid shipment_order_id", async () => {
     const { body } = await acme.post('/freight-orders', freightOrder());
-    const foreign = await tiny.post('/freight-orders', { ...freightOrder(), shipment_order_id: body.data.shipment_order_id });
+    const foreign = await tiny.post('/freight-orders', {
+      ...freightOrder(),
+      shipment_order_id: body.data.shipment_order_id,
+    });
     expect(foreign.status).toBe(422);
     expect(foreign.body).toEqual({
       success: false,
@@ -72,19 +79,30 @@ describe.each(stores)('draft orders on $name', (store) => {
 
   it('refuses to update a parcel order through the freight endpoint', async () => {
     const parcel = await acme.post('/parcel-orders', parcelOrder());
-    const crossed = await acme.post('/freight-orders', { ...freightOrder(), shipment_order_id: parcel.body.data.shipment_order_id });
+    const crossed = await acme.post('/freight-orders', {
+      ...freightOrder(),
+      shipment_order_id: parcel.body.data.shipment_order_id,
+    });
     expect(crossed.status).toBe(422);
     expect(Object.keys(crossed.body.data)).toEqual(['shipment_order_id']);
   });
 
   it('lets from_address_id take priority over a from_address, even an invalid one', async () => {
     const { from_address: _ignored, ...order } = parcelOrder();
-    const response = await acme.post('/parcel-orders', { ...order, from_address_id: 1, from_address: { city: 42 } });
+    const response = await acme.post('/parcel-orders', {
+      ...order,
+      from_address_id: 1,
+      from_address: { city: 42 },
+    });
     expect(response.status).toBe(201);
   });
 
   it("refuses another account's saved address and an unknown return address", async () => {
-    const response = await tiny.post('/parcel-orders', { ...parcelOrder(), from_address_id: 1, return_address_id: 2 });
+    const response = await tiny.post('/parcel-orders', {
+      ...parcelOrder(),
+      from_address_id: 1,
+      return_address_id: 2,
+    });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.data).sort()).toEqual(['from_address_id', 'return_address_id']);
     const own = await tiny.post('/parcel-orders', { ...parcelOrder(), return_address_id: 3 });
@@ -112,7 +130,8 @@ describe.each(stores)('draft orders on $name', (store) => {
     const ids = [second.body.data.shipment_order_id, first.body.data.shipment_order_id];
     // The read model catches up asynchronously (and earlier specs may have listed orders of this
     // account already): the page is read once both new orders are listed.
-    const idsOf = (page: { data: { shipment_order_id: number }[] }) => page.data.map((order) => order.shipment_order_id);
+    const idsOf = (page: { data: { shipment_order_id: number }[] }) =>
+      page.data.map((order) => order.shipment_order_id);
     const listedIds = async () => idsOf((await tiny.get('/orders')).body.data);
     await eventually(async () => {
       const listed = await listedIds();
@@ -135,7 +154,9 @@ describe.each(stores)('draft orders on $name', (store) => {
     expect(all.body.data.data[0]).toMatchObject({ kind: 'freight', status: 'draft' });
     expect(all.body.data.data[0]).not.toHaveProperty('account_id');
     const acmeOrders = await acme.get('/orders?per_page=1000');
-    const acmeIds = acmeOrders.body.data.data.map((order: { shipment_order_id: number }) => order.shipment_order_id);
+    const acmeIds = acmeOrders.body.data.data.map(
+      (order: { shipment_order_id: number }) => order.shipment_order_id,
+    );
     expect(acmeIds).not.toEqual(expect.arrayContaining([ids[0]]));
   });
 
@@ -143,26 +164,37 @@ describe.each(stores)('draft orders on $name', (store) => {
     const created = await acme.post('/parcel-orders', parcelOrder());
     const listed = await eventually(async () => {
       const page = await acme.get('/orders?per_page=1000');
-      return page.body.data.data.find((order: any) => order.shipment_order_id === created.body.data.shipment_order_id);
+      return page.body.data.data.find(
+        (order: any) => order.shipment_order_id === created.body.data.shipment_order_id,
+      );
     });
     expect(listed.summary.total_weight).toBe('2.5 LBS');
   });
 
   it('lists the shippers and the address book, and saves a new address', async () => {
     const shippers = await acme.get('/shippers');
-    expect(shippers.body.data.map((shipper: any) => [shipper.id, shipper.carrier, shipper.batch_eligible])).toEqual([
+    expect(
+      shippers.body.data.map((shipper: any) => [shipper.id, shipper.carrier, shipper.batch_eligible]),
+    ).toEqual([
       [1, 'usps', true],
       [2, 'usps', false],
       [3, 'fedex', false],
     ]);
     const saved = await tiny.post('/addresses', { ...usAddress(), is_residential: true });
     expect(saved.status).toBe(201);
-    expect(saved.body.data).toMatchObject({ id: expect.any(Number), city: 'Mountain View', is_residential: true });
+    expect(saved.body.data).toMatchObject({
+      id: expect.any(Number),
+      city: 'Mountain View',
+      is_residential: true,
+    });
     const book = await tiny.get('/addresses');
     expect(book.body.data.map((address: any) => address.id)).toEqual([3, saved.body.data.id]);
     const other = await acme.get('/addresses');
     expect(other.body.data.map((address: any) => address.id)).not.toContain(saved.body.data.id);
-    const useIt = await tiny.post('/parcel-orders', { ...parcelOrder(), from_address_id: saved.body.data.id });
+    const useIt = await tiny.post('/parcel-orders', {
+      ...parcelOrder(),
+      from_address_id: saved.body.data.id,
+    });
     expect(useIt.status).toBe(201);
   });
 });

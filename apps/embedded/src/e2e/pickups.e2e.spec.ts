@@ -54,8 +54,24 @@ describe('pickup orders and pickup rates', () => {
         status: 'ready',
         carrier: 'fedex',
         pieces: [
-          { readable_service: 'FedEx Express pickup', is_gfp: false, service: 'PICKUP-FEDEX-1', container_type: 'package', quantity: 3, weight: 2, destination_country_code: 'US' },
-          { readable_service: 'FedEx Ground Freight pickup', is_gfp: true, service: 'PICKUP-FEDEX-3', container_type: 'package', quantity: 1, weight: 151, destination_country_code: 'CA' },
+          {
+            readable_service: 'FedEx Express pickup',
+            is_gfp: false,
+            service: 'PICKUP-FEDEX-1',
+            container_type: 'package',
+            quantity: 3,
+            weight: 2,
+            destination_country_code: 'US',
+          },
+          {
+            readable_service: 'FedEx Ground Freight pickup',
+            is_gfp: true,
+            service: 'PICKUP-FEDEX-3',
+            container_type: 'package',
+            quantity: 1,
+            weight: 151,
+            destination_country_code: 'CA',
+          },
         ],
         total_weight: '153.7 lbs',
         ready_time: '09:00',
@@ -66,18 +82,42 @@ describe('pickup orders and pickup rates', () => {
   });
 
   it('answers an inline sender with a null id and null unset lines', async () => {
-    const created = await acme.post('/pickup-orders', { carrier: 'dhl', from_address: inlineAddress(), pieces: [{ service: 'PICKUP-DHL-1', quantity: 2, weight: 3 }] });
+    const created = await acme.post('/pickup-orders', {
+      carrier: 'dhl',
+      from_address: inlineAddress(),
+      pieces: [{ service: 'PICKUP-DHL-1', quantity: 2, weight: 3 }],
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data.from_address).toEqual({ id: null, ...inlineAddress(), attention: null, street_2: null, street_3: null, email: null });
-    expect(created.body.data).toMatchObject({ pickup_date: null, ready_time: null, close_time: null, total_weight: '6 lbs' });
+    expect(created.body.data.from_address).toEqual({
+      id: null,
+      ...inlineAddress(),
+      attention: null,
+      street_2: null,
+      street_3: null,
+      email: null,
+    });
+    expect(created.body.data).toMatchObject({
+      pickup_date: null,
+      ready_time: null,
+      close_time: null,
+      total_weight: '6 lbs',
+    });
   });
 
   it('updates its own pickup order by id, and refuses an unknown or foreign id', async () => {
     const { body } = await acme.post('/pickup-orders', fedexPickup());
-    const updated = await acme.post('/pickup-orders', { ...fedexPickup(), id: body.data.id, close_time: '18:00' });
+    const updated = await acme.post('/pickup-orders', {
+      ...fedexPickup(),
+      id: body.data.id,
+      close_time: '18:00',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id: body.data.id, close_time: '18:00' });
-    const foreign = await tiny.post('/pickup-orders', { ...fedexPickup(), from_address_id: 3, id: body.data.id });
+    const foreign = await tiny.post('/pickup-orders', {
+      ...fedexPickup(),
+      from_address_id: 3,
+      id: body.data.id,
+    });
     expect(foreign.status).toBe(422);
     expect(foreign.body.data).toEqual({ id: ['The selected id is invalid.'] });
   });
@@ -89,7 +129,11 @@ describe('pickup orders and pickup rates', () => {
   });
 
   it('enforces the first carrier rules through HTTP', async () => {
-    const response = await acme.post('/pickup-orders', { ...fedexPickup(), ready_time: undefined, pieces: [{ service: 'PICKUP-FEDEX-1', quantity: 1, weight: 1 }] });
+    const response = await acme.post('/pickup-orders', {
+      ...fedexPickup(),
+      ready_time: undefined,
+      pieces: [{ service: 'PICKUP-FEDEX-1', quantity: 1, weight: 1 }],
+    });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.data).sort()).toEqual([
       'pieces.0.container_type',
@@ -118,16 +162,36 @@ describe('pickup orders and pickup rates', () => {
 
   it('prices a saved business sender without a residential fee, and echoes the id of an own pickup', async () => {
     const { body } = await acme.post('/pickup-orders', fedexPickup());
-    const rate = await acme.post('/pickup-orders/get-rates', { id: body.data.id, from_address_id: 1, carrier: 'dhl', pieces: [{ quantity: 1, weight: 0.5 }] });
+    const rate = await acme.post('/pickup-orders/get-rates', {
+      id: body.data.id,
+      from_address_id: 1,
+      carrier: 'dhl',
+      pieces: [{ quantity: 1, weight: 0.5 }],
+    });
     // dhl card: 12.00 base, 0.10 a pound (1 billable), 21.5 % fuel: base 12.10, fuel 2.6015 -> 2.60.
-    expect(rate.body.data).toEqual({ id: body.data.id, miscellaneous_charges: [], base_price: '12.10', fuel_price: '2.60', final_price: '14.70' });
-    const foreign = await tiny.post('/pickup-orders/get-rates', { id: body.data.id, from_address_id: 3, carrier: 'dhl', pieces: [{ quantity: 1, weight: 1 }] });
+    expect(rate.body.data).toEqual({
+      id: body.data.id,
+      miscellaneous_charges: [],
+      base_price: '12.10',
+      fuel_price: '2.60',
+      final_price: '14.70',
+    });
+    const foreign = await tiny.post('/pickup-orders/get-rates', {
+      id: body.data.id,
+      from_address_id: 3,
+      carrier: 'dhl',
+      pieces: [{ quantity: 1, weight: 1 }],
+    });
     expect(foreign.body.data).toEqual({ id: ['The selected id is invalid.'] });
   });
 
   it('says a valid from address is required when there is no usable sender', async () => {
     for (const sender of [{}, { from_address_id: 2_000_000 }, { from_address_id: 3 }]) {
-      const response = await acme.post('/pickup-orders/get-rates', { ...sender, carrier: 'dhl', pieces: [{ quantity: 1, weight: 1 }] });
+      const response = await acme.post('/pickup-orders/get-rates', {
+        ...sender,
+        carrier: 'dhl',
+        pieces: [{ quantity: 1, weight: 1 }],
+      });
       expect(response.status).toBe(422);
       expect(response.body).toEqual({
         success: false,
@@ -138,7 +202,11 @@ describe('pickup orders and pickup rates', () => {
   });
 
   it('lists pickup orders newest first to their own account only', async () => {
-    const newest = await tiny.post('/pickup-orders', { from_address_id: 3, carrier: 'usps', pieces: [{ service: 'PICKUP-USPS-1', quantity: 1, weight: 1 }] });
+    const newest = await tiny.post('/pickup-orders', {
+      from_address_id: 3,
+      carrier: 'usps',
+      pieces: [{ service: 'PICKUP-USPS-1', quantity: 1, weight: 1 }],
+    });
     const page = await eventually(async () => {
       const listed = await tiny.get('/pickup-orders');
       return listed.body.data.data[0]?.id === newest.body.data.id ? listed : undefined;
@@ -146,17 +214,24 @@ describe('pickup orders and pickup rates', () => {
     expect(page.body.data.data.map((pickup: { id: number }) => pickup.id)).toEqual([newest.body.data.id]);
     expect(page.body.data.data[0]).toEqual(newest.body.data);
     const acmeList = await acme.get('/pickup-orders?per_page=1000');
-    expect(acmeList.body.data.data.map((pickup: { id: number }) => pickup.id)).not.toContain(newest.body.data.id);
+    expect(acmeList.body.data.data.map((pickup: { id: number }) => pickup.id)).not.toContain(
+      newest.body.data.id,
+    );
   });
 
   it('answers "Pickup order could not be saved" when the store fails, and stores nothing', async () => {
     const admin = new Client({ connectionString: database.url });
     await admin.connect();
     const countPickupEvents = async () =>
-      Number((await admin.query(`select count(*) from event_store.events where stream_name like 'pickup-%'`)).rows[0].count);
+      Number(
+        (await admin.query(`select count(*) from event_store.events where stream_name like 'pickup-%'`))
+          .rows[0].count,
+      );
     try {
       const before = await countPickupEvents();
-      await admin.query(`alter table event_store.events add constraint refuse_pickups check (stream_name not like 'pickup-%') not valid`);
+      await admin.query(
+        `alter table event_store.events add constraint refuse_pickups check (stream_name not like 'pickup-%') not valid`,
+      );
       const failed = await acme.post('/pickup-orders', fedexPickup());
       expect(failed.status).toBe(503);
       expect(failed.body).toEqual({ success: false, message: 'Pickup order could not be saved' });

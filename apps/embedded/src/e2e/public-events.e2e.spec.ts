@@ -22,7 +22,12 @@ import { createInterface } from 'node:readline';
 import { batchWithStatus } from './batch-support';
 import { type ConsumedMessage, consumeTopics, schemaValidators } from './public-events-consumer';
 
-const TOPICS = ['shipping.order.events', 'shipping.shipment.events', 'shipping.pickup.events', 'shipping.batch.events'];
+const TOPICS = [
+  'shipping.order.events',
+  'shipping.shipment.events',
+  'shipping.pickup.events',
+  'shipping.batch.events',
+];
 const typeOf = (message: ConsumedMessage) => message.event.type as string;
 const bySubject = (messages: ConsumedMessage[], topic: string, subject: string) =>
   messages.filter((message) => message.topic === topic && message.key === subject);
@@ -36,30 +41,66 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let runtime: RuntimeProcess;
   let consumer: Awaited<ReturnType<typeof consumeTopics>>;
-  const subjects = { freight: '', parcel: '', pickup: '', batch: '', invalidBatch: '', shipped: '', refused: '' };
+  const subjects = {
+    freight: '',
+    parcel: '',
+    pickup: '',
+    batch: '',
+    invalidBatch: '',
+    shipped: '',
+    refused: '',
+  };
 
   beforeAll(async () => {
     [broker, database] = await Promise.all([startTestBroker(), createTestDatabase('public_events_e2e')]);
     runtime = await startRuntime({
-      env: { STORE: 'postgres', DATABASE_URL: database.url, KAFKA_BROKERS: broker.brokers.join(','), RATE_LIMIT_PER_MINUTE: '0' },
+      env: {
+        STORE: 'postgres',
+        DATABASE_URL: database.url,
+        KAFKA_BROKERS: broker.brokers.join(','),
+        RATE_LIMIT_PER_MINUTE: '0',
+      },
     });
     const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
 
     const freight = await acme.post('/freight-orders', freightOrder());
     subjects.freight = String(freight.body.data.shipment_order_id);
-    expect((await acme.post('/freight-orders', { ...freightOrder(), shipment_order_id: freight.body.data.shipment_order_id })).status).toBe(200);
+    expect(
+      (
+        await acme.post('/freight-orders', {
+          ...freightOrder(),
+          shipment_order_id: freight.body.data.shipment_order_id,
+        })
+      ).status,
+    ).toBe(200);
     subjects.parcel = String((await acme.post('/parcel-orders', parcelOrder())).body.data.shipment_order_id);
 
     const pickup = await acme.post('/pickup-orders', fedexPickupOrder());
     subjects.pickup = String(pickup.body.data.id);
-    expect((await acme.post('/pickup-orders', { ...fedexPickupOrder(), id: pickup.body.data.id, ready_time: '10:00' })).status).toBe(200);
+    expect(
+      (
+        await acme.post('/pickup-orders', {
+          ...fedexPickupOrder(),
+          id: pickup.body.data.id,
+          ready_time: '10:00',
+        })
+      ).status,
+    ).toBe(200);
 
-    const batch = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)] });
+    const batch = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)],
+    });
     subjects.batch = batch.body.data.id;
     await batchWithStatus(acme, subjects.batch, ['ready']);
     expect((await acme.post(`/batches/${subjects.batch}/ship`)).status).toBe(200);
     await batchWithStatus(acme, subjects.batch, ['completed']);
-    const invalid = await acme.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: [invalidBatchShipment(0)] });
+    const invalid = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: [invalidBatchShipment(0)],
+    });
     subjects.invalidBatch = invalid.body.data.id;
     await batchWithStatus(acme, subjects.invalidBatch, ['invalid']);
 
@@ -73,7 +114,9 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
     const count = (type: string) => consumer.messages.filter((message) => typeOf(message) === type).length;
     const lastOfFlow = ['com.shipping.batch.BatchCompleted.v1', 'com.shipping.shipment.InstantShipFailed.v1'];
     await eventually(async () => (lastOfFlow.every((type) => count(type) === 1) ? true : undefined), 60_000);
-    subjects.refused = consumer.messages.find((message) => typeOf(message) === 'com.shipping.shipment.InstantShipFailed.v1')?.event.subject;
+    subjects.refused = consumer.messages.find(
+      (message) => typeOf(message) === 'com.shipping.shipment.InstantShipFailed.v1',
+    )?.event.subject;
     // Whatever the relay still had in hand has arrived by now: it sends in $all order.
     await new Promise((done) => setTimeout(done, 1_000));
   }, 240_000);
@@ -86,12 +129,27 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
   }, 60_000);
 
   it('publishes each aggregate’s events, in stream order, to its context’s topic keyed by its id', () => {
-    const types = (topic: string, subject: string) => bySubject(consumer.messages, topic, subject).map(typeOf);
-    expect(types('shipping.order.events', subjects.freight)).toEqual(['com.shipping.order.FreightOrderDrafted.v1', 'com.shipping.order.FreightOrderRevised.v1']);
-    expect(types('shipping.order.events', subjects.parcel)).toEqual(['com.shipping.order.ParcelOrderDrafted.v1']);
-    expect(types('shipping.pickup.events', subjects.pickup)).toEqual(['com.shipping.pickup.PickupOrderScheduled.v2', 'com.shipping.pickup.PickupOrderRevised.v2']);
-    expect(types('shipping.shipment.events', subjects.shipped)).toEqual(['com.shipping.shipment.InstantShipRequested.v1', 'com.shipping.shipment.ParcelShipped.v1']);
-    expect(types('shipping.shipment.events', subjects.refused)).toEqual(['com.shipping.shipment.InstantShipRequested.v1', 'com.shipping.shipment.InstantShipFailed.v1']);
+    const types = (topic: string, subject: string) =>
+      bySubject(consumer.messages, topic, subject).map(typeOf);
+    expect(types('shipping.order.events', subjects.freight)).toEqual([
+      'com.shipping.order.FreightOrderDrafted.v1',
+      'com.shipping.order.FreightOrderRevised.v1',
+    ]);
+    expect(types('shipping.order.events', subjects.parcel)).toEqual([
+      'com.shipping.order.ParcelOrderDrafted.v1',
+    ]);
+    expect(types('shipping.pickup.events', subjects.pickup)).toEqual([
+      'com.shipping.pickup.PickupOrderScheduled.v2',
+      'com.shipping.pickup.PickupOrderRevised.v2',
+    ]);
+    expect(types('shipping.shipment.events', subjects.shipped)).toEqual([
+      'com.shipping.shipment.InstantShipRequested.v1',
+      'com.shipping.shipment.ParcelShipped.v1',
+    ]);
+    expect(types('shipping.shipment.events', subjects.refused)).toEqual([
+      'com.shipping.shipment.InstantShipRequested.v1',
+      'com.shipping.shipment.InstantShipFailed.v1',
+    ]);
     expect(types('shipping.batch.events', subjects.invalidBatch)).toEqual([
       'com.shipping.batch.BatchCreated.v1',
       'com.shipping.batch.ItemInvalidated.v1',
@@ -104,8 +162,15 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
       'com.shipping.batch.BatchValidated.v1',
       'com.shipping.batch.BatchShipped.v1',
     ]);
-    expect([...batch.slice(6, 9)].sort()).toEqual(['com.shipping.batch.ItemCompleted.v1', 'com.shipping.batch.ItemCompleted.v1', 'com.shipping.batch.ItemFailed.v1']);
-    expect(batch.slice(9)).toEqual(['com.shipping.batch.LabelFilesMerged.v1', 'com.shipping.batch.BatchCompleted.v1']);
+    expect([...batch.slice(6, 9)].sort()).toEqual([
+      'com.shipping.batch.ItemCompleted.v1',
+      'com.shipping.batch.ItemCompleted.v1',
+      'com.shipping.batch.ItemFailed.v1',
+    ]);
+    expect(batch.slice(9)).toEqual([
+      'com.shipping.batch.LabelFilesMerged.v1',
+      'com.shipping.batch.BatchCompleted.v1',
+    ]);
   });
 
   it('keeps one key on one partition with revisions 0, 1, 2... in offset order, and never repeats an id', () => {
@@ -118,7 +183,9 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
     for (const messages of byKey.values()) {
       expect(new Set(messages.map((message) => message.partition)).size).toBe(1);
       const inOffsetOrder = [...messages].sort((a, b) => Number(BigInt(a.offset) - BigInt(b.offset)));
-      expect(inOffsetOrder.map((message) => message.event.revision)).toEqual(messages.map((_, index) => index));
+      expect(inOffsetOrder.map((message) => message.event.revision)).toEqual(
+        messages.map((_, index) => index),
+      );
     }
     const ids = consumer.messages.map((message) => message.event.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -131,9 +198,18 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
       expect(headers['content-type']).toBe('application/cloudevents+json; charset=UTF-8');
       expect(key).toBe(event.subject);
       const validate = validators.get(event.dataschema);
-      if (!validate) throw new Error(`${event.type} names a schema that docs/events lacks: ${event.dataschema}`);
-      expect({ type: event.type, valid: validate(event), errors: validate.errors ?? null }).toEqual({ type: event.type, valid: true, errors: null });
-      expect(event).toMatchObject({ specversion: '1.0', accountid: 'acct_acme', correlationid: expect.any(String) });
+      if (!validate)
+        throw new Error(`${event.type} names a schema that docs/events lacks: ${event.dataschema}`);
+      expect({ type: event.type, valid: validate(event), errors: validate.errors ?? null }).toEqual({
+        type: event.type,
+        valid: true,
+        errors: null,
+      });
+      expect(event).toMatchObject({
+        specversion: '1.0',
+        accountid: 'acct_acme',
+        correlationid: expect.any(String),
+      });
     }
   });
 
@@ -152,7 +228,11 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
       example.kill('SIGTERM');
       await exited;
     }
-    expect(lines.map((line) => line.split(' ')[3]).sort()).toEqual(consumer.messages.map((message) => message.event.id).sort());
-    expect(lines).toContain(`com.shipping.batch.BatchCompleted.v1 ${subjects.batch} 10 ${bySubject(consumer.messages, 'shipping.batch.events', subjects.batch)[10].event.id} 2 completed, 1 failed`);
+    expect(lines.map((line) => line.split(' ')[3]).sort()).toEqual(
+      consumer.messages.map((message) => message.event.id).sort(),
+    );
+    expect(lines).toContain(
+      `com.shipping.batch.BatchCompleted.v1 ${subjects.batch} 10 ${bySubject(consumer.messages, 'shipping.batch.events', subjects.batch)[10].event.id} 2 completed, 1 failed`,
+    );
   });
 });

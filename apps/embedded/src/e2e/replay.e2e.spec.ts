@@ -29,11 +29,15 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
   /** The CLI as a real process: its exit code, what it printed and what it logged. */
   const replay = async (...args: string[]) => {
     try {
-      const { stdout, stderr } = await run(process.execPath, [...TS_RUNTIME, 'tools/replay/replay.ts', ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: '' },
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const { stdout, stderr } = await run(
+        process.execPath,
+        [...TS_RUNTIME, 'tools/replay/replay.ts', ...args],
+        {
+          cwd: REPO_ROOT,
+          env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: '' },
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -43,18 +47,30 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
 
   beforeAll(async () => {
     database = await createTestDatabase('replay_e2e');
-    const runtime: RuntimeProcess = await startRuntime({ env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' } });
+    const runtime: RuntimeProcess = await startRuntime({
+      env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
+    });
     try {
       const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-      const freight = await acme.post('/freight-orders', freightOrder(), { 'x-request-id': 'replay-freight-1' });
+      const freight = await acme.post('/freight-orders', freightOrder(), {
+        'x-request-id': 'replay-freight-1',
+      });
       ids.order = String(freight.body.data.shipment_order_id);
-      await acme.post('/freight-orders', { ...freightOrder(), shipment_order_id: freight.body.data.shipment_order_id, pickup_date: '2026-12-02' });
+      await acme.post('/freight-orders', {
+        ...freightOrder(),
+        shipment_order_id: freight.body.data.shipment_order_id,
+        pickup_date: '2026-12-02',
+      });
       await acme.post('/parcel-orders', parcelOrder());
       const pickup = await acme.post('/pickup-orders', fedexPickupOrder());
       ids.pickup = String(pickup.body.data.id);
       const batch = await acme.post(
         '/batches',
-        { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)] },
+        {
+          shipper_id: 1,
+          service: 'USPS-1',
+          batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)],
+        },
         { 'x-request-id': 'replay-batch-1' },
       );
       ids.batch = batch.body.data.id;
@@ -63,8 +79,12 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
       await batchWithStatus(acme, ids.batch, ['completed']);
       const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
       ids.shipment = shipped.body.data.shipment_order_id;
-      await eventually(async () => ((await acme.get('/orders')).body.data.data.length === 2 ? true : undefined));
-      await eventually(async () => ((await acme.get('/pickup-orders')).body.data.data.length === 1 ? true : undefined));
+      await eventually(async () =>
+        (await acme.get('/orders')).body.data.data.length === 2 ? true : undefined,
+      );
+      await eventually(async () =>
+        (await acme.get('/pickup-orders')).body.data.data.length === 1 ? true : undefined,
+      );
     } finally {
       await runtime.stop();
     }
@@ -81,7 +101,9 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
     const { code, stdout } = await replay('history', 'batch', ids.batch);
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toBe(`batch-${ids.batch}: 11 events`);
-    expect(stdout).toMatch(new RegExp(`#0  \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  BatchCreated v1  \\([0-9a-f-]{36}\\)`));
+    expect(stdout).toMatch(
+      new RegExp(`#0  \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  BatchCreated v1  \\([0-9a-f-]{36}\\)`),
+    );
     expect(stdout).toContain('correlation replay-batch-1  causation replay-batch-1');
     expect(stdout).toContain('#10  ');
     expect(stdout).toContain('BatchCompleted v1');
@@ -94,14 +116,34 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
     expect(code).toBe(0);
     const events = JSON.parse(stdout);
     expect(events.map((event: any) => event.type)).toEqual([
-      'BatchCreated', 'ItemValidated', 'ItemValidated', 'ItemValidated', 'BatchValidated', 'BatchShipped',
-      'ItemCompleted', 'ItemFailed', 'ItemCompleted', 'LabelFilesMerged', 'BatchCompleted',
+      'BatchCreated',
+      'ItemValidated',
+      'ItemValidated',
+      'ItemValidated',
+      'BatchValidated',
+      'BatchShipped',
+      'ItemCompleted',
+      'ItemFailed',
+      'ItemCompleted',
+      'LabelFilesMerged',
+      'BatchCompleted',
     ]);
-    expect(events.map((event: any) => event.revision)).toEqual(events.map((_: unknown, index: number) => String(index)));
+    expect(events.map((event: any) => event.revision)).toEqual(
+      events.map((_: unknown, index: number) => String(index)),
+    );
     const [created, validated] = events;
-    expect(created).toMatchObject({ version: 1, correlation_id: 'replay-batch-1', account_id: created.data.account_id, data: { batch_id: ids.batch } });
+    expect(created).toMatchObject({
+      version: 1,
+      correlation_id: 'replay-batch-1',
+      account_id: created.data.account_id,
+      data: { batch_id: ids.batch },
+    });
     expect(validated.causation_id).toBe(created.id);
-    expect(events.every((event: any) => event.account_id === created.data.account_id && !Number.isNaN(Date.parse(event.time)))).toBe(true);
+    expect(
+      events.every(
+        (event: any) => event.account_id === created.data.account_id && !Number.isNaN(Date.parse(event.time)),
+      ),
+    ).toBe(true);
   });
 
   it('prints the history of an order, a pickup (as version 2) and an instant shipment', async () => {
@@ -114,7 +156,10 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
     expect(pickup).toEqual([expect.objectContaining({ type: 'PickupOrderScheduled', version: 2 })]);
     expect(pickup[0].data.pickup.pieces[0]).toMatchObject({ quantity: 3, weight_hundredths: 110 });
     const shipment = await replay('history', 'shipment', ids.shipment, '--json');
-    expect(JSON.parse(shipment.stdout).map((event: any) => event.type)).toEqual(['InstantShipRequested', 'ParcelShipped']);
+    expect(JSON.parse(shipment.stdout).map((event: any) => event.type)).toEqual([
+      'InstantShipRequested',
+      'ParcelShipped',
+    ]);
   });
 
   it('says so, with exit code 1, for a stream without events', async () => {
@@ -132,21 +177,33 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
     expect(stdout).toContain('pickup_orders_view: equal (1 rows)');
     expect(stdout).toContain('read models: equal');
     expect(code).toBe(0);
-    const scratch = await db.query(`select schema_name from information_schema.schemata where schema_name like 'replay_%'`);
+    const scratch = await db.query(
+      `select schema_name from information_schema.schemata where schema_name like 'replay_%'`,
+    );
     expect(scratch.rows).toEqual([]);
   });
 
   it('reports a corrupted live row, a missing one and a stray one as differences, with exit code 1', async () => {
-    await db.query(`update batch_view set doc = jsonb_set(doc::jsonb, '{counts,completed}', '99')::json where batch_id = $1`, [ids.batch]);
+    await db.query(
+      `update batch_view set doc = jsonb_set(doc::jsonb, '{counts,completed}', '99')::json where batch_id = $1`,
+      [ids.batch],
+    );
     await db.query(`delete from batch_items_view where batch_id = $1 and idx = 2`, [ids.batch]);
-    await db.query(`insert into pickup_orders_view select pickup_id + 1000, account_id, created_at, last_revision, doc from pickup_orders_view`);
+    await db.query(
+      `insert into pickup_orders_view select pickup_id + 1000, account_id, created_at, last_revision, doc from pickup_orders_view`,
+    );
     const { code, stdout } = await replay('rebuild', '--json');
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(report.equal).toBe(false);
     const table = (name: string) => report.tables.find((comparison: any) => comparison.table === name);
     expect(table('batch_view').changed).toEqual([
-      expect.objectContaining({ key: ids.batch, live: expect.objectContaining({ doc: expect.objectContaining({ counts: expect.objectContaining({ completed: 99 }) }) }) }),
+      expect.objectContaining({
+        key: ids.batch,
+        live: expect.objectContaining({
+          doc: expect.objectContaining({ counts: expect.objectContaining({ completed: 99 }) }),
+        }),
+      }),
     ]);
     expect(table('batch_view').changed[0].rebuilt.doc.counts.completed).toBe(2);
     expect(table('batch_items_view').onlyRebuilt).toHaveLength(1);

@@ -1,7 +1,16 @@
-import { apiClient, eventually, freightOrder, parcelOrder, startRuntime, temporaryDataDir } from '@shipping/testing';
+import {
+  apiClient,
+  eventually,
+  freightOrder,
+  parcelOrder,
+  startRuntime,
+  temporaryDataDir,
+} from '@shipping/testing';
 
 const orderIds = async (client: ReturnType<typeof apiClient>) =>
-  (await client.get('/orders?per_page=1000')).body.data.data.map((order: { shipment_order_id: number }) => order.shipment_order_id);
+  (await client.get('/orders?per_page=1000')).body.data.data.map(
+    (order: { shipment_order_id: number }) => order.shipment_order_id,
+  );
 
 describe('the embedded runtime keeps its data in DATA_DIR', () => {
   it('serves the same orders and address book after a graceful restart, and continues the ids', async () => {
@@ -17,7 +26,9 @@ describe('the embedded runtime keeps its data in DATA_DIR', () => {
     try {
       const after = apiClient(second.baseUrl, 'sk_test_acme');
       expect(await orderIds(after)).toContain(created);
-      expect((await after.get('/addresses')).body.data.map((saved: { id: number }) => saved.id)).toContain(address);
+      expect((await after.get('/addresses')).body.data.map((saved: { id: number }) => saved.id)).toContain(
+        address,
+      );
       const next = (await after.post('/parcel-orders', parcelOrder())).body.data.shipment_order_id;
       expect(next).toBeGreaterThan(created);
       const updated = await after.post('/freight-orders', { ...freightOrder(), shipment_order_id: created });
@@ -37,7 +48,9 @@ describe('the embedded runtime keeps its data in DATA_DIR', () => {
     const second = await startRuntime({ dataDir });
     try {
       const after = apiClient(second.baseUrl, 'sk_test_acme');
-      const listed = await eventually(async () => ((await orderIds(after)).includes(created) ? true : undefined));
+      const listed = await eventually(async () =>
+        (await orderIds(after)).includes(created) ? true : undefined,
+      );
       expect(listed).toBe(true);
     } finally {
       await second.stop();

@@ -22,7 +22,12 @@ describe('webhook endpoints over HTTP', () => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       success: true,
-      data: { id: expect.any(Number), url: 'http://127.0.0.1:9/hooks', secret: expect.stringMatching(/^whsec_[0-9a-f]{64}$/), created_at: expect.any(String) },
+      data: {
+        id: expect.any(Number),
+        url: 'http://127.0.0.1:9/hooks',
+        secret: expect.stringMatching(/^whsec_[0-9a-f]{64}$/),
+        created_at: expect.any(String),
+      },
     });
     const { secret, ...shown } = created.body.data;
     expect(secret).toBeDefined();
@@ -38,7 +43,11 @@ describe('webhook endpoints over HTTP', () => {
     ['no url', {}, 'The url field is required.'],
     ['a relative url', { url: '/hooks' }, 'The url must be a valid http or https URL.'],
     ['another scheme', { url: 'ftp://example.com/hooks' }, 'The url must be a valid http or https URL.'],
-    ['a url over 2,048 characters', { url: `https://example.com/${'a'.repeat(2048)}` }, 'The url must not be greater than 2048 characters.'],
+    [
+      'a url over 2,048 characters',
+      { url: `https://example.com/${'a'.repeat(2048)}` },
+      'The url must not be greater than 2048 characters.',
+    ],
   ])('refuses %s with 422 on url', async (_case, body, message) => {
     const refused = await acme.post('/webhooks', body);
     expect(refused.status).toBe(422);
@@ -49,7 +58,14 @@ describe('webhook endpoints over HTTP', () => {
     const { id } = (await acme.post('/webhooks', { url: 'https://example.com/hooks' })).body.data;
     const page = await acme.get(`/webhooks/${id}/deliveries?per_page=10`);
     expect(page.status).toBe(200);
-    expect(page.body.data).toMatchObject({ current_page: 1, data: [], per_page: 10, next_page_url: null, from: null, to: null });
+    expect(page.body.data).toMatchObject({
+      current_page: 1,
+      data: [],
+      per_page: 10,
+      next_page_url: null,
+      from: null,
+      to: null,
+    });
     expect(page.body.data.path).toBe(`${runtime.baseUrl}/webhooks/${id}/deliveries`);
 
     for (const response of [
@@ -80,14 +96,19 @@ describe('webhook endpoints over HTTP', () => {
       data: { id, url: 'https://example.com/removed', created_at: expect.any(String) },
       message: 'Webhook endpoint deleted.',
     });
-    expect((await acme.get('/webhooks')).body.data.map((endpoint: { id: number }) => endpoint.id)).not.toContain(id);
+    expect(
+      (await acme.get('/webhooks')).body.data.map((endpoint: { id: number }) => endpoint.id),
+    ).not.toContain(id);
     expect((await acme.call('DELETE', `/webhooks/${id}`)).status).toBe(404);
     expect((await acme.get(`/webhooks/${id}/deliveries`)).status).toBe(404);
   });
 
   it('asks for an API key', async () => {
     const anonymous = apiClient(runtime.baseUrl);
-    for (const response of [await anonymous.get('/webhooks'), await anonymous.post('/webhooks', { url: 'https://example.com/x' })]) {
+    for (const response of [
+      await anonymous.get('/webhooks'),
+      await anonymous.post('/webhooks', { url: 'https://example.com/x' }),
+    ]) {
       expect(response.status).toBe(401);
     }
   });
@@ -104,16 +125,18 @@ describe('webhook endpoints when internal targets are not allowed', () => {
     await runtime?.stop();
   });
 
-  it.each(['http://127.0.0.1:8080/hooks', 'http://localhost/hooks', 'http://[::1]/hooks', 'http://169.254.169.254/latest/meta-data'])(
-    'refuses to register %s with 422 on url',
-    async (url) => {
-      const refused = await apiClient(runtime.baseUrl, 'sk_test_acme').post('/webhooks', { url });
-      expect(refused.status).toBe(422);
-      expect(refused.body).toEqual({
-        success: false,
-        message: INVALID,
-        data: { url: ['The url must not point to a loopback, private or otherwise internal address.'] },
-      });
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/hooks',
+    'http://localhost/hooks',
+    'http://[::1]/hooks',
+    'http://169.254.169.254/latest/meta-data',
+  ])('refuses to register %s with 422 on url', async (url) => {
+    const refused = await apiClient(runtime.baseUrl, 'sk_test_acme').post('/webhooks', { url });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      success: false,
+      message: INVALID,
+      data: { url: ['The url must not point to a loopback, private or otherwise internal address.'] },
+    });
+  });
 });

@@ -3,7 +3,13 @@ import type { Type } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, MODULE_METADATA } from '@nestjs/common/constants';
 import { PATTERN_HANDLER_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { BatchModule } from '@shipping/batch-app';
-import { BatchPatterns, LabelPatterns, OrderPatterns, PickupPatterns, WebhookPatterns } from '@shipping/contracts';
+import {
+  BatchPatterns,
+  LabelPatterns,
+  OrderPatterns,
+  PickupPatterns,
+  WebhookPatterns,
+} from '@shipping/contracts';
 import { LabelModule } from '@shipping/label-app';
 import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
@@ -25,14 +31,21 @@ function controllersOf(module: Type, seen = new Set<Type>()): Type[] {
   seen.add(module);
   const imports: unknown[] = Reflect.getMetadata(MODULE_METADATA.IMPORTS, module) ?? [];
   const nested = imports.filter((imported): imported is Type => typeof imported === 'function');
-  return [...(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? []), ...nested.flatMap((child) => controllersOf(child, seen))];
+  return [
+    ...(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? []),
+    ...nested.flatMap((child) => controllersOf(child, seen)),
+  ];
 }
 
 function requestHandlersOf(controller: Type): RequestHandler[] {
   const prototype = controller.prototype as Record<string, unknown>;
   return Object.getOwnPropertyNames(prototype)
     .map((name) => ({ name, method: prototype[name] }))
-    .filter(({ method }) => typeof method === 'function' && Reflect.getMetadata(PATTERN_HANDLER_METADATA, method as object) === REQUEST_HANDLER)
+    .filter(
+      ({ method }) =>
+        typeof method === 'function' &&
+        Reflect.getMetadata(PATTERN_HANDLER_METADATA, method as object) === REQUEST_HANDLER,
+    )
     .map(({ name, method }) => ({
       name: `${controller.name}.${name}`,
       pattern: String((Reflect.getMetadata(PATTERN_METADATA, method as object) as unknown[])[0]),
@@ -42,7 +55,9 @@ function requestHandlersOf(controller: Type): RequestHandler[] {
 }
 
 describe('the request handlers of every app', () => {
-  const handlers = [OrderModule, PickupModule, BatchModule, LabelModule, WebhookModule].flatMap((module) => controllersOf(module)).flatMap(requestHandlersOf);
+  const handlers = [OrderModule, PickupModule, BatchModule, LabelModule, WebhookModule]
+    .flatMap((module) => controllersOf(module))
+    .flatMap(requestHandlersOf);
 
   it('finds the handlers of every app', () => {
     const patterns = handlers.map((handler) => handler.pattern);

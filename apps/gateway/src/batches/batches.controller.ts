@@ -31,10 +31,7 @@ export class BatchesController {
   /** Answers at once with status validating; items are validated asynchronously. */
   @Post()
   @HttpCode(201)
-  create(
-    @Body(new Valid(CreateBatchRequest)) body: CreateBatchRequest,
-    @Caller() caller: RequestContext,
-  ) {
+  create(@Body(new Valid(CreateBatchRequest)) body: CreateBatchRequest, @Caller() caller: RequestContext) {
     return this.bus.request(BatchPatterns.create, caller, body);
   }
 
@@ -85,7 +82,11 @@ export class BatchesController {
       status: query.status,
       ...page,
     });
-    return this.batchObject(found, paginate(found.items, page, listingLinks(request, { status: query.status, per_page: query.per_page })), request);
+    return this.batchObject(
+      found,
+      paginate(found.items, page, listingLinks(request, { status: query.status, per_page: query.per_page })),
+      request,
+    );
   }
 
   private batchObject({ batch }: BatchPage, items: unknown, request: Request) {

@@ -18,6 +18,6 @@ export function requestContextOf(request: GatewayRequest): RequestContext {
 }
 
 /** The caller's request context (`requestContextOf`), for a route that is not public. */
-export const Caller = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): RequestContext => requestContextOf(context.switchToHttp().getRequest<GatewayRequest>()),
+export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): RequestContext =>
+  requestContextOf(context.switchToHttp().getRequest<GatewayRequest>()),
 );

@@ -29,7 +29,9 @@ describe('Valid pipe on queries', () => {
     const pipe = new Valid(BatchItemsQuery);
     expect(() => pipe.transform(query({ page: '1' }), asQuery)).not.toThrow();
     for (let attempt = 0; attempt < 2; attempt++) {
-      expect(() => pipe.transform(Object.assign(query({}), { page: ['1', '2'] }), asQuery)).toThrow(ValidationFailed);
+      expect(() => pipe.transform(Object.assign(query({}), { page: ['1', '2'] }), asQuery)).toThrow(
+        ValidationFailed,
+      );
     }
   });
 

@@ -52,14 +52,19 @@ export class DashboardFiles implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       return await readBuild(await this.runBuild());
     } catch (error) {
-      this.logger.error(`The dashboard could not be built: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `The dashboard could not be built: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return undefined;
     }
   }
 
   private runBuild(): Promise<string> {
     return new Promise((done, fail) => {
-      const child = spawn(process.execPath, [BUILD_SCRIPT], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [BUILD_SCRIPT], {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       this.build = child;
       let stdout = '';
       let stderr = '';
@@ -84,7 +89,11 @@ async function readBuild(folder: string, under = ''): Promise<Map<string, Dashbo
       for (const [nested, file] of await readBuild(folder, path)) files.set(nested, file);
     } else if (entry.isFile()) {
       const content = await readFile(join(folder, path));
-      files.set(path, { content, type: CONTENT_TYPES[extname(path)] ?? 'application/octet-stream', immutable: path.startsWith('assets/') });
+      files.set(path, {
+        content,
+        type: CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+        immutable: path.startsWith('assets/'),
+      });
     }
   }
   return files;

@@ -26,7 +26,10 @@ export class DashboardController {
   }
 
   @Get('*path')
-  asset(@Param('path') segments: string | string[], @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+  asset(
+    @Param('path') segments: string | string[],
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
     return this.serve(Array.isArray(segments) ? segments.join('/') : segments, response);
   }
 

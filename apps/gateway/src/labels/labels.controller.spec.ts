@@ -2,13 +2,23 @@ import { Controller, Global, type INestApplication, Module } from '@nestjs/commo
 import { MessagePattern } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { type Envelope, type LabelFileContent, type LabelFileReadRequest, LabelPatterns } from '@shipping/contracts';
+import {
+  type Envelope,
+  type LabelFileContent,
+  type LabelFileReadRequest,
+  LabelPatterns,
+} from '@shipping/contracts';
 import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
 import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule } from '@shipping/messaging';
 import { labelUrl, signLabelPath, SQL_CLIENT } from '@shipping/platform';
 import request from 'supertest';
 import { CommandBus } from '../commands/command-bus';
-import { configureGatewayApp, DEFAULT_GATEWAY_HTTP_CONFIG, GATEWAY_HTTP_CONFIG, GatewayHttpModule } from '../http';
+import {
+  configureGatewayApp,
+  DEFAULT_GATEWAY_HTTP_CONFIG,
+  GATEWAY_HTTP_CONFIG,
+  GatewayHttpModule,
+} from '../http';
 import { LabelsController } from './labels.controller';
 
 const SECRET = 'gateway-spec-label-secret';
@@ -66,11 +76,13 @@ describe('GET /labels/*key: label files at signed URLs', () => {
 
   it('answers the PDF bytes, not enveloped, without an API key', async () => {
     const url = new URL(labelUrl('http://any.host', KEY, SECRET, 600, now()));
-    const response = await get(url.pathname + url.search).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const response = await get(url.pathname + url.search)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('inline; filename="labels-1.pdf"');

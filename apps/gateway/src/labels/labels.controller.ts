@@ -1,5 +1,11 @@
 import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
-import { AppError, type LabelFileContent, LabelPatterns, NotFound, type RequestContext } from '@shipping/contracts';
+import {
+  AppError,
+  type LabelFileContent,
+  LabelPatterns,
+  NotFound,
+  type RequestContext,
+} from '@shipping/contracts';
 import { type LabelSignatureCheck, readLabelUrlConfig, verifyLabelSignature } from '@shipping/platform';
 import { basename } from 'node:path';
 import { CommandBus } from '../commands/command-bus';
@@ -42,7 +48,13 @@ export class LabelsController {
     @RequestId() requestId: string,
   ): Promise<StreamableFile> {
     const key = Array.isArray(segments) ? segments.join('/') : segments;
-    const check = verifyLabelSignature(key, expires, signature, this.urls.secret, Math.floor(Date.now() / 1000));
+    const check = verifyLabelSignature(
+      key,
+      expires,
+      signature,
+      this.urls.secret,
+      Math.floor(Date.now() / 1000),
+    );
     if (check !== 'valid') throw refusal(check);
     const context: RequestContext = { accountId: SIGNED_LINK_CALLER, correlationId: requestId };
     const file = await this.bus.request<LabelFileContent>(LabelPatterns.readFile, context, { key });

@@ -8,7 +8,9 @@ export function readInstantShipEnabled(env: Env = process.env): boolean {
   const raw = env.INSTANT_SHIP_ENABLED?.trim();
   if (raw === undefined || raw === '' || raw === 'true') return true;
   if (raw === 'false') return false;
-  throw new Error(`Invalid environment variable INSTANT_SHIP_ENABLED=${JSON.stringify(env.INSTANT_SHIP_ENABLED)}: expected true or false.`);
+  throw new Error(
+    `Invalid environment variable INSTANT_SHIP_ENABLED=${JSON.stringify(env.INSTANT_SHIP_ENABLED)}: expected true or false.`,
+  );
 }
 
 /**

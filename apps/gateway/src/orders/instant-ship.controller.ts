@@ -1,6 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { type InstantShipment, InstantShipPatterns, InstantShipRequest, type RequestContext } from '@shipping/contracts';
+import {
+  type InstantShipment,
+  InstantShipPatterns,
+  InstantShipRequest,
+  type RequestContext,
+} from '@shipping/contracts';
 import { LabelLinks } from '../batches/label-links';
 import { CommandBus } from '../commands/command-bus';
 import { Caller } from '../commands/request-context';

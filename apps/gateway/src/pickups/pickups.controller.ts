@@ -38,10 +38,7 @@ export class PickupsController {
 
   @Post('get-rates')
   @HttpCode(200)
-  rates(
-    @Body(new Valid(PickupRatesRequest)) body: PickupRatesRequest,
-    @Caller() caller: RequestContext,
-  ) {
+  rates(@Body(new Valid(PickupRatesRequest)) body: PickupRatesRequest, @Caller() caller: RequestContext) {
     return this.bus.request(PickupPatterns.quotePickup, caller, body);
   }
 

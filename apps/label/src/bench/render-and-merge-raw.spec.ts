@@ -13,7 +13,14 @@ describe('the raw pdf-lib benchmark', () => {
       expect(timings.mergeMs).toBeGreaterThan(0);
       expect(timings.totalMs).toBeCloseTo(timings.renderMs + timings.mergeMs, 0);
       expect(timings.mergedBytes).toBeGreaterThan(150 * 1000);
-      await expect(pool.render({ tracking_number: '1', service_code: 'USPS-1', service_name: 'x', shipment: labelShipment() })).resolves.toBeDefined();
+      await expect(
+        pool.render({
+          tracking_number: '1',
+          service_code: 'USPS-1',
+          service_name: 'x',
+          shipment: labelShipment(),
+        }),
+      ).resolves.toBeDefined();
     } finally {
       await pool.close();
     }

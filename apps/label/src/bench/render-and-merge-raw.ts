@@ -23,7 +23,11 @@ const elapsedSince = (start: number) => Math.round((performance.now() - start) *
  * label worker pool, then merged into files of 100 on the same pool. Uses `pool` when given
  * (left open), else starts one of the default size and closes it.
  */
-export async function renderAndMergeRaw(count: number, shipment: LabelShipment, pool?: LabelWorkerPool): Promise<RawLabelTimings> {
+export async function renderAndMergeRaw(
+  count: number,
+  shipment: LabelShipment,
+  pool?: LabelWorkerPool,
+): Promise<RawLabelTimings> {
   const workers = pool ?? new LabelWorkerPool();
   const drawing = (index: number): LabelDrawing => ({
     tracking_number: sandboxTrackingNumber(`bench-${index}`),
@@ -33,11 +37,16 @@ export async function renderAndMergeRaw(count: number, shipment: LabelShipment, 
   });
   try {
     let start = performance.now();
-    if (!pool) await Promise.all(Array.from({ length: workers.size * 2 }, (_, index) => workers.render(drawing(-1 - index))));
+    if (!pool)
+      await Promise.all(
+        Array.from({ length: workers.size * 2 }, (_, index) => workers.render(drawing(-1 - index))),
+      );
     const warmUpMs = pool ? 0 : elapsedSince(start);
 
     start = performance.now();
-    const labels = await Promise.all(Array.from({ length: count }, (_, index) => workers.render(drawing(index))));
+    const labels = await Promise.all(
+      Array.from({ length: count }, (_, index) => workers.render(drawing(index))),
+    );
     const renderMs = elapsedSince(start);
 
     start = performance.now();

@@ -12,8 +12,7 @@ export interface CarrierLabelRequest {
 }
 
 export type CarrierLabel =
-  | { ok: true; tracking_number: string; label_pdf: Uint8Array }
-  | { ok: false; reason: string };
+  { ok: true; tracking_number: string; label_pdf: Uint8Array } | { ok: false; reason: string };
 
 /** Buys one label from a carrier. A refusal is an answer; a fault (carrier down) is thrown. */
 export interface CarrierPort {

@@ -16,14 +16,24 @@ describe('the sandbox carrier', () => {
 
   it('sells a label whose tracking number comes from the item id', async () => {
     const label = await carrier.purchase({ item_id: 'jR3kT9', service: 'USPS-3', shipment: labelShipment() });
-    expect(label).toEqual({ ok: true, tracking_number: sandboxTrackingNumber('jR3kT9'), label_pdf: expect.any(Uint8Array) });
+    expect(label).toEqual({
+      ok: true,
+      tracking_number: sandboxTrackingNumber('jR3kT9'),
+      label_pdf: expect.any(Uint8Array),
+    });
     if (!label.ok) return;
     const [texts] = await documentTexts(label.label_pdf);
-    expect(texts).toEqual(expect.arrayContaining([label.tracking_number, 'USPS GROUND ADVANTAGE', 'Jane Receiver']));
+    expect(texts).toEqual(
+      expect.arrayContaining([label.tracking_number, 'USPS GROUND ADVANTAGE', 'Jane Receiver']),
+    );
   });
 
   it.each(['00000', ' 00000 '])('refuses a to_address ZIP of %p', async (zip) => {
-    const label = await carrier.purchase({ item_id: 'x1', service: 'USPS-1', shipment: withReceiver('Jane', { zip }) });
+    const label = await carrier.purchase({
+      item_id: 'x1',
+      service: 'USPS-1',
+      shipment: withReceiver('Jane', { zip }),
+    });
     expect(label).toEqual({ ok: false, reason: 'Sandbox carrier: ZIP 00000 is not served.' });
     expect(UNSERVED_ZIP_REASON).toBe('Sandbox carrier: ZIP 00000 is not served.');
   });
@@ -32,16 +42,40 @@ describe('the sandbox carrier', () => {
     const shipment = labelShipment();
     const fromZeros = { ...shipment, from_address: { ...shipment.from_address, zip: '00000' } };
     expect((await carrier.purchase({ item_id: 'x2', service: 'USPS-1', shipment: fromZeros })).ok).toBe(true);
-    expect((await carrier.purchase({ item_id: 'x3', service: 'USPS-1', shipment: withReceiver('Jane', { zip: '000001' }) })).ok).toBe(true);
+    expect(
+      (
+        await carrier.purchase({
+          item_id: 'x3',
+          service: 'USPS-1',
+          shipment: withReceiver('Jane', { zip: '000001' }),
+        })
+      ).ok,
+    ).toBe(true);
   });
 
   it('ships to its bad address (ZIP 99999) unless the shipment says not to ignore bad addresses', async () => {
     const bad = withReceiver('Jane', { zip: '99999' });
     expect((await carrier.purchase({ item_id: 'x5', service: 'USPS-1', shipment: bad })).ok).toBe(true);
-    expect((await carrier.purchase({ item_id: 'x6', service: 'USPS-1', shipment: { ...bad, ignore_bad_address: true } })).ok).toBe(true);
-    const refused = await carrier.purchase({ item_id: 'x7', service: 'USPS-1', shipment: { ...bad, ignore_bad_address: false } });
+    expect(
+      (
+        await carrier.purchase({
+          item_id: 'x6',
+          service: 'USPS-1',
+          shipment: { ...bad, ignore_bad_address: true },
+        })
+      ).ok,
+    ).toBe(true);
+    const refused = await carrier.purchase({
+      item_id: 'x7',
+      service: 'USPS-1',
+      shipment: { ...bad, ignore_bad_address: false },
+    });
     expect(refused).toEqual({ ok: false, reason: BAD_ADDRESS_REASON });
-    const good = await carrier.purchase({ item_id: 'x8', service: 'USPS-1', shipment: { ...labelShipment(), ignore_bad_address: false } });
+    const good = await carrier.purchase({
+      item_id: 'x8',
+      service: 'USPS-1',
+      shipment: { ...labelShipment(), ignore_bad_address: false },
+    });
     expect(good.ok).toBe(true);
   });
 

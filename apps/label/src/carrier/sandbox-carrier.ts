@@ -22,11 +22,17 @@ export class SandboxCarrier implements CarrierPort {
   async purchase({ item_id, service, shipment }: CarrierLabelRequest): Promise<CarrierLabel> {
     const zip = shipment.to_address.zip.trim();
     if (zip === UNSERVED_ZIP) return { ok: false, reason: UNSERVED_ZIP_REASON };
-    if (zip === BAD_ADDRESS_ZIP && shipment.ignore_bad_address === false) return { ok: false, reason: BAD_ADDRESS_REASON };
+    if (zip === BAD_ADDRESS_ZIP && shipment.ignore_bad_address === false)
+      return { ok: false, reason: BAD_ADDRESS_REASON };
     const known = findParcelService(service);
     if (!known) return { ok: false, reason: `Sandbox carrier: service ${service} is not offered.` };
     const tracking_number = sandboxTrackingNumber(item_id);
-    const { pdf } = await this.workers.render({ tracking_number, service_code: known.code, service_name: known.name, shipment });
+    const { pdf } = await this.workers.render({
+      tracking_number,
+      service_code: known.code,
+      service_name: known.name,
+      shipment,
+    });
     return { ok: true, tracking_number, label_pdf: pdf };
   }
 }

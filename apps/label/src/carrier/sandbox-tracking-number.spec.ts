@@ -12,7 +12,9 @@ describe('sandbox tracking numbers', () => {
   });
 
   it('differ between items: no collision among 10,000 ids', () => {
-    const numbers = new Set(Array.from({ length: 10_000 }, (_, index) => sandboxTrackingNumber(`item-${index}`)));
+    const numbers = new Set(
+      Array.from({ length: 10_000 }, (_, index) => sandboxTrackingNumber(`item-${index}`)),
+    );
     expect(numbers.size).toBe(10_000);
   });
 

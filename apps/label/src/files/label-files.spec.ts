@@ -26,7 +26,9 @@ describe('label files by key', () => {
   });
 
   it('reads a file as base64', async () => {
-    expect(await files.read('batches/B1/labels-1.pdf')).toEqual({ content_base64: Buffer.from('%PDF-1.7 one').toString('base64') });
+    expect(await files.read('batches/B1/labels-1.pdf')).toEqual({
+      content_base64: Buffer.from('%PDF-1.7 one').toString('base64'),
+    });
   });
 
   it('answers null for a key without a file', async () => {
@@ -53,13 +55,17 @@ describe('label files by key', () => {
   });
 
   it('refuses keys that are not strings', async () => {
-    await expect(files.read(['batches', 'B1', 'labels-1.pdf'])).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(files.read(['batches', 'B1', 'labels-1.pdf'])).rejects.toMatchObject({
+      code: 'bad_request',
+    });
   });
 
   it('writes atomically, leaving no temporary file', async () => {
     await files.write('items/new.pdf', Buffer.from('%PDF-1.7 new'));
     await files.write('items/new.pdf', Buffer.from('%PDF-1.7 newer'));
-    expect(await files.read('items/new.pdf')).toEqual({ content_base64: Buffer.from('%PDF-1.7 newer').toString('base64') });
+    expect(await files.read('items/new.pdf')).toEqual({
+      content_base64: Buffer.from('%PDF-1.7 newer').toString('base64'),
+    });
     expect(await readdir(join(root, 'items'))).toEqual(['new.pdf']);
   });
 });

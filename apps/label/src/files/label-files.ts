@@ -15,7 +15,8 @@ export class LabelFiles {
   /** The absolute path of a key; a key that could leave the label root is refused. */
   pathOf(key: unknown): string {
     const path = pathOfKey(this.config.labelsRoot, key);
-    if (path === undefined) throw new AppError('bad_request', 'The label key is not a PDF file under the label folder.');
+    if (path === undefined)
+      throw new AppError('bad_request', 'The label key is not a PDF file under the label folder.');
     return path;
   }
 

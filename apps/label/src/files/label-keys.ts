@@ -22,7 +22,8 @@ export const batchFileKey = (batchId: string, file: number) => `batches/${batchI
 export function pathOfKey(root: string, key: unknown): string | undefined {
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) return undefined;
   if (isAbsolute(key) || key.includes('\\') || key.includes('\0') || !key.endsWith('.pdf')) return undefined;
-  if (key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  if (key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..'))
+    return undefined;
   const path = resolve(root, key);
   const inside = relative(resolve(root), path);
   return inside === '' || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? undefined : path;

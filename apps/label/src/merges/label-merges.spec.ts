@@ -7,7 +7,10 @@ import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { documentTexts } from '../testing/pdf-text';
 
 const itemIds = Array.from({ length: 250 }, (_, index) => `m${index}`);
-const item = (item_id: string): LabelPurchaseItem => ({ item_id, shipment: withReceiver(`Receiver ${item_id}`) });
+const item = (item_id: string): LabelPurchaseItem => ({
+  item_id,
+  shipment: withReceiver(`Receiver ${item_id}`),
+});
 const filesOf = (ids: string[]) =>
   [0, 100, 200].map((first, index) => ({ file: index + 1, item_ids: ids.slice(first, first + 100) }));
 const trackingPerPage = async (pdf: Uint8Array) =>
@@ -36,7 +39,11 @@ describe('merging bought labels into files of at most 100', () => {
     const pages = [];
     for (const { key } of reply.files) pages.push(...(await trackingPerPage(await read(key))));
     expect(pages).toEqual(shuffled.map(sandboxTrackingNumber));
-    expect(await readdir(join(harness.config.labelsRoot, 'batches/Bt7'))).toEqual(['labels-1.pdf', 'labels-2.pdf', 'labels-3.pdf']);
+    expect(await readdir(join(harness.config.labelsRoot, 'batches/Bt7'))).toEqual([
+      'labels-1.pdf',
+      'labels-2.pdf',
+      'labels-3.pdf',
+    ]);
   }, 60_000);
 
   it('rewrites a file merged again with the same bytes', async () => {
@@ -48,12 +55,21 @@ describe('merging bought labels into files of at most 100', () => {
   });
 
   it('refuses more than 100 labels in one file', async () => {
-    const merge = harness.merges.merge({ batch_id: 'Big', files: [{ file: 1, item_ids: itemIds.slice(0, 101) }] });
-    await expect(merge).rejects.toMatchObject({ code: 'bad_request', message: 'Label file 1 lists 101 labels; a file holds at most 100.' });
+    const merge = harness.merges.merge({
+      batch_id: 'Big',
+      files: [{ file: 1, item_ids: itemIds.slice(0, 101) }],
+    });
+    await expect(merge).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'Label file 1 lists 101 labels; a file holds at most 100.',
+    });
   });
 
   it('refuses items without a bought label, naming them', async () => {
-    const merge = harness.merges.merge({ batch_id: 'Gap', files: [{ file: 1, item_ids: ['m1', 'never1', 'm2', 'never2'] }] });
+    const merge = harness.merges.merge({
+      batch_id: 'Gap',
+      files: [{ file: 1, item_ids: ['m1', 'never1', 'm2', 'never2'] }],
+    });
     await expect(merge).rejects.toMatchObject({
       code: 'conflict',
       message: 'No label was bought for items never1, never2.',
@@ -63,7 +79,16 @@ describe('merging bought labels into files of at most 100', () => {
 
   it.each([
     ['a batch id that would leave the folder', { batch_id: '../items', files: filesOf(itemIds).slice(0, 1) }],
-    ['file numbers that repeat', { batch_id: 'Dup', files: [{ file: 1, item_ids: ['m1'] }, { file: 1, item_ids: ['m2'] }] }],
+    [
+      'file numbers that repeat',
+      {
+        batch_id: 'Dup',
+        files: [
+          { file: 1, item_ids: ['m1'] },
+          { file: 1, item_ids: ['m2'] },
+        ],
+      },
+    ],
     ['a file number of 0', { batch_id: 'Zero', files: [{ file: 0, item_ids: ['m1'] }] }],
     ['an empty file', { batch_id: 'Empty', files: [{ file: 1, item_ids: [] }] }],
   ])('refuses %s', async (_case, request) => {

@@ -25,7 +25,10 @@ export class LabelMerges {
     const stored = await this.store.find(itemIds);
     const missing = itemIds.filter((itemId) => !stored.has(itemId));
     if (missing.length > 0) {
-      throw new Conflict(`No label was bought for item${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`, { item_ids: missing });
+      throw new Conflict(
+        `No label was bought for item${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
+        { item_ids: missing },
+      );
     }
     const merged = files.map(async ({ file, item_ids }): Promise<MergedLabelFileInfo> => {
       const key = batchFileKey(batch_id, file);

@@ -44,7 +44,11 @@ export class LabelPurchaseStore implements OnModuleInit {
       `insert into label_purchases (item_id, tracking_number, label_key)
        select * from unnest($1::text[], $2::text[], $3::text[])
        on conflict (item_id) do nothing`,
-      [labels.map((label) => label.item_id), labels.map((label) => label.tracking_number), labels.map((label) => label.label_key)],
+      [
+        labels.map((label) => label.item_id),
+        labels.map((label) => label.tracking_number),
+        labels.map((label) => label.label_key),
+      ],
     );
     return this.find(labels.map((label) => label.item_id));
   }

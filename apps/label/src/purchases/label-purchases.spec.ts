@@ -6,7 +6,10 @@ import { labelShipment, withReceiver } from '../testing/label-shipment.fixture';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { documentTexts } from '../testing/pdf-text';
 
-const item = (item_id: string, zip = '94043'): LabelPurchaseItem => ({ item_id, shipment: withReceiver(`Receiver ${item_id}`, { zip }) });
+const item = (item_id: string, zip = '94043'): LabelPurchaseItem => ({
+  item_id,
+  shipment: withReceiver(`Receiver ${item_id}`, { zip }),
+});
 
 describe('buying labels once per item', () => {
   let harness: LabelHarness;
@@ -19,7 +22,10 @@ describe('buying labels once per item', () => {
   afterAll(() => harness?.close());
 
   it('answers one result per item, in request order, refusing ZIP 00000', async () => {
-    const results = await harness.purchases.purchase({ service: 'USPS-1', items: [item('a1'), item('a2', '00000'), item('a3')] });
+    const results = await harness.purchases.purchase({
+      service: 'USPS-1',
+      items: [item('a1'), item('a2', '00000'), item('a3')],
+    });
     expect(results).toEqual([
       { item_id: 'a1', ok: true, tracking_number: sandboxTrackingNumber('a1'), label_key: 'items/a1.pdf' },
       { item_id: 'a2', ok: false, reason: 'Sandbox carrier: ZIP 00000 is not served.' },
@@ -31,9 +37,16 @@ describe('buying labels once per item', () => {
     const [texts] = await documentTexts(await readFile(join(harness.config.labelsRoot, 'items/a1.pdf')));
     expect(texts).toEqual(expect.arrayContaining([sandboxTrackingNumber('a1'), 'Receiver a1']));
     expect(await rowsOf('a1')).toEqual([
-      { item_id: 'a1', tracking_number: sandboxTrackingNumber('a1'), label_key: 'items/a1.pdf', created_at: expect.any(Date) },
+      {
+        item_id: 'a1',
+        tracking_number: sandboxTrackingNumber('a1'),
+        label_key: 'items/a1.pdf',
+        created_at: expect.any(Date),
+      },
     ]);
-    expect((await readdir(join(harness.config.labelsRoot, 'items'))).filter((name) => !name.endsWith('.pdf'))).toEqual([]);
+    expect(
+      (await readdir(join(harness.config.labelsRoot, 'items'))).filter((name) => !name.endsWith('.pdf')),
+    ).toEqual([]);
   });
 
   it('does not store a refusal, and refuses again the same way', async () => {
@@ -47,7 +60,10 @@ describe('buying labels once per item', () => {
     const [first] = await harness.purchases.purchase(request);
     const file = join(harness.config.labelsRoot, 'items/b1.pdf');
     const written = (await stat(file)).mtimeMs;
-    const [second] = await harness.purchases.purchase({ service: 'USPS-2', items: [{ item_id: 'b1', shipment: labelShipment() }] });
+    const [second] = await harness.purchases.purchase({
+      service: 'USPS-2',
+      items: [{ item_id: 'b1', shipment: labelShipment() }],
+    });
     expect(second).toEqual(first);
     expect(harness.carrier.countFor('b1')).toBe(1);
     expect((await stat(file)).mtimeMs).toBe(written);
@@ -56,7 +72,9 @@ describe('buying labels once per item', () => {
 
   it('buys once for 20 concurrent requests for one item', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => harness.purchases.purchase({ service: 'USPS-1', items: [item('c1')] })),
+      Array.from({ length: 20 }, () =>
+        harness.purchases.purchase({ service: 'USPS-1', items: [item('c1')] }),
+      ),
     );
     expect(new Set(results.map(([result]) => JSON.stringify(result))).size).toBe(1);
     expect(results[0][0]).toMatchObject({ ok: true, tracking_number: sandboxTrackingNumber('c1') });
@@ -65,7 +83,10 @@ describe('buying labels once per item', () => {
   });
 
   it('buys once for an item listed twice in one request', async () => {
-    const results = await harness.purchases.purchase({ service: 'USPS-1', items: [item('d1'), item('d2'), item('d1')] });
+    const results = await harness.purchases.purchase({
+      service: 'USPS-1',
+      items: [item('d1'), item('d2'), item('d1')],
+    });
     expect(results.map((result) => result.item_id)).toEqual(['d1', 'd2', 'd1']);
     expect(results[2]).toEqual(results[0]);
     expect(harness.carrier.countFor('d1')).toBe(1);
@@ -85,7 +106,9 @@ describe('buying labels once per item', () => {
 
   it('after a crash between the label files and their rows, a retry buys the same labels and records them', async () => {
     const record = jest.spyOn(harness.store, 'record').mockRejectedValueOnce(new Error('process died'));
-    await expect(harness.purchases.purchase({ service: 'USPS-1', items: [item('f1'), item('f2')] })).rejects.toThrow('process died');
+    await expect(
+      harness.purchases.purchase({ service: 'USPS-1', items: [item('f1'), item('f2')] }),
+    ).rejects.toThrow('process died');
     record.mockRestore();
     const file = join(harness.config.labelsRoot, 'items/f1.pdf');
     const orphan = await readFile(file);
@@ -100,10 +123,14 @@ describe('buying labels once per item', () => {
 
   it('records the labels bought beside an item the carrier failed on, so a retry buys only that item', async () => {
     const purchase = harness.carrier.purchase.bind(harness.carrier);
-    const carrier = jest.spyOn(harness.carrier, 'purchase').mockImplementation((request) =>
-      request.item_id === 'h2' ? Promise.reject(new Error('carrier timed out')) : purchase(request),
-    );
-    await expect(harness.purchases.purchase({ service: 'USPS-1', items: [item('h1'), item('h2')] })).rejects.toThrow('carrier timed out');
+    const carrier = jest
+      .spyOn(harness.carrier, 'purchase')
+      .mockImplementation((request) =>
+        request.item_id === 'h2' ? Promise.reject(new Error('carrier timed out')) : purchase(request),
+      );
+    await expect(
+      harness.purchases.purchase({ service: 'USPS-1', items: [item('h1'), item('h2')] }),
+    ).rejects.toThrow('carrier timed out');
     carrier.mockRestore();
     expect(await rowsOf('h1')).toHaveLength(1);
     expect(await rowsOf('h2')).toEqual([]);
@@ -118,7 +145,10 @@ describe('buying labels once per item', () => {
     ['an item id with a slash', { service: 'USPS-1', items: [item('a/b')] }],
     ['no service', { items: [item('g1')] }],
     ['items that are not a list', { service: 'USPS-1', items: 'g1' }],
-    ['a shipment without a receiver', { service: 'USPS-1', items: [{ item_id: 'g1', shipment: { package_list: [] } }] }],
+    [
+      'a shipment without a receiver',
+      { service: 'USPS-1', items: [{ item_id: 'g1', shipment: { package_list: [] } }] },
+    ],
   ])('refuses %s without buying', async (_case, request) => {
     const before = harness.carrier.requests.length;
     await expect(harness.purchases.purchase(request)).rejects.toMatchObject({ code: 'bad_request' });

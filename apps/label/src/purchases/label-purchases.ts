@@ -63,7 +63,9 @@ export class LabelPurchases {
     if (items.length === 0) return answers;
     const stored = await this.store.find(items.map((item) => item.item_id));
     for (const label of stored.values()) answers.set(label.item_id, bought(label));
-    const attempts = await Promise.allSettled(items.filter((item) => !stored.has(item.item_id)).map((item) => this.buy(service, item)));
+    const attempts = await Promise.allSettled(
+      items.filter((item) => !stored.has(item.item_id)).map((item) => this.buy(service, item)),
+    );
     const labels: StoredLabel[] = [];
     for (const attempt of attempts) {
       if (attempt.status === 'rejected') continue;

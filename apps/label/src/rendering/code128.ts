@@ -1,4 +1,13 @@
-import { closePath, fill, type PDFOperator, type PDFPage, popGraphicsState, pushGraphicsState, rectangle, setFillingGrayscaleColor } from 'pdf-lib';
+import {
+  closePath,
+  fill,
+  type PDFOperator,
+  type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  setFillingGrayscaleColor,
+} from 'pdf-lib';
 import { raw } from 'bwip-js';
 
 export interface Box {
@@ -44,7 +53,8 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 export function drawCode128(page: PDFPage, text: string, box: Box): void {
   const bottom = box.top - box.height;
   const operators: PDFOperator[] = [pushGraphicsState(), setFillingGrayscaleColor(0)];
-  for (const [x, width] of barRectangles(code128Widths(text), box)) operators.push(rectangle(x, bottom, width, box.height));
+  for (const [x, width] of barRectangles(code128Widths(text), box))
+    operators.push(rectangle(x, bottom, width, box.height));
   operators.push(closePath(), fill(), popGraphicsState());
   page.pushOperators(...operators);
 }

@@ -62,13 +62,20 @@ describe('a sandbox label PDF', () => {
     const svg = toSVG({ bcid: 'code128', text: TRACKING, height: 12, includetext: false });
     // bwip-js's SVG strokes each bar along its centre, 2 units to a module.
     const expected = [...svg.matchAll(/stroke-width="([\d.]+)" d="([^"]+)"/g)]
-      .flatMap(([, width, path]) => [...path.matchAll(/M([\d.]+) /g)].map(([, centre]) => [(Number(centre) - Number(width) / 2) / 2, Number(width) / 2]))
+      .flatMap(([, width, path]) =>
+        [...path.matchAll(/M([\d.]+) /g)].map(([, centre]) => [
+          (Number(centre) - Number(width) / 2) / 2,
+          Number(width) / 2,
+        ]),
+      )
       .sort(([a], [b]) => a - b);
     expect(expected.length).toBeGreaterThan(20);
     const modules = Number(/viewBox="0 0 ([\d.]+)/.exec(svg)?.[1]) / 2;
     const scale = (288 - 2 * 12) / (modules + 20);
     const operators = pageOperators((await rendered()).page);
-    const bars = [...operators.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re\n/g)].map(([, x, , width]) => [Number(x), Number(width)]);
+    const bars = [...operators.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re\n/g)].map(
+      ([, x, , width]) => [Number(x), Number(width)],
+    );
     expect(bars).toHaveLength(expected.length);
     bars.forEach(([x, width], index) => {
       expect(x).toBeCloseTo(12 + (10 + expected[index][0]) * scale, 2);
@@ -99,16 +106,27 @@ describe('a sandbox label PDF', () => {
       attention: '👨‍👩‍👧',
     });
     const { texts } = await rendered({ shipment: hostile });
-    expect(texts).toEqual(expect.arrayContaining(['?? ?? ? José ???? ?gnp.exe', 'Straße 1 Line two', 'Attn: ?????']));
+    expect(texts).toEqual(
+      expect.arrayContaining(['?? ?? ? José ???? ?gnp.exe', 'Straße 1 Line two', 'Attn: ?????']),
+    );
     expect(texts.some((text) => text.startsWith('Zürich'))).toBe(true);
     expect(texts).toContain(TRACKING);
   });
 
   it('keeps long names, addresses and package lists on the label', async () => {
     const shipment = labelShipment({
-      package_list: Array.from({ length: 50 }, (_, index) => ({ count: 1, length: 1, width: 1, height: 1, weight: 1, reference_1: `R${index}` })),
+      package_list: Array.from({ length: 50 }, (_, index) => ({
+        count: 1,
+        length: 1,
+        width: 1,
+        height: 1,
+        weight: 1,
+        reference_1: `R${index}`,
+      })),
     });
-    const { texts } = await rendered({ shipment: { ...shipment, to_address: { ...shipment.to_address, name: 'W'.repeat(255) } } });
+    const { texts } = await rendered({
+      shipment: { ...shipment, to_address: { ...shipment.to_address, name: 'W'.repeat(255) } },
+    });
     const name = texts.find((text) => text.startsWith('WWW'));
     expect(name?.endsWith('…')).toBe(true);
     expect(texts).toContain('+ 46 more packages');

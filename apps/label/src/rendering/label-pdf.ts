@@ -38,15 +38,23 @@ class Cursor {
 
   rule(): void {
     this.y -= 4;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: LABEL_WIDTH - MARGIN, y: this.y }, thickness: 1, color: BLACK });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: LABEL_WIDTH - MARGIN, y: this.y },
+      thickness: 1,
+      color: BLACK,
+    });
     this.y -= 4;
   }
 }
 
-const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
+const present = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== '';
 
 function addressLines(address: LabelAddress): string[] {
-  const place = [address.city, [address.state, address.zip].filter(present).join(' ')].filter(present).join(', ');
+  const place = [address.city, [address.state, address.zip].filter(present).join(' ')]
+    .filter(present)
+    .join(', ');
   return [
     address.attention ? `Attn: ${address.attention}` : undefined,
     address.street_1,
@@ -93,8 +101,14 @@ function drawPackages(cursor: Cursor, drawing: LabelDrawing, fonts: Fonts): void
   const { package_list: packages, weight_unit, length_unit } = drawing.shipment;
   const pieces = packages.reduce((sum, pkg) => sum + pkg.count, 0);
   const weight = packages.reduce((sum, pkg) => sum + pkg.count * pkg.weight, 0);
-  cursor.text(`Packages: ${packages.length} · Pieces: ${pieces} · Weight: ${measure(weight)} ${weight_unit}`, fonts.bold, 8);
-  const lines = packages.slice(0, PACKAGE_LINES).map((pkg, index) => packageLine(index, pkg, length_unit, weight_unit));
+  cursor.text(
+    `Packages: ${packages.length} · Pieces: ${pieces} · Weight: ${measure(weight)} ${weight_unit}`,
+    fonts.bold,
+    8,
+  );
+  const lines = packages
+    .slice(0, PACKAGE_LINES)
+    .map((pkg, index) => packageLine(index, pkg, length_unit, weight_unit));
   if (packages.length > PACKAGE_LINES) lines.push(`+ ${packages.length - PACKAGE_LINES} more packages`);
   cursor.lines(lines, fonts.regular, 7);
 }
@@ -106,7 +120,13 @@ function drawTracking(page: PDFPage, trackingNumber: string, fonts: Fonts): void
   page.drawText('TRACKING #', { x: MARGIN, y: barcodeTop + 6, size: 8, font: fonts.bold, color: BLACK });
   drawCode128(page, trackingNumber, { x: MARGIN, top: barcodeTop, width: CONTENT_WIDTH, height: 62 });
   const width = fonts.bold.widthOfTextAtSize(trackingNumber, numberSize);
-  page.drawText(trackingNumber, { x: (LABEL_WIDTH - width) / 2, y: numberY, size: numberSize, font: fonts.bold, color: BLACK });
+  page.drawText(trackingNumber, {
+    x: (LABEL_WIDTH - width) / 2,
+    y: numberY,
+    size: numberSize,
+    font: fonts.bold,
+    color: BLACK,
+  });
 }
 
 /**

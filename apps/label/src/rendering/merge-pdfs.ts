@@ -10,7 +10,10 @@ export interface MergedPdf {
 export async function mergePdfs(sources: readonly Uint8Array[]): Promise<MergedPdf> {
   const merged = await PDFDocument.create({ updateMetadata: false });
   for (const source of sources) {
-    const document = await PDFDocument.load(source, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+    const document = await PDFDocument.load(source, {
+      updateMetadata: false,
+      parseSpeed: ParseSpeeds.Fastest,
+    });
     const pages = await merged.copyPages(document, document.getPageIndices());
     for (const page of pages) merged.addPage(page);
   }

@@ -27,14 +27,25 @@ export function labelShipment(overrides: Partial<LabelShipment> = {}): LabelShip
     weight_unit: 'LBS',
     length_unit: 'IN',
     package_list: [
-      { count: 2, length: 10, width: 8, height: 4, weight: 1.25, reference_1: 'PO-1234', reference_2: 'INV-9' },
+      {
+        count: 2,
+        length: 10,
+        width: 8,
+        height: 4,
+        weight: 1.25,
+        reference_1: 'PO-1234',
+        reference_2: 'INV-9',
+      },
       { count: 1, length: 12, width: 12, height: 6, weight: 3 },
     ],
     ...overrides,
   };
 }
 
-export function withReceiver(name: string, overrides: Partial<LabelShipment['to_address']> = {}): LabelShipment {
+export function withReceiver(
+  name: string,
+  overrides: Partial<LabelShipment['to_address']> = {},
+): LabelShipment {
   const shipment = labelShipment();
   return { ...shipment, to_address: { ...shipment.to_address, name, ...overrides } };
 }

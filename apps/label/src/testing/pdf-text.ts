@@ -22,11 +22,14 @@ const WIN_ANSI_HIGH: Record<number, string> = Object.fromEntries(
   [...'€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ'].map((char, index) => [0x80 + index, char]),
 );
 
-const winAnsi = (bytes: Buffer): string => [...bytes].map((byte) => WIN_ANSI_HIGH[byte] ?? String.fromCharCode(byte)).join('');
+const winAnsi = (bytes: Buffer): string =>
+  [...bytes].map((byte) => WIN_ANSI_HIGH[byte] ?? String.fromCharCode(byte)).join('');
 
 /** The strings a page shows, in drawing order: pdf-lib writes standard-font text as hex strings of WinAnsi codes (`<4A616E65> Tj`). */
 export function pageTexts(page: PDFPage): string[] {
-  return [...pageOperators(page).matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map(([, hex]) => winAnsi(Buffer.from(hex, 'hex')));
+  return [...pageOperators(page).matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map(([, hex]) =>
+    winAnsi(Buffer.from(hex, 'hex')),
+  );
 }
 
 export async function documentTexts(pdf: Uint8Array): Promise<string[][]> {

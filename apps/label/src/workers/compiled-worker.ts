@@ -22,7 +22,8 @@ function compileGraph(entry: string, root: string): CompiledModule[] {
       module: { type: 'commonjs' },
     });
     compiled.set(file, { path: relative(root, file).replace(/\.ts$/, '.js'), code });
-    for (const [, specifier] of code.matchAll(RELATIVE_REQUIRE)) visit(resolve(dirname(file), `${specifier}.ts`));
+    for (const [, specifier] of code.matchAll(RELATIVE_REQUIRE))
+      visit(resolve(dirname(file), `${specifier}.ts`));
   };
   visit(entry);
   return [...compiled.values()];
@@ -38,7 +39,11 @@ export function compiledWorkerFile(entry: string, root = resolve(dirname(entry),
   const modules = compileGraph(entry, root);
   const hash = createHash('sha256');
   for (const module of modules) hash.update(module.path).update('\0').update(module.code).update('\0');
-  const cache = join(dirname(dirname(require.resolve('pdf-lib/package.json'))), '.cache', 'shipping-label-worker');
+  const cache = join(
+    dirname(dirname(require.resolve('pdf-lib/package.json'))),
+    '.cache',
+    'shipping-label-worker',
+  );
   const target = join(cache, hash.digest('hex').slice(0, 16));
   const entryFile = join(target, relative(root, entry).replace(/\.ts$/, '.js'));
   if (existsSync(entryFile)) return entryFile;
@@ -56,4 +61,3 @@ export function compiledWorkerFile(entry: string, root = resolve(dirname(entry),
   }
   return entryFile;
 }
-

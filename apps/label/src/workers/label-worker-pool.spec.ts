@@ -2,7 +2,11 @@ import { threadId } from 'node:worker_threads';
 import { labelShipment } from '../testing/label-shipment.fixture';
 import { documentTexts } from '../testing/pdf-text';
 import type { LabelDrawing } from '../rendering/label-drawing';
-import { LABEL_WORKER_YOUNG_GENERATION_MB, LabelWorkerPool, TASKS_HELD_PER_THREAD } from './label-worker-pool';
+import {
+  LABEL_WORKER_YOUNG_GENERATION_MB,
+  LabelWorkerPool,
+  TASKS_HELD_PER_THREAD,
+} from './label-worker-pool';
 
 const drawing = (index: number): LabelDrawing => ({
   tracking_number: `9400${String(index).padStart(18, '0')}`,
@@ -32,7 +36,9 @@ describe('the label worker pool', () => {
 
     const limits = pool.threadResourceLimits();
     expect(limits).toHaveLength(2);
-    expect(limits.every((limit) => limit.maxYoungGenerationSizeMb === LABEL_WORKER_YOUNG_GENERATION_MB)).toBe(true);
+    expect(limits.every((limit) => limit.maxYoungGenerationSizeMb === LABEL_WORKER_YOUNG_GENERATION_MB)).toBe(
+      true,
+    );
   });
 
   it('merges label bytes in the given order', async () => {
@@ -40,7 +46,9 @@ describe('the label worker pool', () => {
     const merged = await pool.mergeBytes({ sources: labels.map((label) => label.pdf) });
     expect(merged.pages).toBe(3);
     expect(merged.threadId).not.toBe(0);
-    const tracking = (await documentTexts(merged.pdf)).map((texts) => texts.find((text) => text.startsWith('9400')));
+    const tracking = (await documentTexts(merged.pdf)).map((texts) =>
+      texts.find((text) => text.startsWith('9400')),
+    );
     expect(tracking).toEqual([3, 1, 2].map((index) => drawing(index).tracking_number));
   });
 
@@ -64,7 +72,9 @@ describe('the label worker pool', () => {
     try {
       await single.render(drawing(0));
       let done = 0;
-      const queued = Array.from({ length: 12 }, (_, index) => single.render(drawing(index)).then(() => done++));
+      const queued = Array.from({ length: 12 }, (_, index) =>
+        single.render(drawing(index)).then(() => done++),
+      );
       const blockedUntil = Date.now() + 500;
       while (Date.now() < blockedUntil) {
         // The main thread is busy: it hands the thread no new task meanwhile.

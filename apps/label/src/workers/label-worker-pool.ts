@@ -39,7 +39,8 @@ export class LabelWorkerPool implements OnModuleDestroy {
   private closed = false;
 
   constructor(readonly size: number = defaultLabelWorkers()) {
-    if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`A label worker pool needs at least one thread, got ${size}`);
+    if (!Number.isSafeInteger(size) || size < 1)
+      throw new RangeError(`A label worker pool needs at least one thread, got ${size}`);
     this.pool = new Piscina({
       filename: workerFile(),
       // Piscina loads this export when a thread starts; the worker module has no default export.

@@ -1,5 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { type AccountAddress, type AccountPreferences, addressView, type ShipperRecord } from '@shipping/contracts';
+import {
+  type AccountAddress,
+  type AccountPreferences,
+  addressView,
+  type ShipperRecord,
+} from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
@@ -8,7 +13,8 @@ import { toShipperRecord } from './shipper-record';
 
 type AddressRow = { address_id: number; address: Omit<AccountAddress, 'id'> };
 
-const toAccountAddress = (row: AddressRow): AccountAddress => addressView(Number(row.address_id), row.address);
+const toAccountAddress = (row: AddressRow): AccountAddress =>
+  addressView(Number(row.address_id), row.address);
 
 /** The accounts' preferences, shippers and saved addresses (the address book). */
 @Injectable()
@@ -56,7 +62,12 @@ export class AccountDirectory implements OnModuleInit {
   }
 
   async shippers(accountId: string): Promise<ShipperRecord[]> {
-    const { rows } = await this.sql.query<{ shipper_id: number; name: string; carrier: string; integration: string }>(
+    const { rows } = await this.sql.query<{
+      shipper_id: number;
+      name: string;
+      carrier: string;
+      integration: string;
+    }>(
       'select shipper_id, name, carrier, integration from order_shippers where account_id = $1 order by shipper_id',
       [accountId],
     );

@@ -3,7 +3,12 @@ import { encodeHashId, type ShipperRecord } from '@shipping/contracts';
 /** Batches and instant ship need the caller's own carrier-account integration of the postal carrier. */
 const POSTAL_CARRIER = 'usps';
 
-export function toShipperRecord(row: { shipper_id: number; name: string; carrier: string; integration: string }): ShipperRecord {
+export function toShipperRecord(row: {
+  shipper_id: number;
+  name: string;
+  carrier: string;
+  integration: string;
+}): ShipperRecord {
   const ownPostal = row.carrier === POSTAL_CARRIER && row.integration === 'own';
   return {
     id: row.shipper_id,

@@ -13,7 +13,13 @@ import {
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
-import { type InstantShipCommand, instantShipDecider, type InstantShipEvent, type InstantShipState, shipmentStreamName } from '@shipping/order-domain';
+import {
+  type InstantShipCommand,
+  instantShipDecider,
+  type InstantShipEvent,
+  type InstantShipState,
+  shipmentStreamName,
+} from '@shipping/order-domain';
 import { EVENT_STORE, handleCommand } from '@shipping/platform';
 import { PendingShipments } from './pending-shipments';
 
@@ -47,8 +53,13 @@ export class InstantShipCompletion {
     }
     const finished = state.status === 'requested' ? await this.finish(state.request, context) : state;
     await this.pending.remove(shipmentOrderId);
-    if (finished.status === 'failed') throw new AppError(finished.code === 'insufficient_credit' ? 'insufficient_credit' : 'validation_failed', finished.reason);
-    if (finished.status !== 'shipped') throw new Unavailable(`Shipment ${shipmentOrderId} is still ${finished.status}.`);
+    if (finished.status === 'failed')
+      throw new AppError(
+        finished.code === 'insufficient_credit' ? 'insufficient_credit' : 'validation_failed',
+        finished.reason,
+      );
+    if (finished.status !== 'shipped')
+      throw new Unavailable(`Shipment ${shipmentOrderId} is still ${finished.status}.`);
     return {
       shipment_order_id: shipmentOrderId,
       main_tracking_number: finished.tracking_number,
@@ -64,18 +75,32 @@ export class InstantShipCompletion {
       await sendRequest(this.client, LedgerPatterns.chargeShipment, { context, payload: charge });
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'insufficient_credit') throw error;
-      const failed = { type: 'RecordInstantShipFailed', code: 'insufficient_credit', reason: error.message, refundedCents: 0, now: now() } as const;
+      const failed = {
+        type: 'RecordInstantShipFailed',
+        code: 'insufficient_credit',
+        reason: error.message,
+        refundedCents: 0,
+        now: now(),
+      } as const;
       return this.record(request, context, failed);
     }
     const itemId = shipmentLabelItemId(request.shipment_order_id);
     const [label] = await sendRequest<LabelPurchaseReply>(
       this.client,
       LabelPatterns.purchase,
-      { context, payload: { service: request.service, items: [{ item_id: itemId, shipment: labelShipment(request) }] } },
+      {
+        context,
+        payload: { service: request.service, items: [{ item_id: itemId, shipment: labelShipment(request) }] },
+      },
       { timeoutMs: LABEL_TIMEOUT_MS },
     );
     if (label.ok) {
-      return this.record(request, context, { type: 'RecordParcelShipped', trackingNumber: label.tracking_number, labelKey: label.label_key, now: now() });
+      return this.record(request, context, {
+        type: 'RecordParcelShipped',
+        trackingNumber: label.tracking_number,
+        labelKey: label.label_key,
+        now: now(),
+      });
     }
     await sendRequest(this.client, LedgerPatterns.refundShipment, { context, payload: charge });
     return this.record(request, context, {
@@ -88,12 +113,22 @@ export class InstantShipCompletion {
   }
 
   /** The state after the command: its own outcome, or the one a concurrent finisher recorded first. */
-  private async record(request: Requested, context: RequestContext, command: InstantShipCommand): Promise<InstantShipState> {
-    const outcome = await handleCommand(this.store, shipmentStreamName(request.shipment_order_id), command, instantShipDecider, {
-      correlationId: context.correlationId,
-      causationId: context.correlationId,
-      accountId: request.account_id,
-    });
+  private async record(
+    request: Requested,
+    context: RequestContext,
+    command: InstantShipCommand,
+  ): Promise<InstantShipState> {
+    const outcome = await handleCommand(
+      this.store,
+      shipmentStreamName(request.shipment_order_id),
+      command,
+      instantShipDecider,
+      {
+        correlationId: context.correlationId,
+        causationId: context.correlationId,
+        accountId: request.account_id,
+      },
+    );
     return outcome.state;
   }
 
@@ -106,7 +141,10 @@ export class InstantShipCompletion {
   }
 
   private async labelContent(key: string, context: RequestContext): Promise<string> {
-    const file = await sendRequest<LabelFileContent>(this.client, LabelPatterns.readFile, { context, payload: { key } });
+    const file = await sendRequest<LabelFileContent>(this.client, LabelPatterns.readFile, {
+      context,
+      payload: { key },
+    });
     if (!file) throw new Unavailable('The label file of the shipment could not be read.');
     return file.content_base64;
   }

@@ -40,8 +40,13 @@ export class InstantShipRecovery implements OnApplicationBootstrap, OnModuleDest
       for (const shipment of await this.pending.olderThan(olderThanMs)) {
         const context = { accountId: shipment.account_id, correlationId: shipment.correlation_id };
         await this.completion.complete(shipment.shipment_order_id, context).then(
-          () => this.logger.log({ shipmentOrderId: shipment.shipment_order_id }, 'pending instant ship finished'),
-          (error: unknown) => this.logger.warn({ err: error, shipmentOrderId: shipment.shipment_order_id }, 'pending instant ship not finished'),
+          () =>
+            this.logger.log({ shipmentOrderId: shipment.shipment_order_id }, 'pending instant ship finished'),
+          (error: unknown) =>
+            this.logger.warn(
+              { err: error, shipmentOrderId: shipment.shipment_order_id },
+              'pending instant ship not finished',
+            ),
         );
       }
     } catch (error) {

@@ -38,12 +38,18 @@ export class PendingShipments implements OnModuleInit {
   }
 
   async remove(shipmentOrderId: number): Promise<void> {
-    await this.sql.query('delete from order_instant_ship_pending where shipment_order_id = $1', [shipmentOrderId]);
+    await this.sql.query('delete from order_instant_ship_pending where shipment_order_id = $1', [
+      shipmentOrderId,
+    ]);
   }
 
   /** Shipments begun at least `olderThanMs` ago, oldest first. */
   async olderThan(olderThanMs: number): Promise<PendingShipment[]> {
-    const { rows } = await this.sql.query<{ shipment_order_id: string | number; account_id: string; correlation_id: string }>(
+    const { rows } = await this.sql.query<{
+      shipment_order_id: string | number;
+      account_id: string;
+      correlation_id: string;
+    }>(
       `select shipment_order_id, account_id, correlation_id from order_instant_ship_pending
         where created_at <= now() - make_interval(secs => $1) order by created_at, shipment_order_id limit 100`,
       [olderThanMs / 1000],

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { WebhookPatterns, webhookShipmentBody } from '@shipping/contracts';
 import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
@@ -44,7 +50,8 @@ export class ShippedParcelNotifications implements OnApplicationBootstrap, OnMod
     if (event.type !== 'ParcelShipped') return;
     const shipped = event.data as Shipped;
     const history = await this.store.readStream(shipmentStreamName(shipped.shipment_order_id));
-    const requested = history.find((recorded) => recorded.type === 'InstantShipRequested')?.data as Requested | undefined;
+    const requested = history.find((recorded) => recorded.type === 'InstantShipRequested')?.data as
+      Requested | undefined;
     const body = webhookShipmentBody({
       shipment_order_id: shipped.shipment_order_id,
       tracking_number: shipped.tracking_number,
@@ -54,7 +61,10 @@ export class ShippedParcelNotifications implements OnApplicationBootstrap, OnMod
       label_url: this.labels.url(shipped.label_key),
     });
     await sendRequest(this.client, WebhookPatterns.notify, {
-      context: { accountId: shipped.account_id, correlationId: String(event.metadata.correlationId ?? event.id) },
+      context: {
+        accountId: shipped.account_id,
+        correlationId: String(event.metadata.correlationId ?? event.id),
+      },
       payload: { event_id: event.id, account_id: shipped.account_id, body },
     });
   }

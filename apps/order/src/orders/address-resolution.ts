@@ -18,7 +18,10 @@ const invalid = (field: string) => `The selected ${field} is invalid.`;
  * from_address_id takes priority over from_address; return_address_id must be one of the
  * account's saved addresses. Another account's address is as unknown as a missing one.
  */
-export function resolveAddressReferences(body: AddressReferences, saved: AccountAddress[]): ResolvedAddresses {
+export function resolveAddressReferences(
+  body: AddressReferences,
+  saved: AccountAddress[],
+): ResolvedAddresses {
   const errors: FieldErrors = {};
   const byId = (id: unknown) => saved.find((address) => address.id === id);
   let savedFrom: AccountAddress | undefined;
@@ -26,7 +29,11 @@ export function resolveAddressReferences(body: AddressReferences, saved: Account
     savedFrom = byId(body.from_address_id);
     if (!savedFrom) errors.from_address_id = [invalid('from_address_id')];
   }
-  if (body.return_address_id !== undefined && body.return_address_id !== null && !byId(body.return_address_id)) {
+  if (
+    body.return_address_id !== undefined &&
+    body.return_address_id !== null &&
+    !byId(body.return_address_id)
+  ) {
     errors.return_address_id = [invalid('return_address_id')];
   }
   return { errors, savedFrom };

@@ -43,13 +43,17 @@ export class OrderCommands {
 
   async saveFreightOrder({ context, payload }: Envelope<unknown>): Promise<SavedOrder> {
     const body = asJsonObject(payload);
-    const { errors, savedFrom } = resolveAddressReferences(body, await this.directory.addresses(context.accountId));
-    const resolved = withSavedSender(body, savedFrom && { ...postalFields(savedFrom), residential: savedFrom.is_residential });
-    const { shipment_order_id: existingId, ...fields } = validatedBody<FreightOrder & { shipment_order_id?: number }>(
-      FreightOrderRequest,
-      resolved,
-      errors,
+    const { errors, savedFrom } = resolveAddressReferences(
+      body,
+      await this.directory.addresses(context.accountId),
     );
+    const resolved = withSavedSender(
+      body,
+      savedFrom && { ...postalFields(savedFrom), residential: savedFrom.is_residential },
+    );
+    const { shipment_order_id: existingId, ...fields } = validatedBody<
+      FreightOrder & { shipment_order_id?: number }
+    >(FreightOrderRequest, resolved, errors);
     const normalized: FreightOrder = {
       ...fields,
       from_address_id: savedFrom?.id ?? null,
@@ -57,19 +61,32 @@ export class OrderCommands {
     };
     return this.save(context, existingId, (id, now) =>
       existingId === undefined
-        ? { type: 'DraftFreightOrder', shipmentOrderId: id, accountId: context.accountId, order: normalized, now }
-        : { type: 'ReviseFreightOrder', shipmentOrderId: id, accountId: context.accountId, order: normalized, now },
+        ? {
+            type: 'DraftFreightOrder',
+            shipmentOrderId: id,
+            accountId: context.accountId,
+            order: normalized,
+            now,
+          }
+        : {
+            type: 'ReviseFreightOrder',
+            shipmentOrderId: id,
+            accountId: context.accountId,
+            order: normalized,
+            now,
+          },
     );
   }
 
   async saveParcelOrder({ context, payload }: Envelope<unknown>): Promise<SavedOrder> {
     const body = asJsonObject(payload);
-    const { errors, savedFrom } = resolveAddressReferences(body, await this.directory.addresses(context.accountId));
-    const { shipment_order_id: existingId, ...fields } = validatedBody<ParcelOrder & { shipment_order_id?: number }>(
-      ParcelOrderRequest,
-      withSavedSender(body, savedFrom && postalFields(savedFrom)),
-      errors,
+    const { errors, savedFrom } = resolveAddressReferences(
+      body,
+      await this.directory.addresses(context.accountId),
     );
+    const { shipment_order_id: existingId, ...fields } = validatedBody<
+      ParcelOrder & { shipment_order_id?: number }
+    >(ParcelOrderRequest, withSavedSender(body, savedFrom && postalFields(savedFrom)), errors);
     const order = applyUnitPreferences(
       { ...fields, from_address_id: savedFrom?.id ?? null },
       await this.directory.preferences(context.accountId),
@@ -87,11 +104,17 @@ export class OrderCommands {
     command: (id: number, now: string) => OrderCommand,
   ): Promise<SavedOrder> {
     const id = existingId ?? (await this.ids.next());
-    await handleCommand(this.store, orderStreamName(id), command(id, new Date().toISOString()), orderDecider, {
-      correlationId: context.correlationId,
-      causationId: context.correlationId,
-      accountId: context.accountId,
-    });
+    await handleCommand(
+      this.store,
+      orderStreamName(id),
+      command(id, new Date().toISOString()),
+      orderDecider,
+      {
+        correlationId: context.correlationId,
+        causationId: context.correlationId,
+        accountId: context.accountId,
+      },
+    );
     return { shipment_order_id: id, created: existingId === undefined };
   }
 }

@@ -57,7 +57,11 @@ export class PickupCommands {
     );
     if (!validated.ok || Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     const request = validated.value;
-    const pickup = toPickupOrder(request, request.from_address as NonNullable<typeof request.from_address>, sender.saved?.id ?? null);
+    const pickup = toPickupOrder(
+      request,
+      request.from_address as NonNullable<typeof request.from_address>,
+      sender.saved?.id ?? null,
+    );
     const existingId = request.id ?? undefined;
     const id = existingId ?? (await this.ids.next());
     const now = new Date().toISOString();

@@ -12,7 +12,9 @@ export class PickupIds implements OnModuleInit {
   }
 
   async next(): Promise<number> {
-    const { rows } = await this.sql.query<{ id: string | number }>("select nextval('pickup_order_ids') as id");
+    const { rows } = await this.sql.query<{ id: string | number }>(
+      "select nextval('pickup_order_ids') as id",
+    );
     return Number(rows[0].id);
   }
 }

@@ -1,11 +1,22 @@
-import { type AccountAddress, addressView, type PickupOrderRequest, type PickupPiece as PieceRequest } from '@shipping/contracts';
-import { type PickupAddress, type PickupOrder, type PickupPiece, toHundredths } from '@shipping/pickup-domain';
+import {
+  type AccountAddress,
+  addressView,
+  type PickupOrderRequest,
+  type PickupPiece as PieceRequest,
+} from '@shipping/contracts';
+import {
+  type PickupAddress,
+  type PickupOrder,
+  type PickupPiece,
+  toHundredths,
+} from '@shipping/pickup-domain';
 import { groundFreightPickupService } from '@shipping/reference-data';
 
 type AddressLike = Omit<AccountAddress, 'id'>;
 
 /** The sender as the interface answers it: every line present, unset ones null. */
-export const pickupAddress = (address: AddressLike, savedId: number | null): PickupAddress => addressView(savedId, address);
+export const pickupAddress = (address: AddressLike, savedId: number | null): PickupAddress =>
+  addressView(savedId, address);
 
 /** Ground freight pieces get the carrier's ground freight service, whatever was sent. */
 function pickupPiece(carrier: string, piece: PieceRequest): PickupPiece {
@@ -20,7 +31,11 @@ function pickupPiece(carrier: string, piece: PieceRequest): PickupPiece {
   };
 }
 
-export function toPickupOrder(request: PickupOrderRequest, sender: AddressLike, savedId: number | null): PickupOrder {
+export function toPickupOrder(
+  request: PickupOrderRequest,
+  sender: AddressLike,
+  savedId: number | null,
+): PickupOrder {
   return {
     from_address: pickupAddress(sender, savedId),
     carrier: request.carrier,

@@ -9,9 +9,14 @@ export interface Sender {
 
 type Body = Record<string, unknown>;
 
-export async function resolveSender(directory: AccountDirectoryClient, context: RequestContext, body: Body): Promise<Sender> {
+export async function resolveSender(
+  directory: AccountDirectoryClient,
+  context: RequestContext,
+  body: Body,
+): Promise<Sender> {
   const id = body.from_address_id;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return { unknownId: id !== undefined && id !== null };
+  if (typeof id !== 'number' || !Number.isSafeInteger(id))
+    return { unknownId: id !== undefined && id !== null };
   const saved = await directory.address(context, id);
   return { saved, unknownId: !saved };
 }

@@ -39,7 +39,8 @@ export class PickupQuotes {
     const validated = validateRequest(PickupRatesRequest, withSavedSender(body, sender.saved));
     if (!validated.ok) throw new ValidationFailed(validated.errors);
     const request = validated.value;
-    if (request.id !== undefined && request.id !== null) await this.assertOwnPickup(context.accountId, request.id);
+    if (request.id !== undefined && request.id !== null)
+      await this.assertOwnPickup(context.accountId, request.id);
     const card = findPickupRateCard(request.carrier);
     if (!card) throw ValidationFailed.field('carrier', 'The selected carrier is invalid.');
     const residential = request.from_address?.is_residential ?? sender.saved?.is_residential ?? false;
@@ -51,6 +52,7 @@ export class PickupQuotes {
       (current, event) => (isPickupEvent(event) ? evolvePickup(current, event) : current),
       initialPickupState,
     );
-    if (state.status !== 'ready' || state.accountId !== accountId) throw ValidationFailed.field('id', UNKNOWN_PICKUP_MESSAGE);
+    if (state.status !== 'ready' || state.accountId !== accountId)
+      throw ValidationFailed.field('id', UNKNOWN_PICKUP_MESSAGE);
   }
 }

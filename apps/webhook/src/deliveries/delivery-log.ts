@@ -12,7 +12,8 @@ import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
 
-export const DELIVERY_IN_FLIGHT_MESSAGE = 'The delivery is being sent right now; ask again once its attempt is listed.';
+export const DELIVERY_IN_FLIGHT_MESSAGE =
+  'The delivery is being sent right now; ask again once its attempt is listed.';
 
 interface DeliveryRow {
   id: string;
@@ -85,7 +86,13 @@ export class DeliveryLog {
     const attempts = new Map<string, WebhookAttemptView[]>();
     for (const row of rows) {
       const list = attempts.get(row.delivery_id) ?? [];
-      list.push({ number: row.number, at: iso(row.at), status_code: row.status_code, error: row.error, duration_ms: row.duration_ms });
+      list.push({
+        number: row.number,
+        at: iso(row.at),
+        status_code: row.status_code,
+        error: row.error,
+        duration_ms: row.duration_ms,
+      });
       attempts.set(row.delivery_id, list);
     }
     return deliveries.map((row) => ({

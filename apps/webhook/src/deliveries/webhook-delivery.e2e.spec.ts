@@ -4,7 +4,12 @@ import { createHmac } from 'node:crypto';
 import { USER_AGENT } from '../dispatch/webhook-dispatcher';
 import { type Receiver, startReceiver } from '../testing/receiver';
 import { shipmentBody } from '../testing/shipment-body';
-import { context, createWebhookTestApp, STARTUP_TIMEOUT_MS, type WebhookTestApp } from '../testing/webhook-test-app';
+import {
+  context,
+  createWebhookTestApp,
+  STARTUP_TIMEOUT_MS,
+  type WebhookTestApp,
+} from '../testing/webhook-test-app';
 
 /** Real receivers on 127.0.0.1; the schedule is four retries 50 ms apart (five attempts in all). */
 describe('webhook deliveries to real receivers', () => {
@@ -30,12 +35,18 @@ describe('webhook deliveries to real receivers', () => {
   async function registerAndNotify(accountId: string, url: string) {
     const endpoint = await app.handlers.register({ context: context(accountId), payload: { url } });
     const body = shipmentBody(70_000 + ++events);
-    await app.handlers.notify({ context: context('source'), payload: { event_id: `evt-${events}`, account_id: accountId, body } });
+    await app.handlers.notify({
+      context: context('source'),
+      payload: { event_id: `evt-${events}`, account_id: accountId, body },
+    });
     return { endpoint, body };
   }
 
   const deliveries = (accountId: string, webhookId: number) =>
-    app.handlers.listDeliveries({ context: context(accountId), payload: { webhook_id: String(webhookId), page: 1, per_page: 100 } });
+    app.handlers.listDeliveries({
+      context: context(accountId),
+      payload: { webhook_id: String(webhookId), page: 1, per_page: 100 },
+    });
 
   const settled = (accountId: string, webhookId: number, status: 'delivered' | 'failed', attempts: number) =>
     eventually(async () => {
@@ -58,8 +69,15 @@ describe('webhook deliveries to real receivers', () => {
     const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(call.headers['webhook-signature'])) ?? [];
     expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(60);
     expect(v1).toBe(createHmac('sha256', endpoint.secret).update(`${t}.${call.body}`).digest('hex'));
-    expect(delivery.attempts).toEqual([{ number: 1, at: expect.any(String), status_code: 200, error: null, duration_ms: expect.any(Number) }]);
-    expect(delivery).toMatchObject({ webhook_id: endpoint.id, status: 'delivered', attempt_count: 1, next_attempt_at: null });
+    expect(delivery.attempts).toEqual([
+      { number: 1, at: expect.any(String), status_code: 200, error: null, duration_ms: expect.any(Number) },
+    ]);
+    expect(delivery).toMatchObject({
+      webhook_id: endpoint.id,
+      status: 'delivered',
+      attempt_count: 1,
+      next_attempt_at: null,
+    });
   });
 
   it('retries a receiver that fails its first three calls and delivers the fourth with the same Webhook-Id', async () => {
@@ -69,7 +87,9 @@ describe('webhook deliveries to real receivers', () => {
 
     expect(target.calls.map((call) => call.status)).toEqual([500, 500, 500, 204]);
     expect(new Set(target.calls.map((call) => call.headers['webhook-id']))).toEqual(new Set([delivery.id]));
-    expect(delivery.attempts.map(({ number, status_code, error }) => ({ number, status_code, error }))).toEqual([
+    expect(
+      delivery.attempts.map(({ number, status_code, error }) => ({ number, status_code, error })),
+    ).toEqual([
       { number: 1, status_code: 500, error: null },
       { number: 2, status_code: 500, error: null },
       { number: 3, status_code: 500, error: null },
@@ -87,7 +107,10 @@ describe('webhook deliveries to real receivers', () => {
     expect(target.calls).toHaveLength(5);
 
     down = false;
-    const accepted = await app.handlers.redeliver({ context: context('acct_down'), payload: { webhook_id: String(endpoint.id), delivery_id: failed.id } });
+    const accepted = await app.handlers.redeliver({
+      context: context('acct_down'),
+      payload: { webhook_id: String(endpoint.id), delivery_id: failed.id },
+    });
     expect(accepted).toMatchObject({ id: failed.id, status: 'pending' });
     const delivered = await settled('acct_down', endpoint.id, 'delivered', 6);
     expect(delivered.attempts.map((attempt) => attempt.status_code)).toEqual([503, 503, 503, 503, 503, 200]);
@@ -98,7 +121,10 @@ describe('webhook deliveries to real receivers', () => {
     const target = await receiver();
     const { endpoint } = await registerAndNotify('acct_again', target.url);
     const delivered = await settled('acct_again', endpoint.id, 'delivered', 1);
-    await app.handlers.redeliver({ context: context('acct_again'), payload: { webhook_id: String(endpoint.id), delivery_id: delivered.id } });
+    await app.handlers.redeliver({
+      context: context('acct_again'),
+      payload: { webhook_id: String(endpoint.id), delivery_id: delivered.id },
+    });
     await settled('acct_again', endpoint.id, 'delivered', 2);
     expect(target.calls.map((call) => call.headers['webhook-id'])).toEqual([delivered.id, delivered.id]);
     expect(target.calls[1].body).toBe(target.calls[0].body);
@@ -109,19 +135,31 @@ describe('webhook deliveries to real receivers', () => {
     await closed.close();
     const { endpoint } = await registerAndNotify('acct_refused', closed.url);
     const failed: WebhookDeliveryView = await settled('acct_refused', endpoint.id, 'failed', 5);
-    expect(failed.attempts[0]).toMatchObject({ status_code: null, error: expect.stringContaining('ECONNREFUSED') });
+    expect(failed.attempts[0]).toMatchObject({
+      status_code: null,
+      error: expect.stringContaining('ECONNREFUSED'),
+    });
   });
 
   it('answers 404 for a delivery of another endpoint or account', async () => {
     const target = await receiver();
     const { endpoint } = await registerAndNotify('acct_owner', target.url);
     const [delivery] = await deliveries('acct_owner', endpoint.id);
-    const other = await app.handlers.register({ context: context('acct_owner'), payload: { url: target.url } });
+    const other = await app.handlers.register({
+      context: context('acct_owner'),
+      payload: { url: target.url },
+    });
     await expect(
-      app.handlers.redeliver({ context: context('acct_owner'), payload: { webhook_id: String(other.id), delivery_id: delivery.id } }),
+      app.handlers.redeliver({
+        context: context('acct_owner'),
+        payload: { webhook_id: String(other.id), delivery_id: delivery.id },
+      }),
     ).rejects.toMatchObject({ code: 'not_found', message: 'Webhook delivery not found.' });
     await expect(
-      app.handlers.redeliver({ context: context('acct_intruder'), payload: { webhook_id: String(endpoint.id), delivery_id: delivery.id } }),
+      app.handlers.redeliver({
+        context: context('acct_intruder'),
+        payload: { webhook_id: String(endpoint.id), delivery_id: delivery.id },
+      }),
     ).rejects.toMatchObject({ code: 'not_found', message: 'Webhook endpoint not found.' });
   });
 });

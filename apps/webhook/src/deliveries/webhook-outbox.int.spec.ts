@@ -1,6 +1,11 @@
 import { AppError } from '@shipping/contracts';
 import { shipmentBody } from '../testing/shipment-body';
-import { context, createWebhookTestApp, STARTUP_TIMEOUT_MS, type WebhookTestApp } from '../testing/webhook-test-app';
+import {
+  context,
+  createWebhookTestApp,
+  STARTUP_TIMEOUT_MS,
+  type WebhookTestApp,
+} from '../testing/webhook-test-app';
 
 // Nothing listens on port 1: deliveries stay pending or fail, which these specs do not look at.
 const NOWHERE = 'http://127.0.0.1:1/hooks';
@@ -14,13 +19,20 @@ describe('webhook.notify (the outbox)', () => {
 
   afterAll(() => app?.close());
 
-  const register = async (accountId: string) => (await app.handlers.register({ context: context(accountId), payload: { url: NOWHERE } })).id;
+  const register = async (accountId: string) =>
+    (await app.handlers.register({ context: context(accountId), payload: { url: NOWHERE } })).id;
   const notify = (accountId: string, eventId: string) =>
-    app.handlers.notify({ context: context('source'), payload: { event_id: eventId, account_id: accountId, body: shipmentBody() } });
+    app.handlers.notify({
+      context: context('source'),
+      payload: { event_id: eventId, account_id: accountId, body: shipmentBody() },
+    });
   const deliveriesOf = async (eventId: string) =>
-    (await app.sql.query<{ endpoint_id: string }>('select endpoint_id from webhook_deliveries where event_id = $1 order by endpoint_id', [eventId])).rows.map(
-      (row) => Number(row.endpoint_id),
-    );
+    (
+      await app.sql.query<{ endpoint_id: string }>(
+        'select endpoint_id from webhook_deliveries where event_id = $1 order by endpoint_id',
+        [eventId],
+      )
+    ).rows.map((row) => Number(row.endpoint_id));
 
   it('stores one delivery per live endpoint of the account, once however often the event is notified', async () => {
     const first = await register('acct_outbox');
@@ -40,7 +52,13 @@ describe('webhook.notify (the outbox)', () => {
     const { rows } = await app.sql.query<{ id: string; body: string; status: string }>(
       "select id, body, status from webhook_deliveries where event_id = 'evt-body'",
     );
-    expect(rows).toEqual([{ id: expect.stringMatching(/^whd_[0-9a-f-]{36}$/), body: JSON.stringify(shipmentBody()), status: 'pending' }]);
+    expect(rows).toEqual([
+      {
+        id: expect.stringMatching(/^whd_[0-9a-f-]{36}$/),
+        body: JSON.stringify(shipmentBody()),
+        status: 'pending',
+      },
+    ]);
   });
 
   it('stores nothing for an account without endpoints', async () => {
@@ -49,22 +67,42 @@ describe('webhook.notify (the outbox)', () => {
 
   it('stores a list of notifications in one go, in their order, each once however often the list comes', async () => {
     const endpoint = await register('acct_many');
-    const notifications = ['evt-m1', 'evt-m2', 'evt-m3'].map((event_id) => ({ event_id, account_id: 'acct_many', body: shipmentBody() }));
-    const notifyMany = (list: unknown[]) => app.handlers.notifyMany({ context: context('source'), payload: { notifications: list as never } });
+    const notifications = ['evt-m1', 'evt-m2', 'evt-m3'].map((event_id) => ({
+      event_id,
+      account_id: 'acct_many',
+      body: shipmentBody(),
+    }));
+    const notifyMany = (list: unknown[]) =>
+      app.handlers.notifyMany({ context: context('source'), payload: { notifications: list as never } });
 
     expect(await notifyMany(notifications)).toEqual({ created: 3 });
-    expect(await notifyMany([...notifications, { event_id: 'evt-m4', account_id: 'acct_many', body: shipmentBody() }])).toEqual({ created: 1 });
-    const page = await app.handlers.listDeliveries({ context: context('acct_many'), payload: { webhook_id: String(endpoint), page: 1, per_page: 10 } });
+    expect(
+      await notifyMany([
+        ...notifications,
+        { event_id: 'evt-m4', account_id: 'acct_many', body: shipmentBody() },
+      ]),
+    ).toEqual({ created: 1 });
+    const page = await app.handlers.listDeliveries({
+      context: context('acct_many'),
+      payload: { webhook_id: String(endpoint), page: 1, per_page: 10 },
+    });
     expect(page.map((delivery) => delivery.event_id)).toEqual(['evt-m4', 'evt-m3', 'evt-m2', 'evt-m1']);
   });
 
   it('refuses an empty or oversized list, and a list with one bad notification stores nothing', async () => {
     await register('acct_many_bad');
-    const notifyMany = (list: unknown) => app.handlers.notifyMany({ context: context('source'), payload: { notifications: list as never } });
+    const notifyMany = (list: unknown) =>
+      app.handlers.notifyMany({ context: context('source'), payload: { notifications: list as never } });
     const good = { event_id: 'evt-good', account_id: 'acct_many_bad', body: shipmentBody() };
-    await expect(notifyMany([])).rejects.toEqual(new AppError('bad_request', 'Webhook notifications come as a list of 1 to 500.'));
-    await expect(notifyMany(Array.from({ length: 501 }, () => good))).rejects.toEqual(new AppError('bad_request', 'Webhook notifications come as a list of 1 to 500.'));
-    await expect(notifyMany('nope')).rejects.toEqual(new AppError('bad_request', 'Webhook notifications come as a list of 1 to 500.'));
+    await expect(notifyMany([])).rejects.toEqual(
+      new AppError('bad_request', 'Webhook notifications come as a list of 1 to 500.'),
+    );
+    await expect(notifyMany(Array.from({ length: 501 }, () => good))).rejects.toEqual(
+      new AppError('bad_request', 'Webhook notifications come as a list of 1 to 500.'),
+    );
+    await expect(notifyMany('nope')).rejects.toEqual(
+      new AppError('bad_request', 'Webhook notifications come as a list of 1 to 500.'),
+    );
     await expect(notifyMany([good, { account_id: 'acct_many_bad', body: shipmentBody() }])).rejects.toEqual(
       new AppError('bad_request', 'A webhook notification needs an event_id, an account_id and a body.'),
     );
@@ -72,18 +110,32 @@ describe('webhook.notify (the outbox)', () => {
   });
 
   it('refuses a notification without an event id', async () => {
-    const sent = app.handlers.notify({ context: context('source'), payload: { account_id: 'acct_outbox', body: shipmentBody() } as never });
-    await expect(sent).rejects.toEqual(new AppError('bad_request', 'A webhook notification needs an event_id, an account_id and a body.'));
+    const sent = app.handlers.notify({
+      context: context('source'),
+      payload: { account_id: 'acct_outbox', body: shipmentBody() } as never,
+    });
+    await expect(sent).rejects.toEqual(
+      new AppError('bad_request', 'A webhook notification needs an event_id, an account_id and a body.'),
+    );
   });
 
   it('lists an endpoint’s deliveries newest first, a page at a time, and only to its account', async () => {
     const id = await register('acct_pages');
     for (const event of ['evt-p1', 'evt-p2', 'evt-p3']) await notify('acct_pages', event);
-    const page = (n: number) => app.handlers.listDeliveries({ context: context('acct_pages'), payload: { webhook_id: String(id), page: n, per_page: 2 } });
+    const page = (n: number) =>
+      app.handlers.listDeliveries({
+        context: context('acct_pages'),
+        payload: { webhook_id: String(id), page: n, per_page: 2 },
+      });
     // One row more than the page: the gateway's paginate tells from it that a next page exists.
     expect((await page(1)).map((delivery) => delivery.event_id)).toEqual(['evt-p3', 'evt-p2', 'evt-p1']);
     expect((await page(2)).map((delivery) => delivery.event_id)).toEqual(['evt-p1']);
-    await expect(app.handlers.listDeliveries({ context: context('acct_other'), payload: { webhook_id: String(id), page: 1, per_page: 2 } })).rejects.toMatchObject({
+    await expect(
+      app.handlers.listDeliveries({
+        context: context('acct_other'),
+        payload: { webhook_id: String(id), page: 1, per_page: 2 },
+      }),
+    ).rejects.toMatchObject({
       code: 'not_found',
       message: 'Webhook endpoint not found.',
     });

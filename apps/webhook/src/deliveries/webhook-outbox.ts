@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, MAX_WEBHOOK_NOTIFICATIONS, type WebhookNotification, type WebhookNotifications } from '@shipping/contracts';
+import {
+  AppError,
+  MAX_WEBHOOK_NOTIFICATIONS,
+  type WebhookNotification,
+  type WebhookNotifications,
+} from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
@@ -30,17 +35,29 @@ export class WebhookOutbox {
 
   async notifyMany(request: WebhookNotifications): Promise<NotifyResult> {
     const notifications: unknown = request?.notifications;
-    if (!Array.isArray(notifications) || notifications.length === 0 || notifications.length > MAX_WEBHOOK_NOTIFICATIONS) {
-      throw new AppError('bad_request', `Webhook notifications come as a list of 1 to ${MAX_WEBHOOK_NOTIFICATIONS}.`);
+    if (
+      !Array.isArray(notifications) ||
+      notifications.length === 0 ||
+      notifications.length > MAX_WEBHOOK_NOTIFICATIONS
+    ) {
+      throw new AppError(
+        'bad_request',
+        `Webhook notifications come as a list of 1 to ${MAX_WEBHOOK_NOTIFICATIONS}.`,
+      );
     }
     return this.store(notifications as WebhookNotification[]);
   }
 
   /** In one statement, in the given order (deliveries are listed and sent by insertion order). */
   private async store(notifications: WebhookNotification[]): Promise<NotifyResult> {
-    for (const { event_id, account_id, body } of notifications.map((notification) => notification ?? ({} as WebhookNotification))) {
+    for (const { event_id, account_id, body } of notifications.map(
+      (notification) => notification ?? ({} as WebhookNotification),
+    )) {
       if (!isText(event_id) || !isText(account_id) || typeof body !== 'object' || body === null) {
-        throw new AppError('bad_request', 'A webhook notification needs an event_id, an account_id and a body.');
+        throw new AppError(
+          'bad_request',
+          'A webhook notification needs an event_id, an account_id and a body.',
+        );
       }
     }
     const { rowCount } = await this.sql.query(

@@ -64,7 +64,10 @@ export class DeliveryQueue {
   }
 
   async release(leaseToken: string): Promise<void> {
-    await this.sql.query('update webhook_deliveries set lease_token = null, lease_until = null where lease_token = $1', [leaseToken]);
+    await this.sql.query(
+      'update webhook_deliveries set lease_token = null, lease_until = null where lease_token = $1',
+      [leaseToken],
+    );
   }
 
   /** The attempt always; the delivery's state only if this dispatcher still holds its lease. */

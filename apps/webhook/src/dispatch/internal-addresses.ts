@@ -48,7 +48,8 @@ export function isInternalAddress(address: string): boolean {
 function embeddedIpv4(address: string): string | undefined {
   const groups = ipv6Groups(address);
   const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
+  const nat64 =
+    groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
   if (!mapped && !nat64) return undefined;
   return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
 }
@@ -62,8 +63,11 @@ function ipv6Groups(address: string): number[] {
     text = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const parse = (part: string | undefined) =>
+    part ? part.split(':').map((group) => parseInt(group, 16)) : [];
   const front = parse(head);
   const back = parse(tail);
-  return tail === undefined ? front : [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return tail === undefined
+    ? front
+    : [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
 }

@@ -44,7 +44,12 @@ export function postWebhook({ url, addresses, headers, body, timeoutMs }: Webhoo
     };
     const req = send(
       url,
-      { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(addresses), agent: false },
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(addresses),
+        agent: false,
+      },
       (response) => {
         settle({ statusCode: response.statusCode ?? null, error: null });
         // The answer's body is not read; the connection is not kept.
@@ -55,7 +60,9 @@ export function postWebhook({ url, addresses, headers, body, timeoutMs }: Webhoo
       settle({ statusCode: null, error: `no response within ${timeoutMs} ms` });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (error: NodeJS.ErrnoException) => settle({ statusCode: null, error: error.code ? `${error.code}: ${error.message}` : error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      settle({ statusCode: null, error: error.code ? `${error.code}: ${error.message}` : error.message }),
+    );
     req.end(body);
   });
 }

@@ -2,7 +2,12 @@ import { ValidationFailed } from '@shipping/contracts';
 import { eventually } from '@shipping/testing';
 import { INTERNAL_URL_MESSAGE, UNRESOLVED_URL_MESSAGE } from '../endpoints/webhook-endpoints';
 import { shipmentBody } from '../testing/shipment-body';
-import { context, createWebhookTestApp, STARTUP_TIMEOUT_MS, type WebhookTestApp } from '../testing/webhook-test-app';
+import {
+  context,
+  createWebhookTestApp,
+  STARTUP_TIMEOUT_MS,
+  type WebhookTestApp,
+} from '../testing/webhook-test-app';
 import type { ResolvedAddress } from './target-guard';
 
 /** WEBHOOK_ALLOW_PRIVATE_TARGETS=false, with a DNS whose answers the spec changes. */
@@ -21,32 +26,46 @@ describe('internal targets when they are not allowed', () => {
 
   afterAll(() => app?.close());
 
-  const register = (url: string) => app.handlers.register({ context: context('acct_guard'), payload: { url } });
+  const register = (url: string) =>
+    app.handlers.register({ context: context('acct_guard'), payload: { url } });
 
-  it.each(['http://127.0.0.1:8080/hooks', 'http://[::1]/hooks', 'http://169.254.169.254/latest', 'http://[::ffff:10.0.0.1]/'])(
-    'refuses to register %s with a 422 on url',
-    async (url) => {
-      await expect(register(url)).rejects.toEqual(ValidationFailed.field('url', INTERNAL_URL_MESSAGE));
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/hooks',
+    'http://[::1]/hooks',
+    'http://169.254.169.254/latest',
+    'http://[::ffff:10.0.0.1]/',
+  ])('refuses to register %s with a 422 on url', async (url) => {
+    await expect(register(url)).rejects.toEqual(ValidationFailed.field('url', INTERNAL_URL_MESSAGE));
+  });
 
   it('refuses to register a host that resolves to nothing', async () => {
-    await expect(register('https://nowhere.example.com/')).rejects.toEqual(ValidationFailed.field('url', UNRESOLVED_URL_MESSAGE));
+    await expect(register('https://nowhere.example.com/')).rejects.toEqual(
+      ValidationFailed.field('url', UNRESOLVED_URL_MESSAGE),
+    );
   });
 
   it('checks again at every attempt: a host that moved to a private address is not sent to', async () => {
     dns.set('moving.example.com', '93.184.216.35');
     const endpoint = await register('https://moving.example.com/hooks');
     dns.set('moving.example.com', '10.1.2.3');
-    await app.handlers.notify({ context: context('source'), payload: { event_id: 'evt-moved', account_id: 'acct_guard', body: shipmentBody() } });
+    await app.handlers.notify({
+      context: context('source'),
+      payload: { event_id: 'evt-moved', account_id: 'acct_guard', body: shipmentBody() },
+    });
 
     const failed = await eventually(async () => {
-      const [delivery] = await app.handlers.listDeliveries({ context: context('acct_guard'), payload: { webhook_id: String(endpoint.id), page: 1, per_page: 10 } });
+      const [delivery] = await app.handlers.listDeliveries({
+        context: context('acct_guard'),
+        payload: { webhook_id: String(endpoint.id), page: 1, per_page: 10 },
+      });
       return delivery?.status === 'failed' ? delivery : undefined;
     });
     expect(failed.attempts).toHaveLength(5);
     for (const attempt of failed.attempts) {
-      expect(attempt).toMatchObject({ status_code: null, error: 'moving.example.com resolves to 10.1.2.3, an internal address; webhooks are not sent there' });
+      expect(attempt).toMatchObject({
+        status_code: null,
+        error: 'moving.example.com resolves to 10.1.2.3, an internal address; webhooks are not sent there',
+      });
     }
   });
 });

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 import { type ClaimedDelivery, DeliveryQueue } from './delivery-queue';
@@ -19,7 +25,8 @@ const BATCH_SIZE = 20;
  */
 const LEASE_MARGIN_MS = 15_000;
 
-const isDelivered = ({ statusCode }: PostOutcome) => statusCode !== null && statusCode >= 200 && statusCode < 300;
+const isDelivered = ({ statusCode }: PostOutcome) =>
+  statusCode !== null && statusCode >= 200 && statusCode < 300;
 
 /**
  * Sends due deliveries: polls, and wakes at once when a delivery is stored or redelivered.
@@ -67,7 +74,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async round(): Promise<number> {
-    const claimed = await this.queue.claimDue(this.leaseToken, this.config.timeoutMs + LEASE_MARGIN_MS, BATCH_SIZE);
+    const claimed = await this.queue.claimDue(
+      this.leaseToken,
+      this.config.timeoutMs + LEASE_MARGIN_MS,
+      BATCH_SIZE,
+    );
     if (this.stopping) {
       await this.queue.release(this.leaseToken);
       return 0;
@@ -84,7 +95,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
       at,
       durationMs: Date.now() - at.getTime(),
       outcome,
-      retryAfterMs: isDelivered(outcome) ? undefined : (nextRetryDelay(this.config.retryScheduleMs, failures) ?? null),
+      retryAfterMs: isDelivered(outcome)
+        ? undefined
+        : (nextRetryDelay(this.config.retryScheduleMs, failures) ?? null),
     });
   }
 

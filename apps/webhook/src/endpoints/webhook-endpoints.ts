@@ -14,7 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { resolveTarget, type Resolve, TargetRefused, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
 import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 
-export const INTERNAL_URL_MESSAGE = 'The url must not point to a loopback, private or otherwise internal address.';
+export const INTERNAL_URL_MESSAGE =
+  'The url must not point to a loopback, private or otherwise internal address.';
 export const UNRESOLVED_URL_MESSAGE = 'The url host could not be resolved.';
 
 interface EndpointRow {
@@ -24,7 +25,11 @@ interface EndpointRow {
   created_at: Date | string;
 }
 
-const view = (row: EndpointRow): WebhookEndpointView => ({ id: Number(row.id), url: row.url, created_at: new Date(row.created_at).toISOString() });
+const view = (row: EndpointRow): WebhookEndpointView => ({
+  id: Number(row.id),
+  url: row.url,
+  created_at: new Date(row.created_at).toISOString(),
+});
 
 /** An account's webhook endpoints; a removed one keeps its row (its deliveries refer to it). */
 @Injectable()
@@ -66,7 +71,10 @@ export class WebhookEndpoints {
         [id, accountId],
       );
       if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
-      await tx.query(`update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = $1 and status = 'pending'`, [id]);
+      await tx.query(
+        `update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = $1 and status = 'pending'`,
+        [id],
+      );
       return view(rows[0]);
     });
   }

@@ -11,7 +11,11 @@ import { WebhooksController } from '../webhooks.controller';
 @Module({})
 class TestSqlModule {
   static with(sql: SqlClient): DynamicModule {
-    return { module: TestSqlModule, providers: [{ provide: SQL_CLIENT, useValue: sql }], exports: [SQL_CLIENT] };
+    return {
+      module: TestSqlModule,
+      providers: [{ provide: SQL_CLIENT, useValue: sql }],
+      exports: [SQL_CLIENT],
+    };
   }
 }
 
@@ -33,7 +37,10 @@ export interface WebhookTestApp {
 }
 
 /** The webhook module on an in-memory PGlite, its dispatcher running, its handlers called directly. */
-export async function createWebhookTestApp(config: Partial<WebhookConfig> = {}, resolve: Resolve = resolveWithDns): Promise<WebhookTestApp> {
+export async function createWebhookTestApp(
+  config: Partial<WebhookConfig> = {},
+  resolve: Resolve = resolveWithDns,
+): Promise<WebhookTestApp> {
   const sql = await createPgliteSqlClient();
   const module = await Test.createTestingModule({ imports: [TestSqlModule.with(sql), WebhookModule] })
     .overrideProvider(WEBHOOK_CONFIG)

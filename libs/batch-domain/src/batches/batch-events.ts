@@ -31,16 +31,44 @@ export type BatchEvent =
       /** `shipment`: the item as validated (saved sender resolved, units defaulted), what its label is bought for. */
       data: { batch_id: string; item_id: string; index: number; price_cents: number; shipment: unknown };
     }
-  | { type: 'ItemInvalidated'; data: { batch_id: string; item_id: string; index: number; errors: FieldErrors } }
-  | { type: 'BatchValidated'; data: { batch_id: string; status: 'ready' | 'invalid'; valid_count: number; invalid_count: number; at: string } }
-  | { type: 'BatchShipped'; data: { batch_id: string; account_id: string; charged_cents: number; item_ids: string[]; at: string } }
+  | {
+      type: 'ItemInvalidated';
+      data: { batch_id: string; item_id: string; index: number; errors: FieldErrors };
+    }
+  | {
+      type: 'BatchValidated';
+      data: {
+        batch_id: string;
+        status: 'ready' | 'invalid';
+        valid_count: number;
+        invalid_count: number;
+        at: string;
+      };
+    }
+  | {
+      type: 'BatchShipped';
+      data: { batch_id: string; account_id: string; charged_cents: number; item_ids: string[]; at: string };
+    }
   | {
       type: 'ItemCompleted';
-      data: { batch_id: string; item_id: string; index: number; tracking_number: string; label_key: string; price_cents: number };
+      data: {
+        batch_id: string;
+        item_id: string;
+        index: number;
+        tracking_number: string;
+        label_key: string;
+        price_cents: number;
+      };
     }
-  | { type: 'ItemFailed'; data: { batch_id: string; item_id: string; index: number; reason: string; refund_cents: number } }
+  | {
+      type: 'ItemFailed';
+      data: { batch_id: string; item_id: string; index: number; reason: string; refund_cents: number };
+    }
   | { type: 'LabelFilesMerged'; data: { batch_id: string; files: MergedLabelFile[] } }
-  | { type: 'BatchCompleted'; data: { batch_id: string; completed_count: number; failed_count: number; at: string } };
+  | {
+      type: 'BatchCompleted';
+      data: { batch_id: string; completed_count: number; failed_count: number; at: string };
+    };
 
 export interface MergedLabelFile {
   /** 1-based file number. */

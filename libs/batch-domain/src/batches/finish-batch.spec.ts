@@ -139,11 +139,17 @@ describe('settled label file groups', () => {
   it('holds only the full groups before the first item still waiting for its label', () => {
     const groups = settledLabelFileGroups(fold([...processingBatch(prices), ...range(0, 150).map(outcome)]));
     expect(groups.map((group) => group.file)).toEqual([1]);
-    expect(groups[0].item_ids).toEqual(range(0, 101).filter((index) => index !== 7).map(item));
+    expect(groups[0].item_ids).toEqual(
+      range(0, 101)
+        .filter((index) => index !== 7)
+        .map(item),
+    );
   });
 
   it('holds no group while the first file is not full', () => {
-    expect(settledLabelFileGroups(fold([...processingBatch(prices), ...range(0, 100).map(outcome)]))).toEqual([]);
+    expect(settledLabelFileGroups(fold([...processingBatch(prices), ...range(0, 100).map(outcome)]))).toEqual(
+      [],
+    );
   });
 
   it('holds every group, the last one partial, once no item waits', () => {

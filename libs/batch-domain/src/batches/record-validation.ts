@@ -30,7 +30,10 @@ export function decideValidation(command: RecordValidation, state: BatchState): 
     const data = { batch_id: state.batchId, item_id: item.id, index: item.index };
     if (outcome.valid) {
       assertCents(outcome.price_cents, `The price of item ${item.id}`);
-      events.push({ type: 'ItemValidated', data: { ...data, price_cents: outcome.price_cents, shipment: outcome.shipment } });
+      events.push({
+        type: 'ItemValidated',
+        data: { ...data, price_cents: outcome.price_cents, shipment: outcome.shipment },
+      });
     } else {
       events.push({ type: 'ItemInvalidated', data: { ...data, errors: outcome.errors } });
     }

@@ -31,7 +31,10 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
       return {
         ...state,
         balanceCents: state.balanceCents - event.data.amount_cents,
-        chargedShipments: new Map(state.chargedShipments).set(event.data.shipment_order_id, event.data.amount_cents),
+        chargedShipments: new Map(state.chargedShipments).set(
+          event.data.shipment_order_id,
+          event.data.amount_cents,
+        ),
       };
     case 'ShipmentRefunded': {
       const chargedShipments = new Map(state.chargedShipments);

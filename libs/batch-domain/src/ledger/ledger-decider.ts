@@ -83,7 +83,11 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
       ];
     }
     case 'ChargeShipment':
-      if (state.chargedShipments.has(command.shipmentOrderId) || state.refundedShipments.has(command.shipmentOrderId)) return [];
+      if (
+        state.chargedShipments.has(command.shipmentOrderId) ||
+        state.refundedShipments.has(command.shipmentOrderId)
+      )
+        return [];
       if (state.balanceCents < command.amountCents)
         throw new AppError('insufficient_credit', INSUFFICIENT_CREDIT_FOR_SHIPMENT_MESSAGE);
       return [{ type: 'ShipmentCharged', data: { ...base, shipment_order_id: command.shipmentOrderId } }];
@@ -91,9 +95,13 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
       if (state.refundedShipments.has(command.shipmentOrderId)) return [];
       const charged = state.chargedShipments.get(command.shipmentOrderId);
       if (charged === undefined)
-        throw new Conflict(`Shipment ${command.shipmentOrderId} was never charged; there is nothing to refund.`);
+        throw new Conflict(
+          `Shipment ${command.shipmentOrderId} was never charged; there is nothing to refund.`,
+        );
       if (command.amountCents !== charged)
-        throw new Conflict(`Shipment ${command.shipmentOrderId} was charged ${charged} cents, not ${command.amountCents}.`);
+        throw new Conflict(
+          `Shipment ${command.shipmentOrderId} was charged ${charged} cents, not ${command.amountCents}.`,
+        );
       return [{ type: 'ShipmentRefunded', data: { ...base, shipment_order_id: command.shipmentOrderId } }];
     }
     default: {

@@ -3,13 +3,31 @@
  * the one place that serialises spending, so two batches can never overdraw the account.
  */
 export type LedgerEvent =
-  | { type: 'CreditGranted'; data: { account_id: string; grant_id: string; amount_cents: number; reason: string; at: string } }
+  | {
+      type: 'CreditGranted';
+      data: { account_id: string; grant_id: string; amount_cents: number; reason: string; at: string };
+    }
   | { type: 'BatchCharged'; data: { account_id: string; batch_id: string; amount_cents: number; at: string } }
-  | { type: 'ItemRefunded'; data: { account_id: string; batch_id: string; item_id: string; amount_cents: number; at: string } }
-  | { type: 'ShipmentCharged'; data: { account_id: string; shipment_order_id: number; amount_cents: number; at: string } }
-  | { type: 'ShipmentRefunded'; data: { account_id: string; shipment_order_id: number; amount_cents: number; at: string } };
+  | {
+      type: 'ItemRefunded';
+      data: { account_id: string; batch_id: string; item_id: string; amount_cents: number; at: string };
+    }
+  | {
+      type: 'ShipmentCharged';
+      data: { account_id: string; shipment_order_id: number; amount_cents: number; at: string };
+    }
+  | {
+      type: 'ShipmentRefunded';
+      data: { account_id: string; shipment_order_id: number; amount_cents: number; at: string };
+    };
 
-const LEDGER_EVENT_TYPES: readonly string[] = ['CreditGranted', 'BatchCharged', 'ItemRefunded', 'ShipmentCharged', 'ShipmentRefunded'];
+const LEDGER_EVENT_TYPES: readonly string[] = [
+  'CreditGranted',
+  'BatchCharged',
+  'ItemRefunded',
+  'ShipmentCharged',
+  'ShipmentRefunded',
+];
 
 export const LEDGER_STREAM_PREFIX = 'ledger-';
 

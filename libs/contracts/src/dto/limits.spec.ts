@@ -5,7 +5,15 @@ import { PickupRatesRequest } from './pickup/pickup-rates.request';
 import { AddressBookEntryRequest } from './address/address-book-entry.request';
 import { LIMITS } from './limits';
 
-const address = { name: 'A', street_1: 'S', city: 'C', zip: '1', state: 'NY', country: 'US', telephone: '2125550100' };
+const address = {
+  name: 'A',
+  street_1: 'S',
+  city: 'C',
+  zip: '1',
+  state: 'NY',
+  country: 'US',
+  telephone: '2125550100',
+};
 const errorsOf = (cls: new () => object, body: unknown) => {
   const result = validateRequest(cls, body);
   return result.ok ? {} : result.errors;
@@ -19,7 +27,9 @@ describe('upper bounds of measures and amounts', () => {
       package_list: [{ count: 1, length: LIMITS.parcelDimension + 1, width: 1, height: 1, weight: 1e308 }],
     };
     expect(errorsOf(ParcelOrderRequest, body)).toEqual({
-      'package_list.0.length': [`The package_list.0.length must not be greater than ${LIMITS.parcelDimension}.`],
+      'package_list.0.length': [
+        `The package_list.0.length must not be greater than ${LIMITS.parcelDimension}.`,
+      ],
       'package_list.0.weight': [`The package_list.0.weight must not be greater than ${LIMITS.parcelWeight}.`],
     });
   });
@@ -35,13 +45,22 @@ describe('upper bounds of measures and amounts', () => {
       to_opening_time: '08:00',
       to_closing_time: '17:00',
       to_address: address,
-      items: [{ count: 1, length: 1, width: 1, height: 1, weight: LIMITS.freightWeight + 1, description: 'd' }],
+      items: [
+        { count: 1, length: 1, width: 1, height: 1, weight: LIMITS.freightWeight + 1, description: 'd' },
+      ],
     };
-    expect(Object.keys(errorsOf(FreightOrderRequest, body)).sort()).toEqual(['items.0.weight', 'reefer_details.min_temperature']);
+    expect(Object.keys(errorsOf(FreightOrderRequest, body)).sort()).toEqual([
+      'items.0.weight',
+      'reefer_details.min_temperature',
+    ]);
   });
 
   it('refuses a pickup piece weight that would overflow a price', () => {
-    const body = { from_address: { ...address, is_residential: false }, carrier: 'dhl', pieces: [{ quantity: 1, weight: 1e308 }] };
+    const body = {
+      from_address: { ...address, is_residential: false },
+      carrier: 'dhl',
+      pieces: [{ quantity: 1, weight: 1e308 }],
+    };
     expect(errorsOf(PickupRatesRequest, body)).toEqual({
       'pieces.0.weight': [`The pieces.0.weight must not be greater than ${LIMITS.pickupPieceWeight}.`],
     });

@@ -12,7 +12,10 @@ describe('hash ids', () => {
     expect(encodeHashId('item', 42)).not.toBe(encodeHashId('batch', 42));
   });
 
-  it.each([undefined, 42, '', 'not-a-hash', '🙂🙂🙂', 'x'.repeat(500)])('refuses %p without throwing', (value) => {
-    expect(decodeHashId('batch', value)).toBeUndefined();
-  });
+  it.each([undefined, 42, '', 'not-a-hash', '🙂🙂🙂', 'x'.repeat(500)])(
+    'refuses %p without throwing',
+    (value) => {
+      expect(decodeHashId('batch', value)).toBeUndefined();
+    },
+  );
 });

@@ -4,7 +4,10 @@ import Sqids from 'sqids';
  * Public hash ids of internal integers. The kind is encoded with the number so a batch id can
  * never be read as an item id. The alphabet is a fixed shuffle: changing it changes every id.
  */
-const sqids = new Sqids({ alphabet: 'k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDdHXLajZrfxNhobJIRcMvKt', minLength: 8 });
+const sqids = new Sqids({
+  alphabet: 'k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDdHXLajZrfxNhobJIRcMvKt',
+  minLength: 8,
+});
 
 export type HashIdKind = 'batch' | 'item' | 'shipper';
 

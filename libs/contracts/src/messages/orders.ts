@@ -29,4 +29,5 @@ export interface InstantShipment {
 
 export const INSTANT_SHIP_UNAVAILABLE_MESSAGE =
   'Instant ship is temporarily unavailable because of a carrier-side issue. Please try again later.';
-export const INSTANT_SHIP_SHIPPER_MESSAGE = 'The shipper was not found or does not meet the instant ship requirements.';
+export const INSTANT_SHIP_SHIPPER_MESSAGE =
+  'The shipper was not found or does not meet the instant ship requirements.';

@@ -22,7 +22,10 @@ export function webhookShipmentBody(parcel: ShippedParcel): WebhookShipmentBody 
     shipment_order_id: parcel.shipment_order_id,
     main_tracking_number: parcel.tracking_number,
     sub_tracking_numbers: [],
-    package_details: parcel.packages.map((pkg) => ({ tracking_number: parcel.tracking_number, items: pkg.items ?? [] })),
+    package_details: parcel.packages.map((pkg) => ({
+      tracking_number: parcel.tracking_number,
+      items: pkg.items ?? [],
+    })),
     final_price: formatCents(parcel.price_cents),
     carrier: service?.carrier ?? 'usps',
     service: service?.name ?? parcel.service,

@@ -32,17 +32,23 @@ describe('paginate', () => {
   });
 
   it('keeps filters, drops a stray page parameter and escapes values', () => {
-    expect(pageUrl({ path: '/x', query: { page: 7, status: 'a b&c', missing: undefined } }, 2)).toBe('/x?status=a+b%26c&page=2');
+    expect(pageUrl({ path: '/x', query: { page: 7, status: 'a b&c', missing: undefined } }, 2)).toBe(
+      '/x?status=a+b%26c&page=2',
+    );
   });
 });
 
 describe('page query', () => {
-  it.each([{ page: ['1'] }, { page: { a: '1' } }, { page: '1.5' }, { page: '0' }, { per_page: '1001' }, { page: '1e3' }])(
-    'refuses %p',
-    (query) => {
-      expect(validateRequest(PageQuery, query).ok).toBe(false);
-    },
-  );
+  it.each([
+    { page: ['1'] },
+    { page: { a: '1' } },
+    { page: '1.5' },
+    { page: '0' },
+    { per_page: '1001' },
+    { page: '1e3' },
+  ])('refuses %p', (query) => {
+    expect(validateRequest(PageQuery, query).ok).toBe(false);
+  });
 
   it.each([
     [{ page: 'abc' }, { page: ['The page must be an integer.'] }],

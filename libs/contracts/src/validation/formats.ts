@@ -42,4 +42,5 @@ export const isDigitsBetween = (value: unknown, min: number, max: number): value
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Text without NUL characters or lone surrogates: what a store can keep and a parser can read. */
-export const isWellFormed = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+export const isWellFormed = (value: string): boolean =>
+  !value.includes('\u0000') && !LONE_SURROGATE.test(value);

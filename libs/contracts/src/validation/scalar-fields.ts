@@ -1,7 +1,15 @@
 import { isCountryCode } from '@shipping/reference-data';
 import { isEmail } from 'class-validator';
 import { type Check, field, type FieldOptions } from './field';
-import { isDateYmd, isDigitsBetween, isFiniteNumber, isInteger, isString, isTimeHi, isWellFormed } from './formats';
+import {
+  isDateYmd,
+  isDigitsBetween,
+  isFiniteNumber,
+  isInteger,
+  isString,
+  isTimeHi,
+  isWellFormed,
+} from './formats';
 import { messages } from './messages';
 
 export const DEFAULT_MAX_LENGTH = 255;
@@ -136,6 +144,10 @@ export function EmailField(options: FieldOptions = {}): PropertyDecorator {
   return field(options, [
     ...stringChecks(DEFAULT_MAX_LENGTH),
     // isEmail throws on text that is not well-formed Unicode; such text is no email address.
-    { name: 'email', test: (value) => isString(value) && isWellFormed(value) && isEmail(value), message: messages.email },
+    {
+      name: 'email',
+      test: (value) => isString(value) && isWellFormed(value) && isEmail(value),
+      message: messages.email,
+    },
   ]);
 }

@@ -1,7 +1,8 @@
 import type { FieldErrors } from '../errors/app-error';
 import { isWellFormed } from './formats';
 
-export const TEXT_MESSAGE = (path: string) => `The ${path} must be valid Unicode text without NUL characters.`;
+export const TEXT_MESSAGE = (path: string) =>
+  `The ${path} must be valid Unicode text without NUL characters.`;
 
 /**
  * Strings that JSON allows but no store can keep as text (PostgreSQL refuses NUL and lone

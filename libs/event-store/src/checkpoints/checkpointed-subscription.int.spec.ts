@@ -15,7 +15,10 @@ describe('checkpointed subscription batching', () => {
   afterEach(() => store.close());
 
   const append = (count: number) =>
-    store.appendToStream('burst-1', Array.from({ length: count }, (_, n) => ({ type: 'Happened', data: { n } })));
+    store.appendToStream(
+      'burst-1',
+      Array.from({ length: count }, (_, n) => ({ type: 'Happened', data: { n } })),
+    );
 
   it('stores the checkpoint every N events and the rest on stop', async () => {
     await append(25);

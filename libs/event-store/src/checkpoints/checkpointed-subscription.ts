@@ -1,4 +1,12 @@
-import { type EventHandling, type EventStore, handlingLike, handOver, type Position, type RecordedEvent, type Subscription } from '../event-store';
+import {
+  type EventHandling,
+  type EventStore,
+  handlingLike,
+  handOver,
+  type Position,
+  type RecordedEvent,
+  type Subscription,
+} from '../event-store';
 import type { CheckpointStore } from './checkpoint-store';
 
 export type CheckpointedSubscriptionOptions = EventHandling & {
@@ -22,7 +30,9 @@ export type CheckpointedSubscriptionOptions = EventHandling & {
  * the checkpoint every few events rather than after each keeps a 1,000-event burst from costing
  * 1,000 extra writes, at the price of redelivering at most that many events after a crash.
  */
-export async function startCheckpointedSubscription(options: CheckpointedSubscriptionOptions): Promise<Subscription> {
+export async function startCheckpointedSubscription(
+  options: CheckpointedSubscriptionOptions,
+): Promise<Subscription> {
   const { store, checkpoints, name, onError } = options;
   const every = options.checkpointEvery ?? 100;
   const intervalMs = options.checkpointIntervalMs ?? 250;

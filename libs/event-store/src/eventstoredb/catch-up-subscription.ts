@@ -80,7 +80,10 @@ export class CatchUpSubscription implements Subscription {
           continue;
         }
         this.taken += taken.length;
-        await handOver(this.handler, taken.map((resolved) => this.deliverable(resolved)).filter((event) => event !== undefined));
+        await handOver(
+          this.handler,
+          taken.map((resolved) => this.deliverable(resolved)).filter((event) => event !== undefined),
+        );
       }
     } catch (error) {
       this.stopped = true;

@@ -1,7 +1,10 @@
 import type { Position, RecordedEvent } from '../event-store';
 import { AllTail } from './all-tail';
 
-const at = (commit: number, prepare = commit): Position => ({ commit: BigInt(commit), prepare: BigInt(prepare) });
+const at = (commit: number, prepare = commit): Position => ({
+  commit: BigInt(commit),
+  prepare: BigInt(prepare),
+});
 
 const event = (commit: number): RecordedEvent => ({
   id: `e${commit}`,
@@ -15,7 +18,8 @@ const event = (commit: number): RecordedEvent => ({
   createdAt: new Date(0),
 });
 
-const run = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => event(from + index));
+const run = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => event(from + index));
 const commits = (events: RecordedEvent[]) => events.map((recorded) => Number(recorded.position.commit));
 
 describe('AllTail', () => {

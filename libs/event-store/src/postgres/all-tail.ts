@@ -31,7 +31,10 @@ export class AllTail {
     const { start, end } = this;
     if (start === undefined || end === undefined) return false;
     if (after === undefined) return start === null;
-    return (start === null || comparePositions(after, start) >= 0) && (end === null || comparePositions(after, end) <= 0);
+    return (
+      (start === null || comparePositions(after, start) >= 0) &&
+      (end === null || comparePositions(after, end) <= 0)
+    );
   }
 
   /** Whether `after` lies before the stretch: a subscription catching up on history, not following the head. */
@@ -64,7 +67,10 @@ export class AllTail {
     const end = this.end;
     if (end !== undefined && samePlace(after, end)) {
       this.events.push(...events);
-    } else if (end === undefined || (events.length > 0 && (end === null || comparePositions(events[events.length - 1].position, end) > 0))) {
+    } else if (
+      end === undefined ||
+      (events.length > 0 && (end === null || comparePositions(events[events.length - 1].position, end) > 0))
+    ) {
       this.start = after ?? null;
       this.events = events;
     } else {

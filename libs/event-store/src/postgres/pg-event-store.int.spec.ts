@@ -199,7 +199,9 @@ describe('PostgresEventStore on a PostgreSQL server', () => {
     const subscription = store.subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] });
     try {
       await subscription.caughtUp;
-      expect(handler.lists.map((list) => list.map((event) => (event.data as { n: number }).n))).toEqual([[0, 1, 2]]);
+      expect(handler.lists.map((list) => list.map((event) => (event.data as { n: number }).n))).toEqual([
+        [0, 1, 2],
+      ]);
     } finally {
       await subscription.stop();
     }

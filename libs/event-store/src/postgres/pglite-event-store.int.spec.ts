@@ -68,9 +68,16 @@ describe('PostgresEventStore on PGlite', () => {
 
       for (const category of categories) await store.appendToStream(`${category}-1`, events(2));
 
-      await waitFor('every subscription', () => handlers.every((handler) => handler.events.length === 2), 5_000);
+      await waitFor(
+        'every subscription',
+        () => handlers.every((handler) => handler.events.length === 2),
+        5_000,
+      );
       for (const [index, handler] of handlers.entries()) {
-        expect(handler.events.map((event) => event.streamName)).toEqual([`${categories[index]}-1`, `${categories[index]}-1`]);
+        expect(handler.events.map((event) => event.streamName)).toEqual([
+          `${categories[index]}-1`,
+          `${categories[index]}-1`,
+        ]);
       }
       // Four appends, each waking four subscriptions: one read per wake-up at most, not one each.
       expect(reads() - before).toBeLessThanOrEqual(categories.length);

@@ -24,7 +24,12 @@ describe('PollingSubscription', () => {
 
   it('reads an idle store less and less often, doubling its wait up to the maximum', async () => {
     const { source, reads } = emptySource();
-    const subscription = new PollingSubscription(source, ignore, { pageSize: 10, pollIntervalMs: 20, maxPollIntervalMs: 160 }, () => undefined);
+    const subscription = new PollingSubscription(
+      source,
+      ignore,
+      { pageSize: 10, pollIntervalMs: 20, maxPollIntervalMs: 160 },
+      () => undefined,
+    );
     await jest.advanceTimersByTimeAsync(1_000);
     const stopped = subscription.stop();
     await jest.runAllTimersAsync();
@@ -35,7 +40,12 @@ describe('PollingSubscription', () => {
 
   it('reads when woken, and polls from the base interval again after it', async () => {
     const { source, reads } = emptySource();
-    const subscription = new PollingSubscription(source, ignore, { pageSize: 10, pollIntervalMs: 20, maxPollIntervalMs: 1_000 }, () => undefined);
+    const subscription = new PollingSubscription(
+      source,
+      ignore,
+      { pageSize: 10, pollIntervalMs: 20, maxPollIntervalMs: 1_000 },
+      () => undefined,
+    );
     await jest.advanceTimersByTimeAsync(700);
     expect(reads).toEqual([0, 20, 60, 140, 300, 620]);
     // Left alone it would next read at 1,260 ms; woken, it reads now, then after 20, 40, 80 ms...

@@ -96,7 +96,10 @@ export class PollingSubscription implements Subscription {
           this.latch.resolve();
         }
         await this.sleep(interval);
-        interval = page.scanned > 0 ? this.settings.pollIntervalMs : Math.min(interval * 2, this.settings.maxPollIntervalMs);
+        interval =
+          page.scanned > 0
+            ? this.settings.pollIntervalMs
+            : Math.min(interval * 2, this.settings.maxPollIntervalMs);
       }
     } catch (error) {
       this.stopped = true;

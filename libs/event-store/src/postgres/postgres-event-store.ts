@@ -171,7 +171,12 @@ export class PostgresEventStore implements EventStore {
         headPosition: () => this.headPosition(),
       },
       handler,
-      { after: options.after, pageSize: this.pageSize, pollIntervalMs: this.pollIntervalMs, maxPollIntervalMs: this.maxPollIntervalMs },
+      {
+        after: options.after,
+        pageSize: this.pageSize,
+        pollIntervalMs: this.pollIntervalMs,
+        maxPollIntervalMs: this.maxPollIntervalMs,
+      },
       () => this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);
@@ -238,9 +243,18 @@ export class PostgresEventStore implements EventStore {
    * $all come from the shared tail, and only what lies past its end is read (once) from the
    * database; a subscription behind the tail, or the only one, reads its own filtered page.
    */
-  private async readSubscriptionPage(after: Position | undefined, limit: number, prefixes: string[] | undefined): Promise<SubscriptionPage> {
+  private async readSubscriptionPage(
+    after: Position | undefined,
+    limit: number,
+    prefixes: string[] | undefined,
+  ): Promise<SubscriptionPage> {
     if (this.subscriptions.size < 2 || this.tail.isBehind(after)) {
-      return this.readAllPage({ direction: 'forwards', after, maxCount: limit, streamNamePrefixes: prefixes });
+      return this.readAllPage({
+        direction: 'forwards',
+        after,
+        maxCount: limit,
+        streamNamePrefixes: prefixes,
+      });
     }
     let events = this.tail.covers(after) ? this.tail.after(after, limit) : [];
     if (events.length < limit) {
@@ -248,7 +262,9 @@ export class PostgresEventStore implements EventStore {
       events = events.concat(fresh.slice(0, limit - events.length));
     }
     return {
-      events: prefixes ? events.filter((event) => prefixes.some((prefix) => event.streamName.startsWith(prefix))) : events,
+      events: prefixes
+        ? events.filter((event) => prefixes.some((prefix) => event.streamName.startsWith(prefix)))
+        : events,
       scanned: events.length,
       last: events.at(-1)?.position,
     };
@@ -264,8 +280,11 @@ export class PostgresEventStore implements EventStore {
     const key = after ? `${after.commit}/${after.prepare}` : '';
     const last = this.tailRead;
     const now = performance.now();
-    if (last && last.key === key && last.appends === this.appends && now - last.at < this.pollIntervalMs) return last.page;
-    const page = this.readAllPage({ direction: 'forwards', after, maxCount: this.pageSize }).then((read) => this.tail.remember(after, read.events));
+    if (last && last.key === key && last.appends === this.appends && now - last.at < this.pollIntervalMs)
+      return last.page;
+    const page = this.readAllPage({ direction: 'forwards', after, maxCount: this.pageSize }).then((read) =>
+      this.tail.remember(after, read.events),
+    );
     this.tailRead = { key, appends: this.appends, at: now, page };
     // A failed read is not shared: the next subscription to ask reads again.
     page.catch(() => {

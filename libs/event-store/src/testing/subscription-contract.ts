@@ -176,7 +176,9 @@ export function describeSubscriptionContract(ctx: ContractContext): void {
       await ctx.store().appendToStream(`${category}-2`, events(2, 3));
       const handler = listRecorder();
 
-      const subscription = ctx.track(ctx.store().subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] }));
+      const subscription = ctx.track(
+        ctx.store().subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] }),
+      );
       await subscription.caughtUp;
       expect(numbers(handler.events)).toEqual([0, 1, 2, 3, 4]);
 

@@ -27,7 +27,10 @@ describe('upcasters', () => {
   it('applies every step from the stored version up, in order, keeping the rest of the event', () => {
     const event = recorded('ThingHappened', 1, { n: 5 });
     expect(upcasters.upcast(event)).toEqual({ ...event, version: 3, data: { amount: 5, unit: 'lbs' } });
-    expect(upcasters.upcast(recorded('ThingHappened', 2, { amount: 6 })).data).toEqual({ amount: 6, unit: 'lbs' });
+    expect(upcasters.upcast(recorded('ThingHappened', 2, { amount: 6 })).data).toEqual({
+      amount: 6,
+      unit: 'lbs',
+    });
   });
 
   it('hands back events already in their latest version, and of types without upcasters, untouched', () => {
@@ -38,7 +41,9 @@ describe('upcasters', () => {
   });
 
   it('refuses a second upcaster for the same step, and a version without an upcaster on reading', () => {
-    expect(() => upcasters.register({ type: 'ThingHappened', fromVersion: 1, upcast: (data) => data })).toThrow('Two upcasters');
+    expect(() =>
+      upcasters.register({ type: 'ThingHappened', fromVersion: 1, upcast: (data) => data }),
+    ).toThrow('Two upcasters');
     const gap = new Upcasters([{ type: 'Gap', fromVersion: 2, upcast: (data) => data }]);
     expect(() => gap.upcast(recorded('Gap', 1, {}))).toThrow('No upcaster of Gap from version 1');
   });

@@ -44,7 +44,10 @@ export class Upcasters {
     let data: unknown = event.data;
     for (let version = event.version; version < latest; version++) {
       const step = byVersion.get(version);
-      if (!step) throw new Error(`No upcaster of ${event.type} from version ${version}: event ${event.id} cannot be read`);
+      if (!step)
+        throw new Error(
+          `No upcaster of ${event.type} from version ${version}: event ${event.id} cannot be read`,
+        );
       data = step(data);
     }
     return { ...event, version: latest, data: data as T };

@@ -8,7 +8,11 @@ describe('an event store that reads every event in its latest version', () => {
   let adapter: PostgresEventStore;
   let store: UpcastingEventStore;
   const upcasters = new Upcasters([
-    { type: 'ParcelWeighed', fromVersion: 1, upcast: (data) => ({ grams: Math.round((data as { kg: number }).kg * 1000) }) },
+    {
+      type: 'ParcelWeighed',
+      fromVersion: 1,
+      upcast: (data) => ({ grams: Math.round((data as { kg: number }).kg * 1000) }),
+    },
   ]);
 
   beforeEach(async () => {
@@ -23,7 +27,8 @@ describe('an event store that reads every event in its latest version', () => {
 
   afterEach(() => store.close());
 
-  const shapes = (events: RecordedEvent[]) => events.map(({ type, version, data }) => ({ type, version, data }));
+  const shapes = (events: RecordedEvent[]) =>
+    events.map(({ type, version, data }) => ({ type, version, data }));
   const upcast = [
     { type: 'ParcelWeighed', version: 2, data: { grams: 1250 } },
     { type: 'ParcelLabelled', version: 1, data: { tracking: 'T1' } },
@@ -32,8 +37,14 @@ describe('an event store that reads every event in its latest version', () => {
   it('upcasts what streams and $all hand out, and leaves the stored rows as they were', async () => {
     expect(shapes(await store.readStream('parcel-1'))).toEqual(upcast);
     expect(shapes(await store.readAll())).toEqual(upcast);
-    expect(shapes(await store.readStream('parcel-1', { direction: 'backwards' }))).toEqual([...upcast].reverse());
-    expect(shapes(await adapter.readStream('parcel-1'))[0]).toEqual({ type: 'ParcelWeighed', version: 1, data: { kg: 1.25 } });
+    expect(shapes(await store.readStream('parcel-1', { direction: 'backwards' }))).toEqual(
+      [...upcast].reverse(),
+    );
+    expect(shapes(await adapter.readStream('parcel-1'))[0]).toEqual({
+      type: 'ParcelWeighed',
+      version: 1,
+      data: { kg: 1.25 },
+    });
   });
 
   it('upcasts what a subscription hands to its handler', async () => {

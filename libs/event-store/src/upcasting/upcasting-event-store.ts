@@ -48,7 +48,10 @@ export class UpcastingEventStore implements EventStore {
   subscribeToAll(handler: SubscriptionHandler, options?: SubscribeToAllOptions): Subscription {
     const onError = (error: unknown) => handler.onError?.(error);
     const upcast = (event: RecordedEvent) => this.upcasters.upcast(event);
-    return this.inner.subscribeToAll({ ...handlingLike(handler, (events) => handOver(handler, events.map(upcast))), onError }, options);
+    return this.inner.subscribeToAll(
+      { ...handlingLike(handler, (events) => handOver(handler, events.map(upcast))), onError },
+      options,
+    );
   }
 
   close(): Promise<void> {

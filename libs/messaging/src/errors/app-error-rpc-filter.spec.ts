@@ -107,7 +107,11 @@ describe('errors across the in-process transport (AppErrorRpcFilter and sendRequ
     expect(error.toPayload()).toEqual({ code: 'internal', message: INTERNAL_ERROR_MESSAGE });
     expect(error.stack).not.toContain('db-7');
     const logs = logged.mock.calls.map((call: unknown[]) => call.join(' '));
-    expect(logs.some((log: string) => log.includes('connection to db-7.internal:5432 refused') && log.includes('crash'))).toBe(true);
+    expect(
+      logs.some(
+        (log: string) => log.includes('connection to db-7.internal:5432 refused') && log.includes('crash'),
+      ),
+    ).toBe(true);
   });
 
   it('names the correlation id of the request whose handler failed', async () => {
@@ -123,12 +127,16 @@ describe('errors across the in-process transport (AppErrorRpcFilter and sendRequ
       code: 'internal',
       message: INTERNAL_ERROR_MESSAGE,
     });
-    expect(logged.mock.calls.some((call: unknown[]) => call.join(' ').includes('db-7.internal is down'))).toBe(true);
+    expect(
+      logged.mock.calls.some((call: unknown[]) => call.join(' ').includes('db-7.internal is down')),
+    ).toBe(true);
   });
 
   it('turns a reply JSON cannot carry into "internal"', async () => {
     await expect(failureOf('order.freight.bigint')).resolves.toMatchObject({ code: 'internal' });
-    expect(logged.mock.calls.some((call: unknown[]) => String(call[0]).includes('order.freight.bigint'))).toBe(true);
+    expect(
+      logged.mock.calls.some((call: unknown[]) => String(call[0]).includes('order.freight.bigint')),
+    ).toBe(true);
   });
 
   it('turns a pattern without handler into "unavailable", naming nothing internal', async () => {

@@ -19,7 +19,10 @@ export class AppErrorRpcFilter implements RpcExceptionFilter<unknown, ErrorPaylo
       const payload = exception.toPayload();
       return throwError(() => payload);
     }
-    this.logger.error(`A message handler failed unexpectedly${correlationOf(host.switchToRpc().getData())}.`, stackOf(exception));
+    this.logger.error(
+      `A message handler failed unexpectedly${correlationOf(host.switchToRpc().getData())}.`,
+      stackOf(exception),
+    );
     return throwError(() => internalErrorPayload());
   }
 }

@@ -45,20 +45,28 @@ describe('sendRequest', () => {
     const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const message = { context: { accountId: 'acct_acme', correlationId: 'req-7' }, payload: {} };
 
-    await failureOf(sendRequest(clientAnswering(throwError(() => new Error('broker down'))), 'batch.get', message));
+    await failureOf(
+      sendRequest(clientAnswering(throwError(() => new Error('broker down'))), 'batch.get', message),
+    );
 
-    expect(warned).toHaveBeenCalledWith('Request "batch.get" (correlation id req-7) got no reply (Error: broker down).');
+    expect(warned).toHaveBeenCalledWith(
+      'Request "batch.get" (correlation id req-7) got no reply (Error: broker down).',
+    );
   });
 
   it('resolves undefined when the handler replied nothing', async () => {
     await expect(sendRequest(clientAnswering(EMPTY), 'order.freight.create', {})).resolves.toBeUndefined();
-    await expect(sendRequest(clientAnswering(of(undefined)), 'order.freight.create', {})).resolves.toBeUndefined();
+    await expect(
+      sendRequest(clientAnswering(of(undefined)), 'order.freight.create', {}),
+    ).resolves.toBeUndefined();
   });
 
   it('treats a transport error with a code of its own as "unavailable", not as an error payload', async () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9092'), { code: 'ECONNREFUSED' });
 
-    const error = await failureOf(sendRequest(clientAnswering(throwError(() => refused)), 'order.freight.create', {}));
+    const error = await failureOf(
+      sendRequest(clientAnswering(throwError(() => refused)), 'order.freight.create', {}),
+    );
 
     expect(error).toBeInstanceOf(AppError);
     expect(error.toPayload()).toEqual({ code: 'unavailable', message: UNAVAILABLE_MESSAGE });
@@ -67,7 +75,9 @@ describe('sendRequest', () => {
   it('treats a string error, as Nest sends for a pattern without handler over Kafka, as "unavailable"', async () => {
     const noHandler = 'There is no matching message handler defined in the remote service.';
 
-    const error = await failureOf(sendRequest(clientAnswering(throwError(() => noHandler)), 'order.freight.create', {}));
+    const error = await failureOf(
+      sendRequest(clientAnswering(throwError(() => noHandler)), 'order.freight.create', {}),
+    );
 
     expect(error.toPayload()).toEqual({ code: 'unavailable', message: UNAVAILABLE_MESSAGE });
   });
@@ -75,7 +85,9 @@ describe('sendRequest', () => {
   it('treats Nest\'s default error reply, from a handler without AppErrorRpcFilter, as "internal"', async () => {
     const untranslated = { status: 'error', message: 'Internal server error' };
 
-    const error = await failureOf(sendRequest(clientAnswering(throwError(() => untranslated)), 'order.freight.create', {}));
+    const error = await failureOf(
+      sendRequest(clientAnswering(throwError(() => untranslated)), 'order.freight.create', {}),
+    );
 
     expect(error.toPayload()).toEqual({ code: 'internal', message: INTERNAL_ERROR_MESSAGE });
   });
@@ -85,7 +97,9 @@ describe('emitEvent', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('resolves once the transport accepted the event', async () => {
-    await expect(emitEvent(clientAnswering(of(undefined)), 'order.created', { id: 'o-1' })).resolves.toBeUndefined();
+    await expect(
+      emitEvent(clientAnswering(of(undefined)), 'order.created', { id: 'o-1' }),
+    ).resolves.toBeUndefined();
   });
 
   it('turns a transport that refuses the event into "unavailable"', async () => {

@@ -30,7 +30,9 @@ export async function sendRequest<T>(
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   try {
-    const reply$ = client.send<T>(pattern, new TimedRequest(payload, timeoutMs)).pipe(takeLast(1), timeout(timeoutMs));
+    const reply$ = client
+      .send<T>(pattern, new TimedRequest(payload, timeoutMs))
+      .pipe(takeLast(1), timeout(timeoutMs));
     return await lastValueFrom(reply$, { defaultValue: undefined as T });
   } catch (error) {
     throw toAppError(error, `Request "${pattern}"${correlationOf(payload)}`);
@@ -38,7 +40,11 @@ export async function sendRequest<T>(
 }
 
 /** Resolves once the transport accepted the event; handlers run later and their failures stay theirs. */
-export async function emitEvent(client: Pick<ClientProxy, 'emit'>, pattern: string, payload: unknown): Promise<void> {
+export async function emitEvent(
+  client: Pick<ClientProxy, 'emit'>,
+  pattern: string,
+  payload: unknown,
+): Promise<void> {
   try {
     await lastValueFrom(client.emit(pattern, payload), { defaultValue: undefined });
   } catch (error) {

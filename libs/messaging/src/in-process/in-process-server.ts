@@ -36,8 +36,12 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
       for (const [pattern, handler] of this.messageHandlers) {
         this.unregister.push(
           handler.isEventHandler
-            ? this.broker.subscribe(pattern, (message) => this.handleEvent(pattern, { pattern, data: decode(message) }))
-            : this.broker.respond(pattern, (message, reply) => this.handleRequest(handler, pattern, message, reply)),
+            ? this.broker.subscribe(pattern, (message) =>
+                this.handleEvent(pattern, { pattern, data: decode(message) }),
+              )
+            : this.broker.respond(pattern, (message, reply) =>
+                this.handleRequest(handler, pattern, message, reply),
+              ),
         );
       }
     } catch (error) {
@@ -63,17 +67,17 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     return this.broker as T;
   }
 
-  override handleEvent(pattern: string, packet: ReadPacket, context: BaseRpcContext = new InProcessContext([pattern])): Promise<void> {
+  override handleEvent(
+    pattern: string,
+    packet: ReadPacket,
+    context: BaseRpcContext = new InProcessContext([pattern]),
+  ): Promise<void> {
     return runEventHandler(this.getHandlerByPattern(pattern), pattern, packet.data, context, this.logger);
   }
 
-  private handleRequest(
-    handler: MessageHandler,
-    pattern: string,
-    message: string,
-    reply: Reply,
-  ): void {
-    const respond = (packet: WritePacket) => reply(this.encodeReply(pattern, packet), decodedReplyPacket(packet));
+  private handleRequest(handler: MessageHandler, pattern: string, message: string, reply: Reply): void {
+    const respond = (packet: WritePacket) =>
+      reply(this.encodeReply(pattern, packet), decodedReplyPacket(packet));
     const response$ = this.transformToObservable(handler(decode(message), new InProcessContext([pattern])));
     this.send(response$, respond);
   }

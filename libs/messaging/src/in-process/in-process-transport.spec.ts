@@ -164,17 +164,26 @@ describe('InProcessServer and InProcessClient', () => {
       first.cents = 0;
       first.lines.push('tampered');
 
-      await expect(sendRequest(client, 'order.quote.cached', {})).resolves.toEqual({ cents: 1250, lines: ['base'] });
+      await expect(sendRequest(client, 'order.quote.cached', {})).resolves.toEqual({
+        cents: 1250,
+        lines: ['base'],
+      });
       expect(journal.cachedQuote).toEqual({ cents: 1250, lines: ['base'] });
     });
 
     it('streams every value of an Observable reply, and sendRequest resolves the last one', async () => {
-      await expect(lastValueFrom(client.send('order.quote.steps', {}).pipe(toArray()))).resolves.toEqual([1, 2, 3]);
+      await expect(lastValueFrom(client.send('order.quote.steps', {}).pipe(toArray()))).resolves.toEqual([
+        1, 2, 3,
+      ]);
       await expect(sendRequest(client, 'order.quote.steps', {})).resolves.toBe(3);
     });
 
     it('hands the handler the payload of a keyed message, as the Kafka transport does', async () => {
-      const reply = await sendRequest(client, 'order.freight.create', keyed('order-7', { reference: 'PO-3', shipDate: '2030-01-02', items: [] }));
+      const reply = await sendRequest(
+        client,
+        'order.freight.create',
+        keyed('order-7', { reference: 'PO-3', shipDate: '2030-01-02', items: [] }),
+      );
 
       expect(reply).toMatchObject({ reference: 'PO-3', pattern: 'order.freight.create' });
       await emitEvent(client, 'order.created', keyed('order-7', { id: 'o-keyed' }));
@@ -200,7 +209,7 @@ describe('InProcessServer and InProcessClient', () => {
       expect(journal.entries.sort()).toEqual(['audit:o-1', 'projection:o-1:string']);
     });
 
-    it('serialises the payload when emitted: later changes to the emitter\'s object are not seen', async () => {
+    it("serialises the payload when emitted: later changes to the emitter's object are not seen", async () => {
       const event = { id: 'o-2' };
       await emitEvent(client, 'order.created', event);
       event.id = 'changed after emit';
@@ -221,11 +230,13 @@ describe('InProcessServer and InProcessClient', () => {
       await eventually(() => journal.entries.includes('end:o-3'));
     });
 
-    it('keeps a failing handler\'s error from the emitter and the other handlers, and logs it', async () => {
+    it("keeps a failing handler's error from the emitter and the other handlers, and logs it", async () => {
       await expect(emitEvent(client, 'order.cancelled', { id: 'o-4' })).resolves.toBeUndefined();
 
       await eventually(() => journal.entries.includes('projection-cancelled:o-4'));
-      await eventually(() => logged.mock.calls.some(([message]) => String(message).includes('"order.cancelled"')));
+      await eventually(() =>
+        logged.mock.calls.some(([message]) => String(message).includes('"order.cancelled"')),
+      );
       const stacks = logged.mock.calls.map((call: unknown[]) => call.map(String).join(' '));
       expect(stacks.some((stack: string) => stack.includes('audit store is down'))).toBe(true);
 

@@ -19,7 +19,9 @@ describe('reply packets on the wire', () => {
 
     encodeReplyPacket({ response, isDisposed: true });
 
-    const serialised = stringify.mock.calls.filter(([value]) => value === response || (value as { response?: unknown }).response === response);
+    const serialised = stringify.mock.calls.filter(
+      ([value]) => value === response || (value as { response?: unknown }).response === response,
+    );
     expect(serialised).toEqual([]);
   });
 
@@ -29,7 +31,10 @@ describe('reply packets on the wire', () => {
     encodeReplyPacket({ response, isDisposed: true });
     items.push({ id: 'b' });
 
-    expect(decode(encodeReplyPacket({ response, isDisposed: true }))).toEqual({ response: { items: [{ id: 'a' }, { id: 'b' }] }, isDisposed: true });
+    expect(decode(encodeReplyPacket({ response, isDisposed: true }))).toEqual({
+      response: { items: [{ id: 'a' }, { id: 'b' }] },
+      isDisposed: true,
+    });
   });
 
   it('hands the receiver of a frozen response what decoding its text gives, read-only, decoded once', () => {

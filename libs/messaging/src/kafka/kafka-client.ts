@@ -2,7 +2,12 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientKafka, KafkaHeaders, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { type Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { splitKey } from '../keyed-message';
-import { CONSUMER_SESSION, FETCH_WAIT_MS, type KafkaTransportOptions, resolvedOptions } from './kafka-options';
+import {
+  CONSUMER_SESSION,
+  FETCH_WAIT_MS,
+  type KafkaTransportOptions,
+  resolvedOptions,
+} from './kafka-options';
 import { topicName, topicOfPattern } from './kafka-topics';
 import { DEADLINE_HEADER, outgoingMessage, replyDeserializer } from './kafka-wire';
 import { keepConsuming } from './keep-consuming';
@@ -30,7 +35,11 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
         brokers: settings.brokers,
         logLevel: logLevel.WARN,
       },
-      consumer: { groupId: `shipping.${settings.app}.replies`, maxWaitTimeInMs: FETCH_WAIT_MS, ...CONSUMER_SESSION },
+      consumer: {
+        groupId: `shipping.${settings.app}.replies`,
+        maxWaitTimeInMs: FETCH_WAIT_MS,
+        ...CONSUMER_SESSION,
+      },
       // Idempotent, one request in flight: a retried send cannot reorder one key's messages.
       producer: {
         idempotent: true,

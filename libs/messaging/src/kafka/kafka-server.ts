@@ -12,7 +12,12 @@ import { internalErrorPayload } from '../errors/error-payloads';
 import { stackOf } from '../errors/stack-of';
 import { runEventHandler } from '../run-event-handler';
 import { keepConsuming } from './keep-consuming';
-import { CONSUMER_SESSION, FETCH_WAIT_MS, type KafkaTransportOptions, resolvedOptions } from './kafka-options';
+import {
+  CONSUMER_SESSION,
+  FETCH_WAIT_MS,
+  type KafkaTransportOptions,
+  resolvedOptions,
+} from './kafka-options';
 import { topicOfPattern } from './kafka-topics';
 import {
   DEADLINE_HEADER,

@@ -15,7 +15,10 @@ function crashableConsumer(failingStarts = 0) {
     runs++;
     if (runs <= failingStarts) throw new Error('broker still starting');
   });
-  const crash = (restart: boolean) => listeners.forEach((listener) => listener({ payload: { error: new Error('Failed to find group coordinator'), restart } }));
+  const crash = (restart: boolean) =>
+    listeners.forEach((listener) =>
+      listener({ payload: { error: new Error('Failed to find group coordinator'), restart } }),
+    );
   return { consumer: consumer as unknown as Consumer, run, crash, connects: consumer.connect };
 }
 

@@ -9,7 +9,12 @@ const REVIVE_DELAY_MS = 1_000;
  * would stop taking messages for good. Such a consumer is connected and run again, every second,
  * until it runs (each failed try crashes it again, which schedules the next).
  */
-export function keepConsuming(consumer: Consumer, run: () => Promise<void>, logger: Logger, closing: () => boolean): void {
+export function keepConsuming(
+  consumer: Consumer,
+  run: () => Promise<void>,
+  logger: Logger,
+  closing: () => boolean,
+): void {
   const revive = async () => {
     if (closing()) return;
     try {

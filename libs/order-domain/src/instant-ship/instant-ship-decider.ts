@@ -23,7 +23,13 @@ export type InstantShipCommand =
       now: string;
     }
   | { type: 'RecordParcelShipped'; trackingNumber: string; labelKey: string; now: string }
-  | { type: 'RecordInstantShipFailed'; code: InstantShipFailure; reason: string; refundedCents: number; now: string };
+  | {
+      type: 'RecordInstantShipFailed';
+      code: InstantShipFailure;
+      reason: string;
+      refundedCents: number;
+      now: string;
+    };
 
 /**
  * Recording an outcome is idempotent (a recovery that finishes a shipment the request already
@@ -32,12 +38,21 @@ export type InstantShipCommand =
 export function decideInstantShip(command: InstantShipCommand, state: InstantShipState): InstantShipEvent[] {
   switch (command.type) {
     case 'RequestInstantShip': {
-      if (state.status !== 'none') throw new Conflict(`Shipment ${command.shipmentOrderId} was requested already.`);
+      if (state.status !== 'none')
+        throw new Conflict(`Shipment ${command.shipmentOrderId} was requested already.`);
       const { shipmentOrderId, accountId, service, shipperId, priceCents, parcel, now } = command;
       return [
         {
           type: 'InstantShipRequested',
-          data: { shipment_order_id: shipmentOrderId, account_id: accountId, service, shipper_id: shipperId, price_cents: priceCents, parcel, at: now },
+          data: {
+            shipment_order_id: shipmentOrderId,
+            account_id: accountId,
+            service,
+            shipper_id: shipperId,
+            price_cents: priceCents,
+            parcel,
+            at: now,
+          },
         },
       ];
     }
@@ -86,7 +101,9 @@ export function decideInstantShip(command: InstantShipCommand, state: InstantShi
 function requested(state: InstantShipState, outcome: string): Requested {
   if (state.status === 'requested') return state.request;
   if (state.status === 'none') throw new Conflict('No instant ship was requested.');
-  throw new Conflict(`Shipment ${state.request.shipment_order_id} is ${state.status}; it cannot become ${outcome}.`);
+  throw new Conflict(
+    `Shipment ${state.request.shipment_order_id} is ${state.status}; it cannot become ${outcome}.`,
+  );
 }
 
 export function evolveInstantShip(state: InstantShipState, event: InstantShipEvent): InstantShipState {
@@ -96,9 +113,16 @@ export function evolveInstantShip(state: InstantShipState, event: InstantShipEve
     case 'ParcelShipped':
       return state.status === 'none'
         ? state
-        : { status: 'shipped', request: state.request, tracking_number: event.data.tracking_number, label_key: event.data.label_key };
+        : {
+            status: 'shipped',
+            request: state.request,
+            tracking_number: event.data.tracking_number,
+            label_key: event.data.label_key,
+          };
     case 'InstantShipFailed':
-      return state.status === 'none' ? state : { status: 'failed', request: state.request, code: event.data.code, reason: event.data.reason };
+      return state.status === 'none'
+        ? state
+        : { status: 'failed', request: state.request, code: event.data.code, reason: event.data.reason };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown instant-ship event ${JSON.stringify(unknown)}`);
@@ -106,4 +130,8 @@ export function evolveInstantShip(state: InstantShipState, event: InstantShipEve
   }
 }
 
-export const instantShipDecider = { decide: decideInstantShip, evolve: evolveInstantShip, initialState: initialInstantShipState };
+export const instantShipDecider = {
+  decide: decideInstantShip,
+  evolve: evolveInstantShip,
+  initialState: initialInstantShipState,
+};

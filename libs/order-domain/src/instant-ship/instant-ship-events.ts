@@ -30,16 +30,35 @@ export type InstantShipEvent =
     }
   | {
       type: 'ParcelShipped';
-      data: { shipment_order_id: number; account_id: string; service: string; tracking_number: string; label_key: string; price_cents: number; at: string };
+      data: {
+        shipment_order_id: number;
+        account_id: string;
+        service: string;
+        tracking_number: string;
+        label_key: string;
+        price_cents: number;
+        at: string;
+      };
     }
   | {
       type: 'InstantShipFailed';
-      data: { shipment_order_id: number; account_id: string; code: InstantShipFailure; reason: string; refunded_cents: number; at: string };
+      data: {
+        shipment_order_id: number;
+        account_id: string;
+        code: InstantShipFailure;
+        reason: string;
+        refunded_cents: number;
+        at: string;
+      };
     };
 
 export type InstantShipEventType = InstantShipEvent['type'];
 
-export const INSTANT_SHIP_EVENT_TYPES: readonly InstantShipEventType[] = ['InstantShipRequested', 'ParcelShipped', 'InstantShipFailed'];
+export const INSTANT_SHIP_EVENT_TYPES: readonly InstantShipEventType[] = [
+  'InstantShipRequested',
+  'ParcelShipped',
+  'InstantShipFailed',
+];
 
 export const SHIPMENT_STREAM_PREFIX = 'shipment-';
 

@@ -2,7 +2,8 @@ import type { OrderEvent } from '../orders/order-events';
 import type { FreightOrder, ParcelOrder } from '../orders/order-types';
 import { projectOpenOrder } from './open-orders-projection';
 
-const address = (city: string, country: string, state?: string) => ({ city, country, state }) as FreightOrder['from_address'];
+const address = (city: string, country: string, state?: string) =>
+  ({ city, country, state }) as FreightOrder['from_address'];
 const freight = {
   pickup_date: '2026-12-01',
   from_address: address('New York', 'US', 'NY'),
@@ -30,7 +31,13 @@ describe('open-orders projection', () => {
       account_id: 'a',
       kind: 'freight',
       status: 'draft',
-      summary: { from: 'New York, NY, US', to: 'Toronto, ON, CA', pieces: 3, total_weight: '201.25 LBS', ship_date: '2026-12-01' },
+      summary: {
+        from: 'New York, NY, US',
+        to: 'Toronto, ON, CA',
+        pieces: 3,
+        total_weight: '201.25 LBS',
+        ship_date: '2026-12-01',
+      },
       created_at: '2026-11-21T10:00:00Z',
       updated_at: '2026-11-21T10:00:00Z',
     });
@@ -45,7 +52,16 @@ describe('open-orders projection', () => {
       type: 'ParcelOrderRevised',
       data: { shipment_order_id: 2, account_id: 'a', order: parcel, at: '2026-11-21T11:00:00Z' },
     });
-    expect([revised.created_at, revised.updated_at]).toEqual(['2026-11-21T10:00:00Z', '2026-11-21T11:00:00Z']);
-    expect(revised.summary).toEqual({ from: 'Berlin, DE', to: 'Paris, FR', pieces: 3, total_weight: '3.3 KG', ship_date: null });
+    expect([revised.created_at, revised.updated_at]).toEqual([
+      '2026-11-21T10:00:00Z',
+      '2026-11-21T11:00:00Z',
+    ]);
+    expect(revised.summary).toEqual({
+      from: 'Berlin, DE',
+      to: 'Paris, FR',
+      pieces: 3,
+      total_weight: '3.3 KG',
+      ship_date: null,
+    });
   });
 });

@@ -59,10 +59,20 @@ export function projectOpenOrder(current: OpenOrder | undefined, event: OrderEve
   switch (event.type) {
     case 'FreightOrderDrafted':
     case 'FreightOrderRevised':
-      return { ...base, kind: 'freight', summary: freightSummary(event.data.order), created_at: current?.created_at ?? at };
+      return {
+        ...base,
+        kind: 'freight',
+        summary: freightSummary(event.data.order),
+        created_at: current?.created_at ?? at,
+      };
     case 'ParcelOrderDrafted':
     case 'ParcelOrderRevised':
-      return { ...base, kind: 'parcel', summary: parcelSummary(event.data.order), created_at: current?.created_at ?? at };
+      return {
+        ...base,
+        kind: 'parcel',
+        summary: parcelSummary(event.data.order),
+        created_at: current?.created_at ?? at,
+      };
     default: {
       const unknown: never = event;
       throw new Error(`Unhandled order event ${JSON.stringify(unknown)}`);

@@ -30,7 +30,12 @@ describe('order decider', () => {
     spec
       .given([])
       .when({ type: 'DraftParcelOrder', shipmentOrderId: 8, accountId: 'acct_acme', order: parcel, now })
-      .then([{ type: 'ParcelOrderDrafted', data: { shipment_order_id: 8, account_id: 'acct_acme', order: parcel, at: now } }]);
+      .then([
+        {
+          type: 'ParcelOrderDrafted',
+          data: { shipment_order_id: 8, account_id: 'acct_acme', order: parcel, at: now },
+        },
+      ]);
   });
 
   it('revises its own draft of the same kind', () => {
@@ -38,7 +43,12 @@ describe('order decider', () => {
     spec
       .given([drafted])
       .when({ type: 'ReviseFreightOrder', shipmentOrderId: 7, accountId: 'acct_acme', order: revised, now })
-      .then([{ type: 'FreightOrderRevised', data: { shipment_order_id: 7, account_id: 'acct_acme', order: revised, at: now } }]);
+      .then([
+        {
+          type: 'FreightOrderRevised',
+          data: { shipment_order_id: 7, account_id: 'acct_acme', order: revised, at: now },
+        },
+      ]);
   });
 
   it('refuses to revise an unknown order', () => {

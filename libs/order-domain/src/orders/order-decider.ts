@@ -9,10 +9,28 @@ export type OrderState =
 export const initialOrderState: OrderState = { status: 'none' };
 
 export type OrderCommand =
-  | { type: 'DraftFreightOrder'; shipmentOrderId: number; accountId: string; order: FreightOrder; now: string }
-  | { type: 'ReviseFreightOrder'; shipmentOrderId: number; accountId: string; order: FreightOrder; now: string }
+  | {
+      type: 'DraftFreightOrder';
+      shipmentOrderId: number;
+      accountId: string;
+      order: FreightOrder;
+      now: string;
+    }
+  | {
+      type: 'ReviseFreightOrder';
+      shipmentOrderId: number;
+      accountId: string;
+      order: FreightOrder;
+      now: string;
+    }
   | { type: 'DraftParcelOrder'; shipmentOrderId: number; accountId: string; order: ParcelOrder; now: string }
-  | { type: 'ReviseParcelOrder'; shipmentOrderId: number; accountId: string; order: ParcelOrder; now: string };
+  | {
+      type: 'ReviseParcelOrder';
+      shipmentOrderId: number;
+      accountId: string;
+      order: ParcelOrder;
+      now: string;
+    };
 
 export const UNKNOWN_ORDER_MESSAGE = 'The selected shipment_order_id is invalid.';
 

@@ -2,10 +2,22 @@ import type { FreightOrder, ParcelOrder } from './order-types';
 
 /** Events of an `order-<id>` stream. Every type is versioned; these are version 1. */
 export type OrderEvent =
-  | { type: 'FreightOrderDrafted'; data: { shipment_order_id: number; account_id: string; order: FreightOrder; at: string } }
-  | { type: 'FreightOrderRevised'; data: { shipment_order_id: number; account_id: string; order: FreightOrder; at: string } }
-  | { type: 'ParcelOrderDrafted'; data: { shipment_order_id: number; account_id: string; order: ParcelOrder; at: string } }
-  | { type: 'ParcelOrderRevised'; data: { shipment_order_id: number; account_id: string; order: ParcelOrder; at: string } };
+  | {
+      type: 'FreightOrderDrafted';
+      data: { shipment_order_id: number; account_id: string; order: FreightOrder; at: string };
+    }
+  | {
+      type: 'FreightOrderRevised';
+      data: { shipment_order_id: number; account_id: string; order: FreightOrder; at: string };
+    }
+  | {
+      type: 'ParcelOrderDrafted';
+      data: { shipment_order_id: number; account_id: string; order: ParcelOrder; at: string };
+    }
+  | {
+      type: 'ParcelOrderRevised';
+      data: { shipment_order_id: number; account_id: string; order: ParcelOrder; at: string };
+    };
 
 export type OrderEventType = OrderEvent['type'];
 

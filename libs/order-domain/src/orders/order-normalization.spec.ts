@@ -25,12 +25,18 @@ describe('unit preferences', () => {
   const order = { package_list: [] } as unknown as ParcelOrder;
 
   it('fills missing units from the account preferences', () => {
-    const result = applyUnitPreferences({ ...order, weight_unit: null, length_unit: undefined }, { weight_unit: 'KG', length_unit: 'CM' });
+    const result = applyUnitPreferences(
+      { ...order, weight_unit: null, length_unit: undefined },
+      { weight_unit: 'KG', length_unit: 'CM' },
+    );
     expect([result.weight_unit, result.length_unit]).toEqual(['KG', 'CM']);
   });
 
   it('keeps the units the caller sent', () => {
-    const result = applyUnitPreferences({ ...order, weight_unit: 'LBS', length_unit: 'IN' }, { weight_unit: 'KG', length_unit: 'CM' });
+    const result = applyUnitPreferences(
+      { ...order, weight_unit: 'LBS', length_unit: 'IN' },
+      { weight_unit: 'KG', length_unit: 'CM' },
+    );
     expect([result.weight_unit, result.length_unit]).toEqual(['LBS', 'IN']);
   });
 });

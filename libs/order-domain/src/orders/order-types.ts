@@ -22,7 +22,11 @@ export interface FreightItem {
   description: string;
   price?: number | null;
   is_hazmat: boolean;
-  hazmat_detail?: { hazmat_matrix_id: number; packing_group?: string | null; compatibility_group?: string | null } | null;
+  hazmat_detail?: {
+    hazmat_matrix_id: number;
+    packing_group?: string | null;
+    compatibility_group?: string | null;
+  } | null;
   is_used_items: boolean;
   is_stackable: boolean;
   freight_class: string;

@@ -7,11 +7,17 @@ import type { PickupOrder } from './pickup-types';
 const spec = deciderSpec({ decide: decidePickup, evolve: evolvePickup, initialState: initialPickupState });
 const now = '2026-11-21T10:00:00.000Z';
 const pickup = { carrier: 'ups', pieces: [] } as unknown as PickupOrder;
-const scheduled: PickupEvent = { type: 'PickupOrderScheduled', data: { pickup_id: 5, account_id: 'acct_acme', pickup, at: now } };
+const scheduled: PickupEvent = {
+  type: 'PickupOrderScheduled',
+  data: { pickup_id: 5, account_id: 'acct_acme', pickup, at: now },
+};
 
 describe('pickup decider', () => {
   it('schedules a new pickup', () => {
-    spec.given([]).when({ type: 'SchedulePickup', pickupId: 5, accountId: 'acct_acme', pickup, now }).then([scheduled]);
+    spec
+      .given([])
+      .when({ type: 'SchedulePickup', pickupId: 5, accountId: 'acct_acme', pickup, now })
+      .then([scheduled]);
   });
 
   it('revises its own pickup', () => {
@@ -19,7 +25,12 @@ describe('pickup decider', () => {
     spec
       .given([scheduled])
       .when({ type: 'RevisePickup', pickupId: 5, accountId: 'acct_acme', pickup: revised, now })
-      .then([{ type: 'PickupOrderRevised', data: { pickup_id: 5, account_id: 'acct_acme', pickup: revised, at: now } }]);
+      .then([
+        {
+          type: 'PickupOrderRevised',
+          data: { pickup_id: 5, account_id: 'acct_acme', pickup: revised, at: now },
+        },
+      ]);
   });
 
   it.each([

@@ -15,7 +15,12 @@ export type PickupCommand =
 export const UNKNOWN_PICKUP_MESSAGE = 'The selected id is invalid.';
 
 export function decidePickup(command: PickupCommand, state: PickupState): PickupEvent[] {
-  const data = { pickup_id: command.pickupId, account_id: command.accountId, pickup: command.pickup, at: command.now };
+  const data = {
+    pickup_id: command.pickupId,
+    account_id: command.accountId,
+    pickup: command.pickup,
+    at: command.now,
+  };
   switch (command.type) {
     case 'SchedulePickup':
       if (state.status !== 'none') throw new Error(`Pickup id already used: ${state.pickupId}`);

@@ -16,7 +16,10 @@ type PickupDataV1 = { pickup: { pieces: PieceV1[]; [field: string]: unknown }; [
  */
 export function pickupDataV1ToV2(data: unknown): PickupEvent['data'] {
   const v1 = data as PickupDataV1;
-  const pieces = v1.pickup.pieces.map(({ weight, ...piece }) => ({ ...piece, weight_hundredths: toHundredths(weight) }));
+  const pieces = v1.pickup.pieces.map(({ weight, ...piece }) => ({
+    ...piece,
+    weight_hundredths: toHundredths(weight),
+  }));
   return { ...v1, pickup: { ...v1.pickup, pieces } } as unknown as PickupEvent['data'];
 }
 

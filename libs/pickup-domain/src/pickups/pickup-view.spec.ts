@@ -22,8 +22,22 @@ const pickup: PickupOrder = {
   ready_time: '09:00',
   close_time: '17:30',
   pieces: [
-    { service: 'PICKUP-FEDEX-1', is_gfp: false, container_type: 'package', quantity: 3, weight_hundredths: 110, destination_country_code: 'US' },
-    { service: 'PICKUP-FEDEX-2', is_gfp: false, container_type: 'letter', quantity: 2, weight_hundredths: 20, destination_country_code: 'CA' },
+    {
+      service: 'PICKUP-FEDEX-1',
+      is_gfp: false,
+      container_type: 'package',
+      quantity: 3,
+      weight_hundredths: 110,
+      destination_country_code: 'US',
+    },
+    {
+      service: 'PICKUP-FEDEX-2',
+      is_gfp: false,
+      container_type: 'letter',
+      quantity: 2,
+      weight_hundredths: 20,
+      destination_country_code: 'CA',
+    },
   ],
 };
 
@@ -36,8 +50,24 @@ describe('pickup order view', () => {
       status: 'ready',
       carrier: 'fedex',
       pieces: [
-        { readable_service: 'name of PICKUP-FEDEX-1', is_gfp: false, service: 'PICKUP-FEDEX-1', container_type: 'package', quantity: 3, weight: 2, destination_country_code: 'US' },
-        { readable_service: 'name of PICKUP-FEDEX-2', is_gfp: false, service: 'PICKUP-FEDEX-2', container_type: 'letter', quantity: 2, weight: 1, destination_country_code: 'CA' },
+        {
+          readable_service: 'name of PICKUP-FEDEX-1',
+          is_gfp: false,
+          service: 'PICKUP-FEDEX-1',
+          container_type: 'package',
+          quantity: 3,
+          weight: 2,
+          destination_country_code: 'US',
+        },
+        {
+          readable_service: 'name of PICKUP-FEDEX-2',
+          is_gfp: false,
+          service: 'PICKUP-FEDEX-2',
+          container_type: 'letter',
+          quantity: 2,
+          weight: 1,
+          destination_country_code: 'CA',
+        },
       ],
       total_weight: '3.7 lbs',
       ready_time: '09:00',

@@ -27,7 +27,9 @@ export function pickupOrderView(id: number, pickup: PickupOrder, readableService
       weight: Math.ceil(piece.weight_hundredths / 100),
       destination_country_code: piece.destination_country_code,
     })),
-    total_weight: pounds(pickup.pieces.reduce((sum, piece) => sum + piece.quantity * piece.weight_hundredths, 0)),
+    total_weight: pounds(
+      pickup.pieces.reduce((sum, piece) => sum + piece.quantity * piece.weight_hundredths, 0),
+    ),
     ready_time: pickup.ready_time,
     close_time: pickup.close_time,
     pickup_date: monthDayYear(pickup.pickup_date),

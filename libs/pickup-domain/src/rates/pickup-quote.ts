@@ -40,17 +40,28 @@ export function billablePounds(pieces: QuotedPiece[]): number {
  */
 export function quotePickup(pieces: QuotedPiece[], residential: boolean, card: PickupRateCard): PickupQuote {
   const pieceCount = pieces.reduce((sum, piece) => sum + piece.quantity, 0);
-  const base = card.base_price_cents + billablePounds(pieces) * card.per_pound_cents + pieceCount * card.per_piece_cents;
+  const base =
+    card.base_price_cents + billablePounds(pieces) * card.per_pound_cents + pieceCount * card.per_piece_cents;
   const fuel = applyBasisPoints(base, card.fuel_surcharge_bps);
   const miscellaneous =
-    residential && card.residential_fee_cents > 0 ? [{ name: 'Residential pickup', amount: card.residential_fee_cents }] : [];
-  return { base, fuel, miscellaneous, final: base + fuel + miscellaneous.reduce((sum, charge) => sum + charge.amount, 0) };
+    residential && card.residential_fee_cents > 0
+      ? [{ name: 'Residential pickup', amount: card.residential_fee_cents }]
+      : [];
+  return {
+    base,
+    fuel,
+    miscellaneous,
+    final: base + fuel + miscellaneous.reduce((sum, charge) => sum + charge.amount, 0),
+  };
 }
 
 export function pickupRateView(id: number | null, quote: PickupQuote) {
   return {
     id,
-    miscellaneous_charges: quote.miscellaneous.map((charge) => ({ name: charge.name, amount: formatCents(charge.amount) })),
+    miscellaneous_charges: quote.miscellaneous.map((charge) => ({
+      name: charge.name,
+      amount: formatCents(charge.amount),
+    })),
     base_price: formatCents(quote.base),
     fuel_price: formatCents(quote.fuel),
     final_price: formatCents(quote.final),

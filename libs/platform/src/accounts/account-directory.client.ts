@@ -16,16 +16,25 @@ export class AccountDirectoryClient {
   constructor(@Inject(MESSAGE_CLIENT) private readonly client: ClientProxy) {}
 
   async address(context: RequestContext, id: number): Promise<AccountAddress | undefined> {
-    const found = await sendRequest<AccountAddress | null>(this.client, AccountPatterns.getAddress, { context, payload: { id } });
+    const found = await sendRequest<AccountAddress | null>(this.client, AccountPatterns.getAddress, {
+      context,
+      payload: { id },
+    });
     return found ?? undefined;
   }
 
   addresses(context: RequestContext): Promise<AccountAddress[]> {
-    return sendRequest<AccountAddress[]>(this.client, AccountPatterns.listAddresses, { context, payload: {} });
+    return sendRequest<AccountAddress[]>(this.client, AccountPatterns.listAddresses, {
+      context,
+      payload: {},
+    });
   }
 
   preferences(context: RequestContext): Promise<AccountPreferences> {
-    return sendRequest<AccountPreferences>(this.client, AccountPatterns.getPreferences, { context, payload: {} });
+    return sendRequest<AccountPreferences>(this.client, AccountPatterns.getPreferences, {
+      context,
+      payload: {},
+    });
   }
 
   shippers(context: RequestContext): Promise<ShipperRecord[]> {

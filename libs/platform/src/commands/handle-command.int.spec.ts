@@ -25,15 +25,24 @@ describe('the generic command handler', () => {
   afterEach(() => store.close());
 
   it('reads, folds, decides and appends with the metadata', async () => {
-    const outcome = await handleCommand(store, 'counter-1', { type: 'Count', by: 'a', limit: 5 }, counter, { correlationId: 'c-1' });
+    const outcome = await handleCommand(store, 'counter-1', { type: 'Count', by: 'a', limit: 5 }, counter, {
+      correlationId: 'c-1',
+    });
     expect(outcome.state).toBe(1);
     const [recorded] = await store.readStream('counter-1');
-    expect(recorded).toMatchObject({ type: 'Counted', data: { by: 'a' }, metadata: { correlationId: 'c-1' }, revision: 0n });
+    expect(recorded).toMatchObject({
+      type: 'Counted',
+      data: { by: 'a' },
+      metadata: { correlationId: 'c-1' },
+      revision: 0n,
+    });
   });
 
   it('decides again on fresh state when a concurrent writer won, so both writes land in order', async () => {
     const results = await Promise.all(
-      ['a', 'b', 'c', 'd'].map((by) => handleCommand(store, 'counter-2', { type: 'Count', by, limit: 10 }, counter, {})),
+      ['a', 'b', 'c', 'd'].map((by) =>
+        handleCommand(store, 'counter-2', { type: 'Count', by, limit: 10 }, counter, {}),
+      ),
     );
     expect(results.map((result) => result.state).sort()).toEqual([1, 2, 3, 4]);
     expect((await store.readStream('counter-2')).map((event) => event.revision)).toEqual([0n, 1n, 2n, 3n]);
@@ -41,7 +50,9 @@ describe('the generic command handler', () => {
 
   it('lets a domain rejection through and writes nothing', async () => {
     await handleCommand(store, 'counter-3', { type: 'Count', by: 'a', limit: 1 }, counter, {});
-    await expect(handleCommand(store, 'counter-3', { type: 'Count', by: 'b', limit: 1 }, counter, {})).rejects.toThrow('Limit reached.');
+    await expect(
+      handleCommand(store, 'counter-3', { type: 'Count', by: 'b', limit: 1 }, counter, {}),
+    ).rejects.toThrow('Limit reached.');
     expect(await store.readStream('counter-3')).toHaveLength(1);
   });
 });
@@ -61,9 +72,20 @@ describe('the command handler with a state its caller already holds', () => {
     await handleCommand(store, 'counter-9', { type: 'Count', by: 'other', limit: 10 }, counter, {});
     // The caller still believes the stream is at its own first write.
     const stale = { state: first.state, revision: first.nextExpectedRevision };
-    const outcome = await handleCommand(store, 'counter-9', { type: 'Count', by: 'b', limit: 10 }, counter, {}, { known: stale });
+    const outcome = await handleCommand(
+      store,
+      'counter-9',
+      { type: 'Count', by: 'b', limit: 10 },
+      counter,
+      {},
+      { known: stale },
+    );
     expect(outcome.state).toBe(3);
-    expect((await store.readStream('counter-9')).map((event) => (event.data as { by: string }).by)).toEqual(['a', 'other', 'b']);
+    expect((await store.readStream('counter-9')).map((event) => (event.data as { by: string }).by)).toEqual([
+      'a',
+      'other',
+      'b',
+    ]);
   });
 });
 
@@ -78,16 +100,27 @@ describe('folding a stream', () => {
   afterEach(() => store.close());
 
   it('keeps the state of a stream it wrote and reads only the events appended since, by any writer', async () => {
-    for (const by of ['a', 'b', 'c']) await handleCommand(store, 'counter-20', { type: 'Count', by, limit: 10 }, counter, {});
+    for (const by of ['a', 'b', 'c'])
+      await handleCommand(store, 'counter-20', { type: 'Count', by, limit: 10 }, counter, {});
     await store.appendToStream('counter-20', [{ type: 'Counted', data: { by: 'elsewhere' } }]);
     const reads = jest.spyOn(store, 'readStream');
 
     expect(await foldStream(store, 'counter-20', counter)).toEqual({ state: 4, revision: 3n });
     expect(await foldStream(store, 'counter-20', counter)).toEqual({ state: 4, revision: 3n });
-    const outcome = await handleCommand(store, 'counter-20', { type: 'Count', by: 'd', limit: 10 }, counter, {});
+    const outcome = await handleCommand(
+      store,
+      'counter-20',
+      { type: 'Count', by: 'd', limit: 10 },
+      counter,
+      {},
+    );
 
     expect(outcome.state).toBe(5);
-    expect(reads.mock.calls.map(([, options]) => options)).toEqual([{ fromRevision: 3n }, { fromRevision: 4n }, { fromRevision: 4n }]);
+    expect(reads.mock.calls.map(([, options]) => options)).toEqual([
+      { fromRevision: 3n },
+      { fromRevision: 4n },
+      { fromRevision: 4n },
+    ]);
   });
 
   it('folds the whole stream for a decider or a store that has not seen it', async () => {

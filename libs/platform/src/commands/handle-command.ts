@@ -60,8 +60,14 @@ export async function foldStream<Event extends DomainEvent, State>(
 ): Promise<KnownState<State>> {
   const kept = keptFolds<State>(store, decider);
   const known = kept.get(streamName);
-  const recorded = await store.readStream(streamName, known?.revision === undefined ? {} : { fromRevision: known.revision + 1n });
-  const state = recorded.reduce((current, event) => decider.evolve(current, event as unknown as Event), known?.state ?? decider.initialState);
+  const recorded = await store.readStream(
+    streamName,
+    known?.revision === undefined ? {} : { fromRevision: known.revision + 1n },
+  );
+  const state = recorded.reduce(
+    (current, event) => decider.evolve(current, event as unknown as Event),
+    known?.state ?? decider.initialState,
+  );
   const folded = { state, revision: recorded.at(-1)?.revision ?? known?.revision };
   keep(kept, streamName, folded);
   return folded;
@@ -87,7 +93,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   options: { retries?: number; known?: KnownState<State> } = {},
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 0; ; attempt++) {
-    const { state, revision } = attempt === 0 && options.known ? options.known : await foldStream(store, streamName, decider);
+    const { state, revision } =
+      attempt === 0 && options.known ? options.known : await foldStream(store, streamName, decider);
     const events = decider.decide(command, state);
     if (events.length === 0) {
       return { events, state, nextExpectedRevision: revision };
@@ -99,8 +106,15 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
         events.map((event) => ({ type: event.type, data: event.data, metadata })),
         { expectedRevision },
       );
-      const outcome = { events, state: events.reduce(decider.evolve, state), nextExpectedRevision: result.nextExpectedRevision };
-      keep(keptFolds<State>(store, decider), streamName, { state: outcome.state, revision: outcome.nextExpectedRevision });
+      const outcome = {
+        events,
+        state: events.reduce(decider.evolve, state),
+        nextExpectedRevision: result.nextExpectedRevision,
+      };
+      keep(keptFolds<State>(store, decider), streamName, {
+        state: outcome.state,
+        revision: outcome.nextExpectedRevision,
+      });
       return outcome;
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= (options.retries ?? 3)) throw error;

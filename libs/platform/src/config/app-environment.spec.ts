@@ -12,14 +12,17 @@ class ColourConfig {
 
 const readShade = (env: Env) => {
   const shade = env['SHADE'] ?? 'light';
-  if (shade !== 'light' && shade !== 'dark') throw new Error(`Invalid environment variable SHADE=${JSON.stringify(shade)}: expected light or dark.`);
+  if (shade !== 'light' && shade !== 'dark')
+    throw new Error(`Invalid environment variable SHADE=${JSON.stringify(shade)}: expected light or dark.`);
   return shade;
 };
 
 describe("an app's environment", () => {
   it('is what its config class validates and what its readers look up, inherited properties included', () => {
     expect(variablesReadBy({ config: ColourConfig, readers: [readShade] })).toEqual(['COLOUR', 'SHADE']);
-    expect(variablesReadBy({ config: DistributedConfig, readers: [readLabelUrlConfig, publicBaseUrl] })).toEqual([
+    expect(
+      variablesReadBy({ config: DistributedConfig, readers: [readLabelUrlConfig, publicBaseUrl] }),
+    ).toEqual([
       'DATABASE_URL',
       'DATA_DIR',
       'ESDB_URL',
@@ -35,7 +38,9 @@ describe("an app's environment", () => {
   });
 
   it('is checked as a whole: every unusable variable is named at once', () => {
-    expect(() => checkEnvironment({ config: ColourConfig, readers: [readShade] }, { COLOUR: 'blue', SHADE: 'dark' })).not.toThrow();
+    expect(() =>
+      checkEnvironment({ config: ColourConfig, readers: [readShade] }, { COLOUR: 'blue', SHADE: 'dark' }),
+    ).not.toThrow();
     try {
       checkEnvironment({ config: ColourConfig, readers: [readShade] }, { COLOUR: 'green', SHADE: 'pale' });
       throw new Error('expected a ConfigurationError');

@@ -13,7 +13,9 @@ export class StorageConfig {
   DATA_DIR = './data';
 
   @ValidateIf((config: StorageConfig) => config.STORE === 'postgres' || config.DATABASE_URL !== undefined)
-  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// connection string (required when STORE=postgres)' })
+  @Matches(/^postgres(ql)?:\/\//, {
+    message: 'DATABASE_URL must be a postgres:// connection string (required when STORE=postgres)',
+  })
   DATABASE_URL?: string;
 
   /**
@@ -23,7 +25,9 @@ export class StorageConfig {
   @IsIn(['postgres', 'eventstoredb'], { message: 'EVENT_STORE must be postgres or eventstoredb' })
   EVENT_STORE: EventStoreKind = 'postgres';
 
-  @ValidateIf((config: StorageConfig) => config.EVENT_STORE === 'eventstoredb' || config.ESDB_URL !== undefined)
+  @ValidateIf(
+    (config: StorageConfig) => config.EVENT_STORE === 'eventstoredb' || config.ESDB_URL !== undefined,
+  )
   @Matches(/^esdb(\+discover)?:\/\//, {
     message: 'ESDB_URL must be an esdb:// connection string (required when EVENT_STORE=eventstoredb)',
   })

@@ -8,7 +8,10 @@ describe('configuration read from the environment', () => {
 
   it('requires a postgres:// DATABASE_URL for the postgres store', () => {
     expect(() => validateConfig(StorageConfig, { STORE: 'postgres' })).toThrow(ConfigurationError);
-    const config = validateConfig(StorageConfig, { STORE: 'postgres', DATABASE_URL: 'postgres://u@h:5432/db' });
+    const config = validateConfig(StorageConfig, {
+      STORE: 'postgres',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+    });
     expect(config.DATABASE_URL).toBe('postgres://u@h:5432/db');
   });
 
@@ -21,10 +24,21 @@ describe('configuration read from the environment', () => {
     expect(() => validateConfig(StorageConfig, { EVENT_STORE: 'eventstoredb' })).toThrow(
       /ESDB_URL=undefined: ESDB_URL must be an esdb:\/\/ connection string \(required when EVENT_STORE=eventstoredb\)/,
     );
-    expect(() => validateConfig(StorageConfig, { EVENT_STORE: 'eventstoredb', ESDB_URL: 'http://127.0.0.1:2113' })).toThrow(ConfigurationError);
-    expect(() => validateConfig(StorageConfig, { EVENT_STORE: 'kafka' })).toThrow('EVENT_STORE must be postgres or eventstoredb');
-    const config = validateConfig(StorageConfig, { EVENT_STORE: 'eventstoredb', ESDB_URL: 'esdb://127.0.0.1:2113?tls=false' });
-    expect(config).toMatchObject({ EVENT_STORE: 'eventstoredb', ESDB_URL: 'esdb://127.0.0.1:2113?tls=false', STORE: 'pglite' });
+    expect(() =>
+      validateConfig(StorageConfig, { EVENT_STORE: 'eventstoredb', ESDB_URL: 'http://127.0.0.1:2113' }),
+    ).toThrow(ConfigurationError);
+    expect(() => validateConfig(StorageConfig, { EVENT_STORE: 'kafka' })).toThrow(
+      'EVENT_STORE must be postgres or eventstoredb',
+    );
+    const config = validateConfig(StorageConfig, {
+      EVENT_STORE: 'eventstoredb',
+      ESDB_URL: 'esdb://127.0.0.1:2113?tls=false',
+    });
+    expect(config).toMatchObject({
+      EVENT_STORE: 'eventstoredb',
+      ESDB_URL: 'esdb://127.0.0.1:2113?tls=false',
+      STORE: 'pglite',
+    });
   });
 
   it('names every invalid variable at once', () => {

@@ -14,11 +14,18 @@ export class ConfigurationError extends Error {
  * every invalid variable is reported at once, by name, before anything starts.
  */
 export function validateConfig<T extends object>(cls: new () => T, env: NodeJS.ProcessEnv = process.env): T {
-  const config = plainToInstance(cls, { ...env }, { enableImplicitConversion: true, excludeExtraneousValues: false });
+  const config = plainToInstance(
+    cls,
+    { ...env },
+    { enableImplicitConversion: true, excludeExtraneousValues: false },
+  );
   const errors = validateSync(config, { whitelist: false, skipMissingProperties: false });
   if (errors.length > 0) {
     throw new ConfigurationError(
-      errors.map((error) => `${error.property}=${JSON.stringify(error.value)}: ${Object.values(error.constraints ?? {}).join('; ')}`),
+      errors.map(
+        (error) =>
+          `${error.property}=${JSON.stringify(error.value)}: ${Object.values(error.constraints ?? {}).join('; ')}`,
+      ),
     );
   }
   return config;

@@ -12,7 +12,10 @@ describe('the configuration of an app running in its own process', () => {
   });
 
   it('reads several brokers from KAFKA_BROKERS', () => {
-    const config = validateConfig(DistributedConfig, { ...ownDatabase, KAFKA_BROKERS: 'kafka-1:9092,kafka-2:9092' });
+    const config = validateConfig(DistributedConfig, {
+      ...ownDatabase,
+      KAFKA_BROKERS: 'kafka-1:9092,kafka-2:9092',
+    });
 
     expect(kafkaBrokers(config)).toEqual(['kafka-1:9092', 'kafka-2:9092']);
   });
@@ -33,10 +36,15 @@ describe('the configuration of an app running in its own process', () => {
   });
 
   it('keeps events and read models in PostgreSQL: without DATABASE_URL it names the variable', () => {
-    expect(validateConfig(DistributedConfig, ownDatabase)).toMatchObject({ STORE: 'postgres', EVENT_STORE: 'postgres' });
+    expect(validateConfig(DistributedConfig, ownDatabase)).toMatchObject({
+      STORE: 'postgres',
+      EVENT_STORE: 'postgres',
+    });
     expect(() => validateConfig(DistributedConfig, {})).toThrow(
       'DATABASE_URL=undefined: DATABASE_URL must be a postgres:// connection string (required when STORE=postgres)',
     );
-    expect(validateConfig(DistributedConfig, { STORE: 'pglite', DATA_DIR: './data/order' })).toMatchObject({ STORE: 'pglite' });
+    expect(validateConfig(DistributedConfig, { STORE: 'pglite', DATA_DIR: './data/order' })).toMatchObject({
+      STORE: 'pglite',
+    });
   });
 });

@@ -27,6 +27,8 @@ describe('an app in its own process keeps its data in a database of its own', ()
     const failure = claimOwnDatabase('order', on(missing.toString()));
 
     await expect(failure).rejects.toBeInstanceOf(ConfigurationError);
-    await expect(failure).rejects.toThrow(/DATABASE_URL: the order app cannot use its database \(.*no_such_database_here.*\)/);
+    await expect(failure).rejects.toThrow(
+      /DATABASE_URL: the order app cannot use its database \(.*no_such_database_here.*\)/,
+    );
   });
 });

@@ -55,7 +55,10 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
     categories: categoriesOwnedBy(spec.name),
   });
   const app = await NestFactory.create(
-    { module: class DistributedRoot {}, imports: [StorageModule.forRoot(config), messaging, publicEvents, spec.module] },
+    {
+      module: class DistributedRoot {},
+      imports: [StorageModule.forRoot(config), messaging, publicEvents, spec.module],
+    },
     { bodyParser: spec.bodyParser ?? true, bufferLogs: true },
   );
   spec.configure?.(app, config);

@@ -7,7 +7,12 @@ describe('the commands an app has done, by Idempotency-Key', () => {
   let keys = 0;
   const t0 = new Date('2030-01-01T00:00:00Z');
   const later = (ms: number) => new Date(t0.getTime() + ms);
-  const request = (pattern = 'batch.create', payloadHash = 'hash-a') => ({ accountId: 'acct_acme', key: `k-${++keys}`, pattern, payloadHash });
+  const request = (pattern = 'batch.create', payloadHash = 'hash-a') => ({
+    accountId: 'acct_acme',
+    key: `k-${++keys}`,
+    pattern,
+    payloadHash,
+  });
 
   beforeAll(async () => {
     sql = await createPgliteSqlClient();
@@ -49,10 +54,14 @@ describe('the commands an app has done, by Idempotency-Key', () => {
   it('lets a retry take over a claim whose process died, once its lease ran out, never a settled one', async () => {
     const orphan = request();
     await store.claim(orphan, t0);
-    expect(await store.claim(orphan, later(IDEMPOTENT_REQUEST_LEASE_MS - 1))).toEqual({ outcome: 'in_progress' });
+    expect(await store.claim(orphan, later(IDEMPOTENT_REQUEST_LEASE_MS - 1))).toEqual({
+      outcome: 'in_progress',
+    });
     expect(await store.claim(orphan, later(IDEMPOTENT_REQUEST_LEASE_MS))).toEqual({ outcome: 'claimed' });
 
     await store.settle(orphan, { reply: null });
-    expect(await store.claim(orphan, later(10 * IDEMPOTENT_REQUEST_LEASE_MS))).toMatchObject({ outcome: 'settled' });
+    expect(await store.claim(orphan, later(10 * IDEMPOTENT_REQUEST_LEASE_MS))).toMatchObject({
+      outcome: 'settled',
+    });
   });
 });

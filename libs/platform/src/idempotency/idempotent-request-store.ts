@@ -32,7 +32,8 @@ export interface IdempotentRequest {
 
 export type RequestOutcome = { reply: unknown } | { error: ErrorPayload };
 
-export type RequestClaim = { outcome: 'claimed' } | { outcome: 'in_progress' } | { outcome: 'settled'; settled: RequestOutcome };
+export type RequestClaim =
+  { outcome: 'claimed' } | { outcome: 'in_progress' } | { outcome: 'settled'; settled: RequestOutcome };
 
 /**
  * Commands an app has done, by the Idempotency-Key their client sent, in the app's own SQL store.

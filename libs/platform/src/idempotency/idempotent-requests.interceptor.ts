@@ -1,11 +1,21 @@
-import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { AppError, type ErrorCode, type RequestContext, Unavailable } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SQL_CLIENT } from '../tokens';
-import { type IdempotentRequest, IdempotentRequestStore, type RequestOutcome } from './idempotent-request-store';
+import {
+  type IdempotentRequest,
+  IdempotentRequestStore,
+  type RequestOutcome,
+} from './idempotent-request-store';
 
 /** Failures that say nothing about the command: a retry must do it. */
 const PASSING_FAILURES = new Set<ErrorCode>(['unavailable', 'internal']);
@@ -14,7 +24,8 @@ const PASSING_FAILURES = new Set<ErrorCode>(['unavailable', 'internal']);
 const WAIT_FOR_FIRST_MS = 8_000;
 const POLL_MS = 100;
 
-export const STILL_RUNNING_MESSAGE = 'A request with this Idempotency-Key is still being processed. Try again shortly.';
+export const STILL_RUNNING_MESSAGE =
+  'A request with this Idempotency-Key is still being processed. Try again shortly.';
 
 /**
  * Does a command once per account, Idempotency-Key, pattern and payload: the gateway releases a
@@ -73,7 +84,9 @@ function replay(outcome: RequestOutcome): unknown {
 
 function keyedRequest(context: ExecutionContext): IdempotentRequest | undefined {
   const handler = context.getHandler();
-  const message = context.switchToRpc().getData<{ context?: Partial<RequestContext>; payload?: unknown } | undefined>();
+  const message = context
+    .switchToRpc()
+    .getData<{ context?: Partial<RequestContext>; payload?: unknown } | undefined>();
   const requestContext = message?.context;
   const key = requestContext?.idempotencyKey;
   if (typeof key !== 'string' || typeof requestContext?.accountId !== 'string') return undefined;
@@ -83,6 +96,8 @@ function keyedRequest(context: ExecutionContext): IdempotentRequest | undefined 
     accountId: requestContext.accountId,
     key,
     pattern: String(patterns[0]),
-    payloadHash: createHash('sha256').update(JSON.stringify(message?.payload ?? null)).digest('hex'),
+    payloadHash: createHash('sha256')
+      .update(JSON.stringify(message?.payload ?? null))
+      .digest('hex'),
   };
 }

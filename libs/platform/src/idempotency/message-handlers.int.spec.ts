@@ -4,7 +4,13 @@ import { type ClientProxy, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import type { RequestContext } from '@shipping/contracts';
 import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
-import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule, MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
+import {
+  connectMessageHandlers,
+  createInProcessServer,
+  InProcessMessagingModule,
+  MESSAGE_CLIENT,
+  sendRequest,
+} from '@shipping/messaging';
 import { SQL_CLIENT } from '../tokens';
 import { IdempotentRequestsInterceptor } from './idempotent-requests.interceptor';
 import { CommandPattern, MESSAGE_HANDLER_KIND, QueryPattern } from './message-handlers';
@@ -33,7 +39,11 @@ describe('command and query handlers', () => {
   let client: ClientProxy;
   let counter: CounterController;
   let keys = 0;
-  const keyed = (): RequestContext => ({ accountId: 'acct_acme', correlationId: `req-${++keys}`, idempotencyKey: `key-${keys}` });
+  const keyed = (): RequestContext => ({
+    accountId: 'acct_acme',
+    correlationId: `req-${++keys}`,
+    idempotencyKey: `key-${keys}`,
+  });
 
   beforeAll(async () => {
     sql = await createPgliteSqlClient();

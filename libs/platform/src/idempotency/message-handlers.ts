@@ -23,4 +23,7 @@ export const CommandPattern = (pattern: string): MethodDecorator =>
  * interceptor of a request in an async resource of its own, a cost a read has no use for.
  */
 export const QueryPattern = (pattern: string): MethodDecorator =>
-  applyDecorators(MessagePattern(pattern), SetMetadata(MESSAGE_HANDLER_KIND, 'query' satisfies MessageHandlerKind));
+  applyDecorators(
+    MessagePattern(pattern),
+    SetMetadata(MESSAGE_HANDLER_KIND, 'query' satisfies MessageHandlerKind),
+  );

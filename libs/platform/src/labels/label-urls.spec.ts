@@ -14,7 +14,9 @@ const NOW = 1_900_000_000;
 
 describe('signed label URLs', () => {
   it('signs "<key>\\n<expires>" with HMAC-SHA256 in hex', () => {
-    const expected = createHmac('sha256', SECRET).update(`${KEY}\n${NOW + 60}`).digest('hex');
+    const expected = createHmac('sha256', SECRET)
+      .update(`${KEY}\n${NOW + 60}`)
+      .digest('hex');
     expect(signLabelPath(KEY, NOW + 60, SECRET)).toEqual({ expires: String(NOW + 60), signature: expected });
   });
 
@@ -52,18 +54,30 @@ describe('signed label URLs', () => {
     const url = new URL(labelUrl('http://127.0.0.1:3000/', KEY, SECRET, 600, NOW));
     expect(url.origin + url.pathname).toBe(`http://127.0.0.1:3000/labels/${KEY}`);
     expect(url.searchParams.get('expires')).toBe(String(NOW + 600));
-    const check = verifyLabelSignature(KEY, url.searchParams.get('expires'), url.searchParams.get('signature'), SECRET, NOW + 599);
+    const check = verifyLabelSignature(
+      KEY,
+      url.searchParams.get('expires'),
+      url.searchParams.get('signature'),
+      SECRET,
+      NOW + 599,
+    );
     expect(check).toBe('valid');
   });
 
   describe('configuration', () => {
     it('defaults to the sandbox secret and seven days', () => {
-      expect(readLabelUrlConfig({})).toEqual({ secret: SANDBOX_LABEL_URL_SECRET, ttlSeconds: DEFAULT_LABEL_URL_TTL_SECONDS });
+      expect(readLabelUrlConfig({})).toEqual({
+        secret: SANDBOX_LABEL_URL_SECRET,
+        ttlSeconds: DEFAULT_LABEL_URL_TTL_SECONDS,
+      });
       expect(DEFAULT_LABEL_URL_TTL_SECONDS).toBe(604_800);
     });
 
     it('reads LABEL_URL_SECRET and LABEL_URL_TTL_SECONDS', () => {
-      expect(readLabelUrlConfig({ LABEL_URL_SECRET: SECRET, LABEL_URL_TTL_SECONDS: '3600' })).toEqual({ secret: SECRET, ttlSeconds: 3600 });
+      expect(readLabelUrlConfig({ LABEL_URL_SECRET: SECRET, LABEL_URL_TTL_SECONDS: '3600' })).toEqual({
+        secret: SECRET,
+        ttlSeconds: 3600,
+      });
     });
 
     it.each([

@@ -75,13 +75,17 @@ export function labelUrl(
 export function readLabelUrlConfig(env: Record<string, string | undefined> = process.env): LabelUrlConfig {
   const secret = env['LABEL_URL_SECRET']?.trim() || SANDBOX_LABEL_URL_SECRET;
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`Invalid environment variable LABEL_URL_SECRET: expected at least ${MIN_SECRET_LENGTH} characters.`);
+    throw new Error(
+      `Invalid environment variable LABEL_URL_SECRET: expected at least ${MIN_SECRET_LENGTH} characters.`,
+    );
   }
   const rawTtl = env['LABEL_URL_TTL_SECONDS']?.trim();
   if (rawTtl === undefined || rawTtl === '') return { secret, ttlSeconds: DEFAULT_LABEL_URL_TTL_SECONDS };
   const ttlSeconds = Number(rawTtl);
   if (!/^\d+$/.test(rawTtl) || !Number.isSafeInteger(ttlSeconds) || ttlSeconds < 1) {
-    throw new Error(`Invalid environment variable LABEL_URL_TTL_SECONDS=${JSON.stringify(rawTtl)}: expected an integer of at least 1.`);
+    throw new Error(
+      `Invalid environment variable LABEL_URL_TTL_SECONDS=${JSON.stringify(rawTtl)}: expected an integer of at least 1.`,
+    );
   }
   return { secret, ttlSeconds };
 }

@@ -1,6 +1,11 @@
 import type { RecordedEvent } from '@shipping/event-store';
 import { toCloudEvent } from './cloud-event';
-import { categoriesOwnedBy, PUBLISHED_CATEGORIES, publicTopic, publishedCategory } from './published-categories';
+import {
+  categoriesOwnedBy,
+  PUBLISHED_CATEGORIES,
+  publicTopic,
+  publishedCategory,
+} from './published-categories';
 
 const pickups = publishedCategory('pickup');
 
@@ -44,7 +49,10 @@ describe('a stored event published to other teams', () => {
 
   it('goes to its context’s topic, published by the app that owns the streams; ledgers stay internal', () => {
     expect(publicTopic(pickups)).toBe('shipping.pickup.events');
-    expect(categoriesOwnedBy('order').map((category) => category.streamPrefix)).toEqual(['order-', 'shipment-']);
+    expect(categoriesOwnedBy('order').map((category) => category.streamPrefix)).toEqual([
+      'order-',
+      'shipment-',
+    ]);
     expect(categoriesOwnedBy('batch').map((category) => category.streamPrefix)).toEqual(['batch-']);
     expect(categoriesOwnedBy('gateway')).toEqual([]);
     expect(PUBLISHED_CATEGORIES.map((category) => category.streamPrefix)).not.toContain('ledger-');

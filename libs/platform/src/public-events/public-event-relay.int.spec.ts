@@ -1,5 +1,11 @@
 import type { Logger } from '@nestjs/common';
-import { createPgliteSqlClient, type Position, PostgresEventStore, SqlCheckpointStore, type SqlClient } from '@shipping/event-store';
+import {
+  createPgliteSqlClient,
+  type Position,
+  PostgresEventStore,
+  SqlCheckpointStore,
+  type SqlClient,
+} from '@shipping/event-store';
 import { KafkaEventPublisher } from '@shipping/messaging';
 import { REPO_ROOT } from '@shipping/testing';
 import { spawn } from 'node:child_process';
@@ -17,9 +23,13 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** `tools/kafka/broker.mjs run` on one port and data folder, so a stopped broker comes back as the same one. */
 async function runBroker(port: number, dataDir: string): Promise<{ port: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'tools/kafka/broker.mjs'), 'run', '--port', String(port), '--data-dir', dataDir], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(REPO_ROOT, 'tools/kafka/broker.mjs'), 'run', '--port', String(port), '--data-dir', dataDir],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise((done) => child.once('exit', done));
   const line = await new Promise<string>((done, fail) => {
     createInterface({ input: child.stdout }).once('line', done);
@@ -73,11 +83,17 @@ describe('the public event relay', () => {
   let publisher: KafkaEventPublisher;
   const brokers = () => [`127.0.0.1:${broker.port}`];
   const checkpoint = () => new SqlCheckpointStore(sql).load('public-events.pickup');
-  const after = (a: Position, b: Position) => a.commit > b.commit || (a.commit === b.commit && a.prepare > b.prepare);
+  const after = (a: Position, b: Position) =>
+    a.commit > b.commit || (a.commit === b.commit && a.prepare > b.prepare);
   const append = (pickupId: number, types: string[]) =>
     store.appendToStream(
       `pickup-${pickupId}`,
-      types.map((type) => ({ type, version: 2, data: { pickup_id: pickupId }, metadata: { accountId: 'acct_acme' } })),
+      types.map((type) => ({
+        type,
+        version: 2,
+        data: { pickup_id: pickupId },
+        metadata: { accountId: 'acct_acme' },
+      })),
     );
 
   beforeAll(async () => {
@@ -116,8 +132,12 @@ describe('the public event relay', () => {
       await Promise.all(relay.map((subscription) => subscription.stop()));
     }
     expect(await checkpoint()).toEqual(last);
-    expect(published.map(({ key, revision }) => `${key}@${revision}`)).toEqual(expect.arrayContaining(['1@0', '1@1', '1@2', '1@3', '2@0']));
-    const firstSeen = published.filter((message, index) => published.findIndex((other) => other.id === message.id) === index);
+    expect(published.map(({ key, revision }) => `${key}@${revision}`)).toEqual(
+      expect.arrayContaining(['1@0', '1@1', '1@2', '1@3', '2@0']),
+    );
+    const firstSeen = published.filter(
+      (message, index) => published.findIndex((other) => other.id === message.id) === index,
+    );
     expect(firstSeen).toHaveLength(5);
     expect(firstSeen.filter(({ key }) => key === '1').map(({ revision }) => revision)).toEqual([0, 1, 2, 3]);
   }, 180_000);

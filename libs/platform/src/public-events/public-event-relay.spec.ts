@@ -14,11 +14,25 @@ describe('bySize', () => {
   });
 
   it('sends a message bigger than the limit alone rather than dropping it', () => {
-    expect(keys(bySize([message('a', 10), message('b', 500), message('c', 10)], 100))).toEqual(['a', 'b', 'c']);
+    expect(keys(bySize([message('a', 10), message('b', 500), message('c', 10)], 100))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 
   it('counts bytes, not characters', () => {
-    expect(keys(bySize([{ key: 'a', value: 'é'.repeat(30) }, { key: 'b', value: 'é'.repeat(30) }], 100))).toEqual(['a', 'b']);
+    expect(
+      keys(
+        bySize(
+          [
+            { key: 'a', value: 'é'.repeat(30) },
+            { key: 'b', value: 'é'.repeat(30) },
+          ],
+          100,
+        ),
+      ),
+    ).toEqual(['a', 'b']);
   });
 
   it('makes no send of nothing', () => {

@@ -39,8 +39,11 @@ export async function startPublicEventRelay(options: PublicEventRelayOptions): P
         streamNamePrefixes: [category.streamPrefix],
         logger,
         onEvents: async (events) => {
-          const messages = events.filter((event) => category.types.includes(event.type)).map((event) => toMessage(category, event));
-          for (const send of bySize(messages, MAX_SEND_BYTES)) await publisher.publish(publicTopic(category), send);
+          const messages = events
+            .filter((event) => category.types.includes(event.type))
+            .map((event) => toMessage(category, event));
+          for (const send of bySize(messages, MAX_SEND_BYTES))
+            await publisher.publish(publicTopic(category), send);
         },
       }),
     ),
@@ -49,7 +52,11 @@ export async function startPublicEventRelay(options: PublicEventRelayOptions): P
 
 function toMessage(category: PublishedCategory, event: RecordedEvent): PublishedMessage {
   const cloudEvent = toCloudEvent(category, event);
-  return { key: cloudEvent.subject, value: JSON.stringify(cloudEvent), headers: { 'content-type': CLOUD_EVENT_CONTENT_TYPE } };
+  return {
+    key: cloudEvent.subject,
+    value: JSON.stringify(cloudEvent),
+    headers: { 'content-type': CLOUD_EVENT_CONTENT_TYPE },
+  };
 }
 
 /** Consecutive runs of messages whose values add up to at most `maxBytes`; a bigger one goes alone. */

@@ -26,7 +26,12 @@ const PICKUP_EVENT_TYPES: readonly PickupEvent['type'][] = ['PickupOrderSchedule
  */
 export const PUBLISHED_CATEGORIES: readonly PublishedCategory[] = [
   { context: 'order', streamPrefix: ORDER_STREAM_PREFIX, owner: 'order', types: ORDER_EVENT_TYPES },
-  { context: 'shipment', streamPrefix: SHIPMENT_STREAM_PREFIX, owner: 'order', types: INSTANT_SHIP_EVENT_TYPES },
+  {
+    context: 'shipment',
+    streamPrefix: SHIPMENT_STREAM_PREFIX,
+    owner: 'order',
+    types: INSTANT_SHIP_EVENT_TYPES,
+  },
   { context: 'pickup', streamPrefix: PICKUP_STREAM_PREFIX, owner: 'pickup', types: PICKUP_EVENT_TYPES },
   { context: 'batch', streamPrefix: BATCH_STREAM_PREFIX, owner: 'batch', types: BATCH_EVENT_TYPES },
 ];

@@ -1,5 +1,10 @@
 import type { Logger } from '@nestjs/common';
-import { createPgliteSqlClient, PostgresEventStore, type RecordedEvent, type SqlClient } from '@shipping/event-store';
+import {
+  createPgliteSqlClient,
+  PostgresEventStore,
+  type RecordedEvent,
+  type SqlClient,
+} from '@shipping/event-store';
 import { startStoredSubscription } from './stored-subscription';
 
 const quiet = { error: () => undefined } as unknown as Logger;
@@ -17,7 +22,10 @@ describe('stored subscription', () => {
   afterEach(() => store.close());
 
   it('starts again from its checkpoint after a handler failed, until the event goes through', async () => {
-    await store.appendToStream('thing-1', [1, 2, 3].map((n) => ({ type: 'Happened', data: { n } })));
+    await store.appendToStream(
+      'thing-1',
+      [1, 2, 3].map((n) => ({ type: 'Happened', data: { n } })),
+    );
     let failures = 2;
     const handled: number[] = [];
     const subscription = await startStoredSubscription(sql, store, {

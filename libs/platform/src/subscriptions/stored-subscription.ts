@@ -55,13 +55,17 @@ export async function startStoredSubscription(
       ...handlingLike(options, handled),
       onError: (error) => {
         if (stopped) return;
-        options.logger.error({ err: error, retryInMs: delay }, `subscription ${options.name} failed; it starts again from its checkpoint`);
+        options.logger.error(
+          { err: error, retryInMs: delay },
+          `subscription ${options.name} failed; it starts again from its checkpoint`,
+        );
         retry = setTimeout(() => {
           retry = undefined;
           if (stopped) return;
           start().then(
             (next) => (current = next),
-            (startError: unknown) => options.logger.error({ err: startError }, `subscription ${options.name} could not start again`),
+            (startError: unknown) =>
+              options.logger.error({ err: startError }, `subscription ${options.name} could not start again`),
           );
         }, delay);
         delay = Math.min(delay * 2, maxDelay);

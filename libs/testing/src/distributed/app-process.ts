@@ -43,7 +43,13 @@ export async function startAppProcess(
     const from = output.length;
     started.stdout?.on('data', (chunk) => (output += chunk));
     started.stderr?.on('data', (chunk) => (output += chunk));
-    await waitUntil(() => STARTED.test(output.slice(from)), started, name, () => output.slice(from), startTimeoutMs);
+    await waitUntil(
+      () => STARTED.test(output.slice(from)),
+      started,
+      name,
+      () => output.slice(from),
+      startTimeoutMs,
+    );
   };
   const signal = async (kind: NodeJS.Signals) => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -77,7 +83,9 @@ async function waitUntil(
   const deadline = Date.now() + timeoutMs;
   while (!ready()) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the ${name} app exited (${child.exitCode ?? child.signalCode}) while starting:\n${output()}`);
+      throw new Error(
+        `the ${name} app exited (${child.exitCode ?? child.signalCode}) while starting:\n${output()}`,
+      );
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

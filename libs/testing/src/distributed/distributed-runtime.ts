@@ -27,7 +27,9 @@ export interface DistributedRuntimeOptions {
  * by createTestDatabase) and its own data folder. Resolves once every app has joined the broker
  * and serves its handlers and the gateway answers /health.
  */
-export async function startDistributedRuntime(options: DistributedRuntimeOptions = {}): Promise<DistributedRuntime> {
+export async function startDistributedRuntime(
+  options: DistributedRuntimeOptions = {},
+): Promise<DistributedRuntime> {
   const [broker, port, homes] = await Promise.all([
     startTestBroker(),
     freePort(),

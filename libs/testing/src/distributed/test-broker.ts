@@ -66,7 +66,9 @@ async function runScript(port: number, dataDir: string): Promise<{ child: ChildP
   try {
     const line = await new Promise<string>((done, fail) => {
       createInterface({ input: stdout }).once('line', done);
-      void exited.then((code) => fail(new Error(`tools/kafka/broker.mjs exited (${code}) before the broker answered`)));
+      void exited.then((code) =>
+        fail(new Error(`tools/kafka/broker.mjs exited (${code}) before the broker answered`)),
+      );
     });
     const { brokers } = JSON.parse(line) as { brokers: string[] };
     return { child, port: Number(/:(\d+)$/.exec(brokers.join(','))?.[1]) };

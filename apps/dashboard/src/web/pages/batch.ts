@@ -18,18 +18,37 @@ const COUNTS: [keyof Batch['results'], string][] = [
   ['failed_count', 'Failed'],
 ];
 
-const summary = (batch: Batch) => html`<section aria-labelledby="summary-heading">
-  <h2 id="summary-heading">Summary</h2>
-  <dl class="facts">
-    <div><dt>Status</dt><dd>${statusBadge(batch.status)}</dd></div>
-    <div><dt>Service</dt><dd>${batch.default_service}</dd></div>
-    <div><dt>Shipper</dt><dd>${batch.default_shipper_id}</dd></div>
-    <div><dt>Progress</dt><dd>${completion(batch.results.completion_percentage, 'Completion of the batch')}</dd></div>
-  </dl>
-  <dl class="counts">
-    ${COUNTS.map(([key, label]) => html`<div><dt>${label}</dt><dd>${batch.results[key]}</dd></div>`)}
-  </dl>
-</section>`;
+const summary = (batch: Batch) =>
+  html`<section aria-labelledby="summary-heading">
+    <h2 id="summary-heading">Summary</h2>
+    <dl class="facts">
+      <div>
+        <dt>Status</dt>
+        <dd>${statusBadge(batch.status)}</dd>
+      </div>
+      <div>
+        <dt>Service</dt>
+        <dd>${batch.default_service}</dd>
+      </div>
+      <div>
+        <dt>Shipper</dt>
+        <dd>${batch.default_shipper_id}</dd>
+      </div>
+      <div>
+        <dt>Progress</dt>
+        <dd>${completion(batch.results.completion_percentage, 'Completion of the batch')}</dd>
+      </div>
+    </dl>
+    <dl class="counts">
+      ${COUNTS.map(
+        ([key, label]) =>
+          html`<div>
+            <dt>${label}</dt>
+            <dd>${batch.results[key]}</dd>
+          </div>`,
+      )}
+    </dl>
+  </section>`;
 
 function labelFiles(batch: Batch) {
   const labels = batch.labels;
@@ -41,10 +60,17 @@ function labelFiles(batch: Batch) {
         : html`<ul class="label-files">
             ${labels.map(
               (url, index) =>
-                html`<li><a href=${url} target="_blank" rel="noopener">Label file ${index + 1} of ${labels.length} (PDF)</a></li>`,
+                html`<li>
+                  <a href=${url} target="_blank" rel="noopener"
+                    >Label file ${index + 1} of ${labels.length} (PDF)</a
+                  >
+                </li>`,
             )}
           </ul>`;
-  return html`<section aria-labelledby="labels-heading"><h2 id="labels-heading">Label files</h2>${body}</section>`;
+  return html`<section aria-labelledby="labels-heading">
+    <h2 id="labels-heading">Label files</h2>
+    ${body}
+  </section>`;
 }
 
 const errorsList = (errors: BatchItem['errors']) =>
@@ -54,12 +80,13 @@ const errorsList = (errors: BatchItem['errors']) =>
       </ul>`
     : nothing;
 
-const itemRow = (item: BatchItem) => html`<tr>
-  <th scope="row">${item.id}</th>
-  <td>${statusBadge(item.status)}</td>
-  <td>${item.shipment_order?.main_tracking_number ?? '—'}</td>
-  <td class="wrap">${errorsList(item.errors)}</td>
-</tr>`;
+const itemRow = (item: BatchItem) =>
+  html`<tr>
+    <th scope="row">${item.id}</th>
+    <td>${statusBadge(item.status)}</td>
+    <td>${item.shipment_order?.main_tracking_number ?? '—'}</td>
+    <td class="wrap">${errorsList(item.errors)}</td>
+  </tr>`;
 
 const itemsCaption = (batch: Batch, status: ItemStatus | undefined) =>
   `${rowRange('Items', batch.items)}, ${status ? `status ${status}` : 'every status'}`;
@@ -68,7 +95,9 @@ function items(batch: Batch, route: BatchRoute) {
   const table = scrollingTable(
     'items-caption',
     html`<table>
-      <caption id="items-caption">${itemsCaption(batch, route.status)}</caption>
+      <caption id="items-caption">
+        ${itemsCaption(batch, route.status)}
+      </caption>
       <thead>
         <tr>
           <th scope="col">Item</th>
@@ -77,10 +106,14 @@ function items(batch: Batch, route: BatchRoute) {
           <th scope="col">Errors</th>
         </tr>
       </thead>
-      <tbody>${batch.items.data.map(itemRow)}</tbody>
+      <tbody>
+        ${batch.items.data.map(itemRow)}
+      </tbody>
     </table>`,
   );
-  const none = route.status ? `No ${route.status} items${route.page > 1 ? ' on this page' : ''}.` : 'No items yet: they appear once validated.';
+  const none = route.status
+    ? `No ${route.status} items${route.page > 1 ? ' on this page' : ''}.`
+    : 'No items yet: they appear once validated.';
   return html`<section aria-labelledby="items-heading">
     <h2 id="items-heading">Items</h2>
     ${itemsFilter(route)} ${batch.items.data.length > 0 ? table : emptyState(none)}
@@ -93,9 +126,11 @@ export function batchPage(route: BatchRoute, context: PageContext): PageSpec<Bat
   if (route.status) query.set('status', route.status);
   return {
     title: `Batch ${route.id}`,
-    load: (signal) => apiGet(`/batches/${encodeURIComponent(route.id)}?${query.toString()}`, context.apiKey, signal),
-    view: (batch, refresh) => html`<p class="back"><a href=${routeHref({ name: 'batches', page: 1 })}>All batches</a></p>
-      ${refreshButton(refresh)} ${summary(batch)} ${labelFiles(batch)} ${items(batch, route)}`,
+    load: (signal) =>
+      apiGet(`/batches/${encodeURIComponent(route.id)}?${query.toString()}`, context.apiKey, signal),
+    view: (batch, refresh) =>
+      html`<p class="back"><a href=${routeHref({ name: 'batches', page: 1 })}>All batches</a></p>
+        ${refreshButton(refresh)} ${summary(batch)} ${labelFiles(batch)} ${items(batch, route)}`,
     pollAfterMs: (batch) => batchPollDelay([batch.status]),
     changes: (before, after) =>
       before.status !== after.status

@@ -9,24 +9,27 @@ import { completion, emptyState, pager, refreshButton, scrollingTable, statusBad
 
 const PER_PAGE = 20;
 
-const row = (batch: BatchRow) => html`<tr>
-  <th scope="row"><a href=${routeHref({ name: 'batch', id: batch.id, page: 1 })}>${batch.id}</a></th>
-  <td>${statusBadge(batch.status)}</td>
-  <td>${batch.default_service}</td>
-  <td class="number">${batch.results.total_count}</td>
-  <td class="number">${batch.results.valid_count}</td>
-  <td class="number">${batch.results.invalid_count}</td>
-  <td class="number">${batch.results.completed_count}</td>
-  <td class="number">${batch.results.failed_count}</td>
-  <td>${completion(batch.results.completion_percentage, `Completion of batch ${batch.id}`)}</td>
-  <td><time datetime=${batch.created_at}>${dateTimeText(batch.created_at)}</time></td>
-</tr>`;
+const row = (batch: BatchRow) =>
+  html`<tr>
+    <th scope="row"><a href=${routeHref({ name: 'batch', id: batch.id, page: 1 })}>${batch.id}</a></th>
+    <td>${statusBadge(batch.status)}</td>
+    <td>${batch.default_service}</td>
+    <td class="number">${batch.results.total_count}</td>
+    <td class="number">${batch.results.valid_count}</td>
+    <td class="number">${batch.results.invalid_count}</td>
+    <td class="number">${batch.results.completed_count}</td>
+    <td class="number">${batch.results.failed_count}</td>
+    <td>${completion(batch.results.completion_percentage, `Completion of batch ${batch.id}`)}</td>
+    <td><time datetime=${batch.created_at}>${dateTimeText(batch.created_at)}</time></td>
+  </tr>`;
 
 const table = (page: Page<BatchRow>) =>
   scrollingTable(
     'batches-caption',
     html`<table>
-      <caption id="batches-caption">${rowRange('Batches', page)}, newest first</caption>
+      <caption id="batches-caption">
+        ${rowRange('Batches', page)}, newest first
+      </caption>
       <thead>
         <tr>
           <th scope="col">Batch</th>
@@ -41,18 +44,22 @@ const table = (page: Page<BatchRow>) =>
           <th scope="col">Created</th>
         </tr>
       </thead>
-      <tbody>${page.data.map(row)}</tbody>
+      <tbody>
+        ${page.data.map(row)}
+      </tbody>
     </table>`,
   );
 
 export function batchesPage(route: { page: number }, context: PageContext): PageSpec<Page<BatchRow>> {
   return {
     title: 'Batches',
-    intro: 'Parcel batches, newest first. Open a batch for its items and label files; this page updates while batches are being validated or processed.',
+    intro:
+      'Parcel batches, newest first. Open a batch for its items and label files; this page updates while batches are being validated or processed.',
     load: (signal) => apiGet(`/batches?per_page=${PER_PAGE}&page=${route.page}`, context.apiKey, signal),
-    view: (page, refresh) => html`${refreshButton(refresh)}
-    ${page.data.length > 0 ? table(page) : emptyState(route.page > 1 ? 'No batches on this page.' : 'No batches yet.')}
-    ${pager('Batches pages', page, (number) => routeHref({ name: 'batches', page: number }))}`,
+    view: (page, refresh) =>
+      html`${refreshButton(refresh)}
+      ${page.data.length > 0 ? table(page) : emptyState(route.page > 1 ? 'No batches on this page.' : 'No batches yet.')}
+      ${pager('Batches pages', page, (number) => routeHref({ name: 'batches', page: number }))}`,
     pollAfterMs: (page) => batchPollDelay(page.data.map((batch) => batch.status)),
     changes: (before, after) => statusChanges(before.data, after.data).join(' ') || undefined,
   };

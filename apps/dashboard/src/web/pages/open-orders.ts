@@ -8,23 +8,26 @@ import { emptyState, pager, refreshButton, scrollingTable, statusBadge } from '.
 
 const PER_PAGE = 20;
 
-const row = (order: OpenOrder) => html`<tr>
-  <th scope="row">#${order.shipment_order_id}</th>
-  <td>${capitalised(order.kind)}</td>
-  <td>${statusBadge(order.status)}</td>
-  <td>${order.summary.from}</td>
-  <td>${order.summary.to}</td>
-  <td class="number">${order.summary.pieces}</td>
-  <td class="number">${order.summary.total_weight}</td>
-  <td>${order.summary.ship_date ?? '—'}</td>
-  <td><time datetime=${order.created_at}>${dateTimeText(order.created_at)}</time></td>
-</tr>`;
+const row = (order: OpenOrder) =>
+  html`<tr>
+    <th scope="row">#${order.shipment_order_id}</th>
+    <td>${capitalised(order.kind)}</td>
+    <td>${statusBadge(order.status)}</td>
+    <td>${order.summary.from}</td>
+    <td>${order.summary.to}</td>
+    <td class="number">${order.summary.pieces}</td>
+    <td class="number">${order.summary.total_weight}</td>
+    <td>${order.summary.ship_date ?? '—'}</td>
+    <td><time datetime=${order.created_at}>${dateTimeText(order.created_at)}</time></td>
+  </tr>`;
 
 const table = (page: Page<OpenOrder>) =>
   scrollingTable(
     'open-orders-caption',
     html`<table>
-      <caption id="open-orders-caption">${rowRange('Open orders', page)}, newest first</caption>
+      <caption id="open-orders-caption">
+        ${rowRange('Open orders', page)}, newest first
+      </caption>
       <thead>
         <tr>
           <th scope="col">Order</th>
@@ -38,7 +41,9 @@ const table = (page: Page<OpenOrder>) =>
           <th scope="col">Created</th>
         </tr>
       </thead>
-      <tbody>${page.data.map(row)}</tbody>
+      <tbody>
+        ${page.data.map(row)}
+      </tbody>
     </table>`,
   );
 
@@ -47,8 +52,9 @@ export function openOrdersPage(route: { page: number }, context: PageContext): P
     title: 'Open orders',
     intro: 'Draft freight and parcel orders, newest first.',
     load: (signal) => apiGet(`/orders?per_page=${PER_PAGE}&page=${route.page}`, context.apiKey, signal),
-    view: (page, refresh) => html`${refreshButton(refresh)}
-    ${page.data.length > 0 ? table(page) : emptyState(route.page > 1 ? 'No open orders on this page.' : 'No open orders yet.')}
-    ${pager('Open orders pages', page, (number) => routeHref({ name: 'orders', page: number }))}`,
+    view: (page, refresh) =>
+      html`${refreshButton(refresh)}
+      ${page.data.length > 0 ? table(page) : emptyState(route.page > 1 ? 'No open orders on this page.' : 'No open orders yet.')}
+      ${pager('Open orders pages', page, (number) => routeHref({ name: 'orders', page: number }))}`,
   };
 }

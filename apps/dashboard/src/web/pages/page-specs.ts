@@ -9,7 +9,11 @@ import { pickupOrdersPage } from './pickup-orders';
 const notFound: PageSpec<null> = {
   title: 'Page not found',
   load: async () => null,
-  view: () => html`<p>There is no such dashboard page. Go to the <a href=${routeHref({ name: 'orders', page: 1 })}>open orders</a>.</p>`,
+  view: () =>
+    html`<p>
+      There is no such dashboard page. Go to the
+      <a href=${routeHref({ name: 'orders', page: 1 })}>open orders</a>.
+    </p>`,
 };
 
 export function pageSpec(route: Route, context: PageContext): PageSpec<unknown> {

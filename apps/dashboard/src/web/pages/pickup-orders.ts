@@ -11,22 +11,25 @@ const PER_PAGE = 20;
 const place = (address: PickupOrder['from_address']) =>
   [address.name, [address.city, address.state, address.country].filter(Boolean).join(', ')].join(' — ');
 
-const row = (pickup: PickupOrder) => html`<tr>
-  <th scope="row">#${pickup.id}</th>
-  <td>${carrierName(pickup.carrier)}</td>
-  <td>${pickup.pickup_date ?? '—'}</td>
-  <td>${timeWindow(pickup.ready_time, pickup.close_time)}</td>
-  <td class="number">${pickup.piece_count}</td>
-  <td class="number">${pickup.total_weight}</td>
-  <td>${statusBadge(pickup.status)}</td>
-  <td>${place(pickup.from_address)}</td>
-</tr>`;
+const row = (pickup: PickupOrder) =>
+  html`<tr>
+    <th scope="row">#${pickup.id}</th>
+    <td>${carrierName(pickup.carrier)}</td>
+    <td>${pickup.pickup_date ?? '—'}</td>
+    <td>${timeWindow(pickup.ready_time, pickup.close_time)}</td>
+    <td class="number">${pickup.piece_count}</td>
+    <td class="number">${pickup.total_weight}</td>
+    <td>${statusBadge(pickup.status)}</td>
+    <td>${place(pickup.from_address)}</td>
+  </tr>`;
 
 const table = (page: Page<PickupOrder>) =>
   scrollingTable(
     'pickup-orders-caption',
     html`<table>
-      <caption id="pickup-orders-caption">${rowRange('Pickup orders', page)}, newest first</caption>
+      <caption id="pickup-orders-caption">
+        ${rowRange('Pickup orders', page)}, newest first
+      </caption>
       <thead>
         <tr>
           <th scope="col">Pickup</th>
@@ -39,7 +42,9 @@ const table = (page: Page<PickupOrder>) =>
           <th scope="col">From</th>
         </tr>
       </thead>
-      <tbody>${page.data.map(row)}</tbody>
+      <tbody>
+        ${page.data.map(row)}
+      </tbody>
     </table>`,
   );
 
@@ -47,9 +52,11 @@ export function pickupOrdersPage(route: { page: number }, context: PageContext):
   return {
     title: 'Pickup orders',
     intro: 'Scheduled carrier pickups, newest first. Dates are month-day-year.',
-    load: (signal) => apiGet(`/pickup-orders?per_page=${PER_PAGE}&page=${route.page}`, context.apiKey, signal),
-    view: (page, refresh) => html`${refreshButton(refresh)}
-    ${page.data.length > 0 ? table(page) : emptyState(route.page > 1 ? 'No pickup orders on this page.' : 'No pickup orders yet.')}
-    ${pager('Pickup orders pages', page, (number) => routeHref({ name: 'pickups', page: number }))}`,
+    load: (signal) =>
+      apiGet(`/pickup-orders?per_page=${PER_PAGE}&page=${route.page}`, context.apiKey, signal),
+    view: (page, refresh) =>
+      html`${refreshButton(refresh)}
+      ${page.data.length > 0 ? table(page) : emptyState(route.page > 1 ? 'No pickup orders on this page.' : 'No pickup orders yet.')}
+      ${pager('Pickup orders pages', page, (number) => routeHref({ name: 'pickups', page: number }))}`,
   };
 }

@@ -15,24 +15,31 @@ const SECTIONS = [
   { href: '#/batches', label: 'Batches', routes: ['batches', 'batch'] },
 ];
 
-const navigation = (route: Route) => html`<nav aria-label="Dashboard">
-  <ul>
-    ${SECTIONS.map(
-      (section) =>
-        html`<li><a href=${section.href} aria-current=${section.routes.includes(route.name) ? 'page' : 'false'}>${section.label}</a></li>`,
-    )}
-  </ul>
-</nav>`;
+const navigation = (route: Route) =>
+  html`<nav aria-label="Dashboard">
+    <ul>
+      ${SECTIONS.map(
+        (section) =>
+          html`<li>
+            <a href=${section.href} aria-current=${section.routes.includes(route.name) ? 'page' : 'false'}
+              >${section.label}</a
+            >
+          </li>`,
+      )}
+    </ul>
+  </nav>`;
 
-const account = (apiKey: string, signOut: () => void) => html`<div class="account">
-  <span>Key ending in <code>${apiKey.slice(-4)}</code></span>
-  <button type="button" @click=${signOut}>Sign out</button>
-</div>`;
+const account = (apiKey: string, signOut: () => void) =>
+  html`<div class="account">
+    <span>Key ending in <code>${apiKey.slice(-4)}</code></span>
+    <button type="button" @click=${signOut}>Sign out</button>
+  </div>`;
 
 /** The live region stays in the document across pages, so what it announces is heard. */
-export const layout = ({ route, apiKey, content, live, signOut }: LayoutProps) => html`<header class="top">
-    <p class="brand">Shipping dashboard</p>
-    ${apiKey ? navigation(route) : nothing} ${apiKey ? account(apiKey, signOut) : nothing}
-  </header>
-  <main id="main">${content ?? nothing}</main>
-  <p class="visually-hidden" role="status" aria-live="polite">${live}</p>`;
+export const layout = ({ route, apiKey, content, live, signOut }: LayoutProps) =>
+  html`<header class="top">
+      <p class="brand">Shipping dashboard</p>
+      ${apiKey ? navigation(route) : nothing} ${apiKey ? account(apiKey, signOut) : nothing}
+    </header>
+    <main id="main">${content ?? nothing}</main>
+    <p class="visually-hidden" role="status" aria-live="polite">${live}</p>`;

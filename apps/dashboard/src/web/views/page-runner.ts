@@ -31,8 +31,10 @@ export function runPage<T>(spec: PageSpec<T>, context: PageContext): () => void 
   let loading = false;
 
   const show = (body: TemplateResult) =>
-    context.show(html`<h1 tabindex="-1">${spec.title}</h1>
-      ${spec.intro ? html`<p class="intro">${spec.intro}</p>` : nothing} ${body}`);
+    context.show(
+      html`<h1 tabindex="-1">${spec.title}</h1>
+        ${spec.intro ? html`<p class="intro">${spec.intro}</p>` : nothing} ${body}`,
+    );
 
   const schedule = (delay: number | undefined) => {
     clearTimeout(timer);
@@ -73,7 +75,9 @@ export function runPage<T>(spec: PageSpec<T>, context: PageContext): () => void 
 
 function errorView(error: unknown, retry: () => void): TemplateResult {
   const message =
-    error instanceof ApiError ? error.message : 'The service could not be reached. Check the connection and try again.';
+    error instanceof ApiError
+      ? error.message
+      : 'The service could not be reached. Check the connection and try again.';
   return html`<div class="problem" role="alert">
     <p>${message}</p>
     <button type="button" @click=${retry}>Try again</button>

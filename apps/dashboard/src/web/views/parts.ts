@@ -9,16 +9,19 @@ export const scrollingTable = (captionId: string, table: TemplateResult) =>
 export function pager(label: string, page: Page<unknown>, hrefFor: (page: number) => string) {
   if (page.prev_page_url === null && page.next_page_url === null) return nothing;
   return html`<nav class="pager" aria-label=${label}>
-    ${page.prev_page_url !== null
-      ? html`<a href=${hrefFor(page.current_page - 1)} rel="prev">Previous page</a>`
-      : nothing}
+    ${
+      page.prev_page_url !== null
+        ? html`<a href=${hrefFor(page.current_page - 1)} rel="prev">Previous page</a>`
+        : nothing
+    }
     <span>Page ${page.current_page}</span>
     ${page.next_page_url !== null ? html`<a href=${hrefFor(page.current_page + 1)} rel="next">Next page</a>` : nothing}
   </nav>`;
 }
 
 /** The status as a word; the colour only repeats it. */
-export const statusBadge = (status: string) => html`<span class="status status-${status}">${capitalised(status)}</span>`;
+export const statusBadge = (status: string) =>
+  html`<span class="status status-${status}">${capitalised(status)}</span>`;
 
 export const completion = (percentage: string, label: string) =>
   html`<span class="completion"

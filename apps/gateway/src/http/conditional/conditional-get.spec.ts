@@ -23,7 +23,11 @@ describe('conditional GETs', () => {
   it('answers 304 without a body when If-None-Match names the current tag, 200 otherwise', async () => {
     const first = await http().get('/items/3').set(ACME).expect(200);
 
-    const unchanged = await http().get('/items/3').set(ACME).set('If-None-Match', first.headers.etag).expect(304);
+    const unchanged = await http()
+      .get('/items/3')
+      .set(ACME)
+      .set('If-None-Match', first.headers.etag)
+      .expect(304);
     expect(unchanged.text).toBe('');
     await http().get('/items/4').set(ACME).set('If-None-Match', first.headers.etag).expect(200);
   });

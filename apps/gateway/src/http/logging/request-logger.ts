@@ -32,8 +32,17 @@ export function createRequestLogger(root: Logger): RequestHandler {
   };
 }
 
-function logCompletion(log: Logger, request: Request, response: Response, responseTime: number, error?: Error): void {
-  const fault = error ?? response.err ?? (response.statusCode >= 500 ? new Error(`failed with status code ${response.statusCode}`) : undefined);
+function logCompletion(
+  log: Logger,
+  request: Request,
+  response: Response,
+  responseTime: number,
+  error?: Error,
+): void {
+  const fault =
+    error ??
+    response.err ??
+    (response.statusCode >= 500 ? new Error(`failed with status code ${response.statusCode}`) : undefined);
   const level: Level = fault ? 'error' : 'info';
   if (!log.isLevelEnabled(level)) return;
   const line = {

@@ -30,7 +30,13 @@ export class HitLogThrottlerStorage implements ThrottlerStorage, OnApplicationSh
     private readonly sweepIntervalMs = 60_000,
   ) {}
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
     this.sweeper ??= setInterval(() => this.evictIdle(), this.sweepIntervalMs).unref();
     const now = this.now();
     const budgetKey = `${throttlerName}:${key}`;
@@ -56,13 +62,21 @@ export class HitLogThrottlerStorage implements ThrottlerStorage, OnApplicationSh
   private evictIdle(now = this.now()): void {
     for (const [key, budget] of this.budgets) {
       dropExpired(budget, now);
-      const idle = !(budget.isBlocked && budget.blockedUntil > now) && budget.windowEndsAt <= now && count(budget) === 0;
+      const idle =
+        !(budget.isBlocked && budget.blockedUntil > now) && budget.windowEndsAt <= now && count(budget) === 0;
       if (idle) this.budgets.delete(key);
     }
   }
 }
 
-function incrementWithBlock(budget: Budget, now: number, ttl: number, limit: number, blockDuration: number, timeToExpire: number): ThrottlerStorageRecord {
+function incrementWithBlock(
+  budget: Budget,
+  now: number,
+  ttl: number,
+  limit: number,
+  blockDuration: number,
+  timeToExpire: number,
+): ThrottlerStorageRecord {
   if (!budget.isBlocked) hit(budget, now + ttl);
   if (count(budget) > limit && !budget.isBlocked) {
     budget.isBlocked = true;
@@ -78,12 +92,23 @@ function incrementWithBlock(budget: Budget, now: number, ttl: number, limit: num
   return { totalHits: count(budget), timeToExpire, isBlocked: budget.isBlocked, timeToBlockExpire };
 }
 
-function incrementWithoutBlock(budget: Budget, now: number, ttl: number, limit: number, timeToExpire: number): ThrottlerStorageRecord {
+function incrementWithoutBlock(
+  budget: Budget,
+  now: number,
+  ttl: number,
+  limit: number,
+  timeToExpire: number,
+): ThrottlerStorageRecord {
   const isBlocked = count(budget) >= limit;
   if (!isBlocked) hit(budget, now + ttl);
   const total = count(budget);
   const timeToBlockExpire = total > 0 ? seconds(budget.expiries[budget.head] - now) : timeToExpire;
-  return { totalHits: total + (isBlocked ? 1 : 0), timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToBlockExpire : 0 };
+  return {
+    totalHits: total + (isBlocked ? 1 : 0),
+    timeToExpire,
+    isBlocked,
+    timeToBlockExpire: isBlocked ? timeToBlockExpire : 0,
+  };
 }
 
 const count = (budget: Budget) => budget.expiries.length - budget.head;

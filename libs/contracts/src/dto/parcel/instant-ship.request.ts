@@ -1,18 +1,40 @@
 import { isInstantShipService } from '@shipping/reference-data';
 import type { FieldErrors } from '../../errors/app-error';
-import { field, type HasCrossFieldRules, InField, IntegerField, isString, ListField, MAX_ID, ObjectField } from '../../validation';
+import {
+  field,
+  type HasCrossFieldRules,
+  InField,
+  IntegerField,
+  isString,
+  ListField,
+  MAX_ID,
+  ObjectField,
+} from '../../validation';
 import { ContactAddress, InstantShipToAddress } from '../address/address.dto';
 import { FROM_ADDRESS_RULES, OPTIONAL_ID } from '../from-address';
 import { CustomsDetails } from './customs-details.dto';
 import { ExtraServices } from './extra-services.dto';
 import { internationalItemsErrors } from './international-items';
-import { LENGTH_UNITS, type LengthUnit, MAX_PACKAGES, WEIGHT_UNITS, type WeightUnit } from './parcel-order.request';
+import {
+  LENGTH_UNITS,
+  type LengthUnit,
+  MAX_PACKAGES,
+  WEIGHT_UNITS,
+  type WeightUnit,
+} from './parcel-order.request';
 import { ParcelPackage } from './parcel-package.dto';
 
-export const INSTANT_SHIP_SERVICE_MESSAGE = 'The selected service is invalid: instant ship offers USPS-1, USPS-2 and USPS-3 only.';
+export const INSTANT_SHIP_SERVICE_MESSAGE =
+  'The selected service is invalid: instant ship offers USPS-1, USPS-2 and USPS-3 only.';
 
 function InstantShipServiceField(): PropertyDecorator {
-  return field({}, [{ name: 'in', test: (value) => isString(value) && isInstantShipService(value), message: INSTANT_SHIP_SERVICE_MESSAGE }]);
+  return field({}, [
+    {
+      name: 'in',
+      test: (value) => isString(value) && isInstantShipService(value),
+      message: INSTANT_SHIP_SERVICE_MESSAGE,
+    },
+  ]);
 }
 
 /**

@@ -25,4 +25,3 @@ export function PickupDateField(options: FieldOptions = {}): PropertyDecorator {
     toYmd(target, property);
   };
 }
-

@@ -1,6 +1,13 @@
 import { CARRIER_CODES } from '@shipping/reference-data';
 import type { FieldErrors } from '../../errors/app-error';
-import { type HasCrossFieldRules, InField, IntegerField, ListField, ObjectField, TimeField } from '../../validation';
+import {
+  type HasCrossFieldRules,
+  InField,
+  IntegerField,
+  ListField,
+  ObjectField,
+  TimeField,
+} from '../../validation';
 import { PickupAddress } from '../address/address.dto';
 import { FROM_ADDRESS_RULES, OPTIONAL_ID } from '../from-address';
 import { carrierCode, PickupDateField } from './pickup-fields';
@@ -40,7 +47,10 @@ export class PickupOrderRequest implements HasCrossFieldRules {
   pieces!: PickupPiece[];
 
   crossFieldErrors(): FieldErrors {
-    const firstCarrierNeeds = this.carrier === carrierCode(1) ? (['is_gfp', 'container_type', 'destination_country_code'] as const) : [];
+    const firstCarrierNeeds =
+      this.carrier === carrierCode(1)
+        ? (['is_gfp', 'container_type', 'destination_country_code'] as const)
+        : [];
     return pieceCarrierErrors(this.carrier, this.pieces, firstCarrierNeeds);
   }
 }

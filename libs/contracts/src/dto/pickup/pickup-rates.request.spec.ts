@@ -19,7 +19,15 @@ const fedexRates = () => ({
   pickup_date: '2026-12-01',
   ready_time: '09:00',
   close_time: '17:00',
-  pieces: [{ container_type: 'package', quantity: 1, weight: 5, destination_country_code: 'CA', service: 'PICKUP-FEDEX-1' }],
+  pieces: [
+    {
+      container_type: 'package',
+      quantity: 1,
+      weight: 5,
+      destination_country_code: 'CA',
+      service: 'PICKUP-FEDEX-1',
+    },
+  ],
 });
 
 const errorsOf = (body: unknown) => {
@@ -57,13 +65,22 @@ describe('pickup rates request', () => {
       ready_time: ['The ready_time field is required when carrier is fedex.'],
       close_time: ['The close_time field is required when carrier is fedex.'],
       'pieces.0.container_type': ['The pieces.0.container_type field is required when carrier is fedex.'],
-      'pieces.0.destination_country_code': ['The pieces.0.destination_country_code field is required when carrier is fedex.'],
+      'pieces.0.destination_country_code': [
+        'The pieces.0.destination_country_code field is required when carrier is fedex.',
+      ],
     });
     expect(errorsOf({ ...rest, carrier: 'ups', pieces: [{ quantity: 1, weight: 1 }] })).toEqual({});
   });
 
   it('checks a service when one is sent', () => {
-    expect(errorsOf({ ...fedexRates(), carrier: 'ups', ready_time: undefined, pieces: [{ quantity: 1, weight: 1, service: 'PICKUP-FEDEX-1' }] })).toEqual({
+    expect(
+      errorsOf({
+        ...fedexRates(),
+        carrier: 'ups',
+        ready_time: undefined,
+        pieces: [{ quantity: 1, weight: 1, service: 'PICKUP-FEDEX-1' }],
+      }),
+    ).toEqual({
       'pieces.0.service': ['The pieces.0.service must be a pickup service of ups.'],
     });
   });

@@ -1,6 +1,13 @@
 import { CARRIER_CODES } from '@shipping/reference-data';
 import type { FieldErrors } from '../../errors/app-error';
-import { type HasCrossFieldRules, InField, IntegerField, ListField, ObjectField, TimeField } from '../../validation';
+import {
+  type HasCrossFieldRules,
+  InField,
+  IntegerField,
+  ListField,
+  ObjectField,
+  TimeField,
+} from '../../validation';
 import { PickupRateAddress } from '../address/address.dto';
 import { OPTIONAL_ID } from '../from-address';
 import { carrierCode, PickupDateField } from './pickup-fields';
@@ -52,7 +59,8 @@ export class PickupRatesRequest implements HasCrossFieldRules {
     const senderMissing =
       (this.from_address_id === undefined || this.from_address_id === null) &&
       (this.from_address === undefined || this.from_address === null);
-    const firstCarrierNeeds = this.carrier === carrierCode(1) ? (['container_type', 'destination_country_code'] as const) : [];
+    const firstCarrierNeeds =
+      this.carrier === carrierCode(1) ? (['container_type', 'destination_country_code'] as const) : [];
     return {
       ...(senderMissing ? { from_address_id: [VALID_FROM_ADDRESS_MESSAGE] } : {}),
       ...pieceCarrierErrors(this.carrier, this.pieces, firstCarrierNeeds),

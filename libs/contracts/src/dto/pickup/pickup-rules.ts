@@ -10,7 +10,8 @@ export const requiredForCarriers =
 /** close_time after ready_time, when both are times. */
 export const CLOSE_AFTER_READY = {
   name: 'after_ready_time',
-  test: (value: unknown, owner: Owner) => !isTimeHi(value) || !isTimeHi(owner.ready_time) || value > owner.ready_time,
+  test: (value: unknown, owner: Owner) =>
+    !isTimeHi(value) || !isTimeHi(owner.ready_time) || value > owner.ready_time,
   message: 'The :attribute must be a time after :sibling(ready_time).',
 };
 
@@ -38,9 +39,14 @@ export function pieceCarrierErrors(
   pieces.forEach((piece: PieceLike, index) => {
     if (typeof piece !== 'object' || piece === null) return;
     for (const name of requiredFields) {
-      if (absent(piece[name])) errors[`pieces.${index}.${name}`] = [`The :attribute field is required when carrier is ${carrier}.`];
+      if (absent(piece[name]))
+        errors[`pieces.${index}.${name}`] = [`The :attribute field is required when carrier is ${carrier}.`];
     }
-    if (isString(piece.service) && findPickupService(piece.service) && findPickupService(piece.service)?.carrier !== carrier) {
+    if (
+      isString(piece.service) &&
+      findPickupService(piece.service) &&
+      findPickupService(piece.service)?.carrier !== carrier
+    ) {
       errors[`pieces.${index}.service`] = [`The :attribute must be a pickup service of ${carrier}.`];
     }
     if (piece.is_gfp === true && !groundFreightPickupService(carrier)) {

@@ -11,14 +11,21 @@ export function isWebhookUrl(value: unknown): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  );
 }
 
 /** `POST /webhooks`: an endpoint that receives the account's events. */
 export class RegisterWebhookRequest {
   @StringField({
     max: MAX_WEBHOOK_URL_LENGTH,
-    checks: [{ name: 'url', test: isWebhookUrl, message: 'The :attribute must be a valid http or https URL.' }],
+    checks: [
+      { name: 'url', test: isWebhookUrl, message: 'The :attribute must be a valid http or https URL.' },
+    ],
   })
   url!: string;
 }

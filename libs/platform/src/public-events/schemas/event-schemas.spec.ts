@@ -11,7 +11,11 @@ import { EVENT_DOCS_DIR, schemaText } from './write-event-schemas';
 
 const schemaFilesOnDisk = (dir = EVENT_DOCS_DIR): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? schemaFilesOnDisk(join(dir, entry.name)) : entry.name.endsWith('.schema.json') ? [relative(EVENT_DOCS_DIR, join(dir, entry.name))] : [],
+    entry.isDirectory()
+      ? schemaFilesOnDisk(join(dir, entry.name))
+      : entry.name.endsWith('.schema.json')
+        ? [relative(EVENT_DOCS_DIR, join(dir, entry.name))]
+        : [],
   );
 
 const batchCategory = publishedCategory('batch');
@@ -41,7 +45,9 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
   it('are exactly what the event types generate: run write-event-schemas.ts after changing an event', () => {
     expect(schemaFilesOnDisk().sort()).toEqual(generated.map(({ path }) => path).sort());
     for (const { path, schema } of generated) {
-      expect(`${path}\n${readFileSync(join(EVENT_DOCS_DIR, path), 'utf8')}`).toBe(`${path}\n${schemaText(schema)}`);
+      expect(`${path}\n${readFileSync(join(EVENT_DOCS_DIR, path), 'utf8')}`).toBe(
+        `${path}\n${schemaText(schema)}`,
+      );
     }
   });
 
@@ -70,7 +76,11 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
     events.forEach((event, revision) => {
       const cloudEvent = toCloudEvent(batchCategory, recorded(event, revision));
       const validate = validatorOf(cloudEvent.dataschema);
-      expect({ type: event.type, valid: validate(cloudEvent), errors: validate.errors ?? null }).toEqual({ type: event.type, valid: true, errors: null });
+      expect({ type: event.type, valid: validate(cloudEvent), errors: validate.errors ?? null }).toEqual({
+        type: event.type,
+        valid: true,
+        errors: null,
+      });
     });
   });
 

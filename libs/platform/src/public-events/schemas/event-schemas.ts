@@ -25,7 +25,13 @@ export interface EventSchemaFile {
 export function generateEventSchemas(): EventSchemaFile[] {
   const program = ts.createProgram(
     Object.values(EVENT_UNIONS).map(({ file }) => join(REPO_ROOT, file)),
-    { strict: true, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, skipLibCheck: true, noEmit: true },
+    {
+      strict: true,
+      module: ts.ModuleKind.CommonJS,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+      skipLibCheck: true,
+      noEmit: true,
+    },
   );
   const checker = program.getTypeChecker();
   const upcasters = eventUpcasters();
@@ -35,15 +41,25 @@ export function generateEventSchemas(): EventSchemaFile[] {
       const data = dataByType.get(type);
       if (!data) throw new Error(`${EVENT_UNIONS[category.context].union} has no member of type ${type}`);
       const version = upcasters.latestVersion(type);
-      return { path: eventSchemaPath(category.context, type, version), schema: cloudEventSchema(category, type, version, data) };
+      return {
+        path: eventSchemaPath(category.context, type, version),
+        schema: cloudEventSchema(category, type, version, data),
+      };
     });
   });
 }
 
-function eventDataTypes(program: ts.Program, checker: ts.TypeChecker, category: PublishedCategory): Map<string, JsonSchema> {
+function eventDataTypes(
+  program: ts.Program,
+  checker: ts.TypeChecker,
+  category: PublishedCategory,
+): Map<string, JsonSchema> {
   const { file, union } = EVENT_UNIONS[category.context];
   const source = program.getSourceFile(join(REPO_ROOT, file));
-  const alias = source?.statements.find((statement): statement is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(statement) && statement.name.text === union);
+  const alias = source?.statements.find(
+    (statement): statement is ts.TypeAliasDeclaration =>
+      ts.isTypeAliasDeclaration(statement) && statement.name.text === union,
+  );
   if (!alias) throw new Error(`${file} declares no type ${union}`);
   const unionType = checker.getTypeAtLocation(alias.name);
   const members = unionType.isUnion() ? unionType.types : [unionType];
@@ -53,17 +69,26 @@ function eventDataTypes(program: ts.Program, checker: ts.TypeChecker, category: 
     const dataProperty = member.getProperty('data');
     if (!typeProperty || !dataProperty) throw new Error(`A member of ${union} lacks type or data`);
     const literal = checker.getTypeOfSymbol(typeProperty);
-    if (!literal.isStringLiteral()) throw new Error(`A member of ${union} has a type that is not a string literal`);
+    if (!literal.isStringLiteral())
+      throw new Error(`A member of ${union} has a type that is not a string literal`);
     const description = ts.displayPartsToString(dataProperty.getDocumentationComment(checker)).trim();
     const schema = typeToJsonSchema(checker, checker.getTypeOfSymbol(dataProperty));
     byType.set(literal.value, description ? { description, ...schema } : schema);
   }
   const unpublished = [...byType.keys()].filter((type) => !category.types.includes(type));
-  if (unpublished.length > 0) throw new Error(`${union} has types no category publishes: ${unpublished.join(', ')} (see PUBLISHED_CATEGORIES)`);
+  if (unpublished.length > 0)
+    throw new Error(
+      `${union} has types no category publishes: ${unpublished.join(', ')} (see PUBLISHED_CATEGORIES)`,
+    );
   return byType;
 }
 
-function cloudEventSchema(category: PublishedCategory, type: string, version: number, data: JsonSchema): JsonSchema {
+function cloudEventSchema(
+  category: PublishedCategory,
+  type: string,
+  version: number,
+  data: JsonSchema,
+): JsonSchema {
   const id = eventSchemaUrl(category.context, type, version);
   const text = { type: 'string', minLength: 1 };
   return {
@@ -72,7 +97,18 @@ function cloudEventSchema(category: PublishedCategory, type: string, version: nu
     title: publicEventType(category.context, type, version),
     description: `${type}, version ${version}, of a ${category.streamPrefix}<id> stream, as a CloudEvents 1.0 structured JSON message on shipping.${category.context}.events.`,
     type: 'object',
-    required: ['specversion', 'id', 'source', 'type', 'subject', 'time', 'datacontenttype', 'dataschema', 'revision', 'data'],
+    required: [
+      'specversion',
+      'id',
+      'source',
+      'type',
+      'subject',
+      'time',
+      'datacontenttype',
+      'dataschema',
+      'revision',
+      'data',
+    ],
     properties: {
       specversion: { const: '1.0' },
       id: { description: 'Unique per event: consumers dedupe by it.', ...text },
@@ -82,7 +118,11 @@ function cloudEventSchema(category: PublishedCategory, type: string, version: nu
       time: { description: 'When the event was recorded.', type: 'string', format: 'date-time' },
       datacontenttype: { const: 'application/json' },
       dataschema: { const: id },
-      revision: { description: "The event's 0-based position in its aggregate's stream.", type: 'integer', minimum: 0 },
+      revision: {
+        description: "The event's 0-based position in its aggregate's stream.",
+        type: 'integer',
+        minimum: 0,
+      },
       correlationid: { description: 'The X-Request-Id of the request that started the work.', ...text },
       causationid: { description: 'The id of the message or event that caused this one.', ...text },
       accountid: { description: 'The account the aggregate belongs to.', ...text },

@@ -29,7 +29,10 @@ function unionSchema(checker: ts.TypeChecker, members: ts.Type[]): JsonSchema {
   const defined = members.filter((member) => !(member.flags & ts.TypeFlags.Undefined));
   const booleans = defined.filter((member) => member.flags & ts.TypeFlags.BooleanLiteral);
   const others = booleans.length === 2 ? defined.filter((member) => !booleans.includes(member)) : defined;
-  const schemas = [...(booleans.length === 2 ? [{ type: 'boolean' }] : []), ...others.map((member) => typeToJsonSchema(checker, member))];
+  const schemas = [
+    ...(booleans.length === 2 ? [{ type: 'boolean' }] : []),
+    ...others.map((member) => typeToJsonSchema(checker, member)),
+  ];
   if (schemas.length === 1) return schemas[0];
   if (schemas.every((schema) => 'const' in schema && typeof schema['const'] === 'string')) {
     return { type: 'string', enum: schemas.map((schema) => schema['const']) };
