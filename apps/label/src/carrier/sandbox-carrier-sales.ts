@@ -15,7 +15,7 @@ create table if not exists sandbox_carrier_sales (
   idempotency_key text primary key,
   item_id text not null,
   service text not null,
-  shipment jsonb not null,
+  shipment text not null,
   tracking_number text not null,
   sold_at timestamptz not null default now()
 );
@@ -31,29 +31,63 @@ const COLUMNS = 'idempotency_key, item_id, service, shipment, tracking_number';
  */
 export class SandboxCarrierSales {
   private ready?: Promise<void>;
+  private readonly queued: {
+    sale: SandboxSale;
+    resolve: (sold: SandboxSale) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
 
   constructor(private readonly sql: SqlClient) {}
 
-  async find(idempotencyKey: string): Promise<SandboxSale | undefined> {
-    await this.init();
-    const { rows } = await this.sql.query<SandboxSale>(
-      `select ${COLUMNS} from sandbox_carrier_sales where idempotency_key = $1`,
-      [idempotencyKey],
-    );
-    return rows[0] && parsed(rows[0]);
+  /**
+   * Records a sale under its key; of concurrent sales under one key the first is every answer.
+   * The sales asked for in one turn of the event loop (a chunk's labels) are one statement.
+   */
+  sell(sale: SandboxSale): Promise<SandboxSale> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ sale, resolve, reject });
+      if (this.queued.length === 1) setImmediate(() => void this.flush());
+    });
   }
 
-  /** Records a sale under its key; of concurrent sales under one key the first is every answer. */
-  async sell(sale: SandboxSale): Promise<SandboxSale> {
-    await this.init();
-    const { rows } = await this.sql.query<SandboxSale>(
-      `insert into sandbox_carrier_sales (${COLUMNS}) values ($1, $2, $3, $4::jsonb, $5)
-       on conflict (idempotency_key) do nothing returning ${COLUMNS}`,
-      [sale.idempotency_key, sale.item_id, sale.service, JSON.stringify(sale.shipment), sale.tracking_number],
-    );
-    const sold = rows[0] ?? (await this.find(sale.idempotency_key));
-    if (!sold) throw new Error(`The sandbox sale under key ${sale.idempotency_key} vanished.`);
-    return parsed(sold);
+  private async flush(): Promise<void> {
+    const batch = this.queued.splice(0);
+    try {
+      await this.init();
+      const sales = batch.map((entry) => entry.sale);
+      const keys = sales.map((sale) => sale.idempotency_key);
+      const { rows: inserted } = await this.sql.query<SandboxSale>(
+        `insert into sandbox_carrier_sales (${COLUMNS})
+         select key, item_id, service, shipment, tracking_number
+           from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+             as sale (key, item_id, service, shipment, tracking_number)
+          order by key
+         on conflict (idempotency_key) do nothing returning ${COLUMNS}`,
+        [
+          keys,
+          sales.map((sale) => sale.item_id),
+          sales.map((sale) => sale.service),
+          sales.map((sale) => JSON.stringify(sale.shipment)),
+          sales.map((sale) => sale.tracking_number),
+        ],
+      );
+      const sold = new Map(inserted.map((row) => [row.idempotency_key, parsed(row)]));
+      const repeated = keys.filter((key) => !sold.has(key));
+      if (repeated.length > 0) {
+        const { rows } = await this.sql.query<SandboxSale>(
+          `select ${COLUMNS} from sandbox_carrier_sales where idempotency_key = any($1::text[])`,
+          [repeated],
+        );
+        for (const row of rows) sold.set(row.idempotency_key, parsed(row));
+      }
+      for (const { sale, resolve, reject } of batch) {
+        const first = sold.get(sale.idempotency_key);
+        if (first) resolve(first);
+        else reject(new Error(`The sandbox sale under key ${sale.idempotency_key} vanished.`));
+      }
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+    }
   }
 
   /** Labels sold for an item, under any key: more than one would be a label bought twice. */

@@ -23,7 +23,7 @@ create table if not exists label_purchase_intents (
   item_id text primary key,
   carrier_key text not null,
   service text not null,
-  shipment jsonb not null,
+  shipment text not null,
   holder text not null,
   lease_expires_at timestamptz not null,
   created_at timestamptz not null default now()
@@ -55,25 +55,25 @@ export class LabelPurchaseIntents implements OnModuleInit {
   }
 
   /**
-   * Claims the items for `holder`: new ones get a fresh carrier key, and an intent whose lease ran
-   * out (its holder died or gave up) is taken over with its key and request. Items another holder
-   * is buying are left out of the answer.
+   * Claims the items for `holder` and answers their carrier keys: new ones get a fresh key, and an
+   * intent whose lease ran out (its holder died or gave up) is taken over with its key. Items
+   * another holder is buying are left out of the answer.
    */
   async claim(
     service: string,
     items: readonly LabelPurchaseItem[],
     holder: string,
     now = new Date(),
-  ): Promise<LabelPurchaseIntent[]> {
-    if (items.length === 0) return [];
-    const { rows } = await this.sql.query<LabelPurchaseIntent>(
+  ): Promise<Map<string, string>> {
+    if (items.length === 0) return new Map();
+    const { rows } = await this.sql.query<{ item_id: string; carrier_key: string }>(
       `insert into label_purchase_intents as i (item_id, carrier_key, service, shipment, holder, lease_expires_at)
-       select item_id, carrier_key, $3, shipment::jsonb, $5, $6
+       select item_id, carrier_key, $3, shipment, $5, $6
          from unnest($1::text[], $2::text[], $4::text[]) as requested (item_id, carrier_key, shipment)
         order by item_id
        on conflict (item_id) do update set holder = excluded.holder, lease_expires_at = excluded.lease_expires_at
          where i.holder = excluded.holder or i.lease_expires_at <= $7
-       returning item_id, carrier_key, service, shipment`,
+       returning item_id, carrier_key`,
       [
         items.map((item) => item.item_id),
         items.map(() => randomUUID()),
@@ -84,7 +84,7 @@ export class LabelPurchaseIntents implements OnModuleInit {
         now.toISOString(),
       ],
     );
-    return rows.map(parsed);
+    return new Map(rows.map((row) => [row.item_id, row.carrier_key]));
   }
 
   /** Keeps the holder's claims alive while it is still buying. */

@@ -131,15 +131,16 @@ describe('buying labels once per item', () => {
   it('completes an intent whose holder died after the carrier sold its label, under its key, selling nothing new', async () => {
     const shipment = item('r1').shipment;
     const longAgo = new Date(Date.now() - 3_600_000);
-    const [intent] = await harness.intents.claim(
+    const keys = await harness.intents.claim(
       'USPS-1',
       [{ item_id: 'r1', shipment }],
       'a-dead-process',
       longAgo,
     );
+    const carrierKey = keys.get('r1') as string;
     const sold = await harness.carrier.purchase({
       item_id: 'r1',
-      idempotency_key: intent.carrier_key,
+      idempotency_key: carrierKey,
       service: 'USPS-1',
       shipment,
     });
@@ -154,13 +155,13 @@ describe('buying labels once per item', () => {
       harness.carrier.requests
         .filter((request) => request.item_id === 'r1')
         .map((request) => request.idempotency_key),
-    ).toEqual([intent.carrier_key, intent.carrier_key]);
+    ).toEqual([carrierKey, carrierKey]);
     expect(await harness.purchases.completeUnheld()).toBe(0);
   });
 
   it('leaves an intent another live process holds to it, and answers that process’s label', async () => {
     const shipment = item('s1').shipment;
-    const [held] = await harness.intents.claim('USPS-1', [{ item_id: 's1', shipment }], 'another-process');
+    const held = await harness.intents.claim('USPS-1', [{ item_id: 's1', shipment }], 'another-process');
     expect(await harness.purchases.completeUnheld()).toBe(0);
     const waiting = harness.purchases.purchase({ service: 'USPS-1', items: [item('s1')] });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -173,7 +174,7 @@ describe('buying labels once per item', () => {
     expect(ours).toEqual(theirs);
     expect(await harness.carrier.soldFor('s1')).toBe(1);
     expect(harness.carrier.requests.find((request) => request.item_id === 's1')?.idempotency_key).toBe(
-      held.carrier_key,
+      held.get('s1'),
     );
   });
 

@@ -94,10 +94,13 @@ export class LabelPurchases {
       for (const label of (await this.store.find(waiting.map((item) => item.item_id))).values())
         answers.set(label.item_id, bought(label));
       const unrecorded = waiting.filter((item) => !answers.has(item.item_id));
-      const claimed = await this.intents.claim(service, unrecorded, this.holder);
+      const keys = await this.intents.claim(service, unrecorded, this.holder);
+      const claimed = unrecorded.flatMap((item) => {
+        const carrierKey = keys.get(item.item_id);
+        return carrierKey === undefined ? [] : [{ ...item, service, carrier_key: carrierKey }];
+      });
       await this.buyClaimed(claimed, answers);
-      const claimedIds = new Set(claimed.map((intent) => intent.item_id));
-      waiting = unrecorded.filter((item) => !claimedIds.has(item.item_id));
+      waiting = unrecorded.filter((item) => !keys.has(item.item_id));
       if (waiting.length === 0) break;
       if (Date.now() > deadline)
         throw new Unavailable(`The label of item ${waiting[0].item_id} is being bought by another request.`);
@@ -120,6 +123,7 @@ export class LabelPurchases {
       () => void this.intents.renew(itemIds, this.holder).catch(() => undefined),
       INTENT_LEASE_MS / 3,
     );
+    let unsettled = itemIds;
     try {
       const attempts = await Promise.allSettled(claimed.map((intent) => this.buy(intent)));
       const labels: StoredLabel[] = [];
@@ -136,13 +140,14 @@ export class LabelPurchases {
       for (const label of (await this.store.record(labels)).values())
         answers.set(label.item_id, bought(label));
       await this.intents.drop(refused, this.holder);
+      unsettled = itemIds.filter((itemId) => !answers.has(itemId));
       const failed = attempts.find((attempt) => attempt.status === 'rejected');
       if (failed) throw failed.reason;
     } finally {
       clearInterval(renewal);
       // What is still held failed on its way (the carrier, the disk, the database): whoever goes
       // on, a retry or the sweep, takes it over at once and buys under the same key.
-      await this.intents.release(itemIds, this.holder).catch(() => undefined);
+      if (unsettled.length > 0) await this.intents.release(unsettled, this.holder).catch(() => undefined);
     }
   }
 
