@@ -9,6 +9,7 @@ export * from './batches/finish-batch';
 export * from './ledger/ledger-events';
 export * from './ledger/ledger-decider';
 export * from './ledger/evolve-ledger';
+export * from './ledger/ledger-entries';
 export * from './results/batch-results';
 export * from './pricing/shipment-price';
 export * from './get-batch/batch-summary-projection';
