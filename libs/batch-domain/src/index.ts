@@ -1,4 +1,5 @@
 export * from './batches/batch-events';
+export * from './batches/batch-upcasters';
 export * from './batches/batch-commands';
 export * from './batches/batch-state';
 export * from './batches/evolve-batch';

@@ -30,8 +30,19 @@ export const created = (count: number): BatchEvent => ({
     shipper_id: 1,
     shipper_hash_id: 'shp1',
     service: 'USPS-1',
+    item_count: count,
     items: submissions(count),
     at: now,
+  },
+});
+
+/** The items from `from` on, `count` of them, as the next BatchItemsAdded of a larger batch. */
+export const itemsAdded = (from: number, count: number): BatchEvent => ({
+  type: 'BatchItemsAdded',
+  data: {
+    batch_id: BATCH,
+    items: submissions(from + count).slice(from),
+    submitted_count: from + count,
   },
 });
 

@@ -19,7 +19,8 @@ export interface PublicEventRelayOptions {
 
 /**
  * Bytes of message values a send carries at most: the broker refuses a request over its
- * message.max.bytes (1 MB by default), and one BatchCreated of 1,000 items is about 400 KB.
+ * message.max.bytes (1 MB by default), and the largest event, a BatchCreated or BatchItemsAdded,
+ * carries at most 512 KB of items.
  */
 export const MAX_SEND_BYTES = 512 * 1024;
 
