@@ -8,8 +8,10 @@ export const TEST_SERVER_VERSION = '25.1.0';
 /**
  * `ServerFeatures.GetSupportedMethods`, as KurrentDB builds it (ServerFeatures.cs): every method
  * of the services served, service and method names in lower case, with the features it adds to
- * reads and batch appends. @eventstore/db-client asks for it once per connection and appends with
- * `BatchAppend` when `/event_store.client.streams.streams/batchappend` is listed.
+ * reads and batch appends. @eventstore/db-client (6.x, `appendToStream`) asks for it once per
+ * connection and appends with `BatchAppend` when `/event_store.client.streams.streams/batchappend`
+ * is listed and the call passes no credentials of its own; otherwise, and when the server answers
+ * UNIMPLEMENTED here, it falls back to `Append`.
  */
 export function serverFeatures(served: Record<string, UntypedServiceImplementation>) {
   const listed = {
