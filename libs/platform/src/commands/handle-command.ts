@@ -4,6 +4,7 @@ import {
   type ExpectedRevision,
   WrongExpectedVersionError,
 } from '@shipping/event-store';
+import { consecutiveRuns } from '../batching/consecutive-runs';
 import { LruCache } from '../caching/lru-cache';
 
 export interface DomainEvent {
@@ -87,21 +88,7 @@ const eventBytes = (event: { type: string; data: unknown }, metadata: EventMetad
 
 /** `events` in order, cut into appends of at most APPEND_BYTES (an event larger than that alone). */
 export function appendParts<Event extends DomainEvent>(events: Event[], metadata: EventMetadata): Event[][] {
-  const parts: Event[][] = [];
-  let part: Event[] = [];
-  let bytes = 0;
-  for (const event of events) {
-    const size = eventBytes(event, metadata);
-    if (part.length > 0 && bytes + size > APPEND_BYTES) {
-      parts.push(part);
-      part = [];
-      bytes = 0;
-    }
-    part.push(event);
-    bytes += size;
-  }
-  if (part.length > 0) parts.push(part);
-  return parts;
+  return consecutiveRuns(events, (event) => eventBytes(event, metadata), APPEND_BYTES);
 }
 
 export interface CommandOutcome<Event, State> {
