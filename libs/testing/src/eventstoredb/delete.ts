@@ -17,39 +17,38 @@ const versionNumber = (expected: ExpectedState) =>
     : { any: '-2', no_stream: '-1', stream_exists: '-4' }[expected.kind];
 
 /** `Streams.Delete` (soft delete): the stream reads as not found until it is written again. */
-export function deleteHandler(log: InMemoryEventLog) {
-  return (call: ServerUnaryCall<DeleteReq, DeleteResp>, callback: sendUnaryData<DeleteResp>) => {
+export const deleteHandler = (log: InMemoryEventLog) =>
+  removalHandler<DeleteReq, DeleteResp>(DeleteResp, (name, expected) => log.delete(name, expected));
+
+/** `Streams.Tombstone` (hard delete): every later read or write of the stream fails with StreamDeleted. */
+export const tombstoneHandler = (log: InMemoryEventLog) =>
+  removalHandler<TombstoneReq, TombstoneResp>(TombstoneResp, (name, expected) =>
+    log.tombstone(name, expected),
+  );
+
+/** Delete and Tombstone share their messages' shape: options with a stream and an expected revision; a position. */
+interface RemovalResponse {
+  setNoPosition(value: Empty): unknown;
+  setPosition(value: never): unknown;
+}
+
+function removalHandler<Req extends DeleteReq | TombstoneReq, Resp extends RemovalResponse>(
+  Response: { new (): Resp; Position: new () => DeleteResp.Position | TombstoneResp.Position },
+  remove: (streamName: string, expected: ExpectedState) => WriteOutcome,
+) {
+  return (call: ServerUnaryCall<Req, Resp>, callback: sendUnaryData<Resp>) => {
     const options = call.request.getOptions();
     if (!options) return callback({ code: status.INVALID_ARGUMENT, details: 'A delete needs options' });
     const streamName = streamNameOf(options.getStreamIdentifier());
     const expected = expectedState(options);
-    answer(streamName, expected, log.delete(streamName, expected), callback, (position) => {
-      const response = new DeleteResp();
-      if (position === undefined) return response.setNoPosition(new Empty());
-      return response.setPosition(
-        new DeleteResp.Position()
-          .setCommitPosition(position.toString())
-          .setPreparePosition(position.toString()),
-      );
-    });
-  };
-}
-
-/** `Streams.Tombstone` (hard delete): every later read or write of the stream fails with StreamDeleted. */
-export function tombstoneHandler(log: InMemoryEventLog) {
-  return (call: ServerUnaryCall<TombstoneReq, TombstoneResp>, callback: sendUnaryData<TombstoneResp>) => {
-    const options = call.request.getOptions();
-    if (!options) return callback({ code: status.INVALID_ARGUMENT, details: 'A tombstone needs options' });
-    const streamName = streamNameOf(options.getStreamIdentifier());
-    const expected = expectedState(options);
-    answer(streamName, expected, log.tombstone(streamName, expected), callback, (position) => {
-      const response = new TombstoneResp();
-      if (position === undefined) return response.setNoPosition(new Empty());
-      return response.setPosition(
-        new TombstoneResp.Position()
-          .setCommitPosition(position.toString())
-          .setPreparePosition(position.toString()),
-      );
+    answer(streamName, expected, remove(streamName, expected), callback, (position) => {
+      const response = new Response();
+      if (position === undefined) response.setNoPosition(new Empty());
+      else {
+        const at = position.toString();
+        response.setPosition(new Response.Position().setCommitPosition(at).setPreparePosition(at) as never);
+      }
+      return response;
     });
   };
 }
