@@ -1,4 +1,4 @@
-import type { BatchEvent, MergedLabelFile } from './batch-events';
+import type { BatchEvent, BatchItemSubmission, MergedLabelFile } from './batch-events';
 import { decideBatch } from './batch-decider';
 import { initialBatchState } from './batch-state';
 import { evolveBatch } from './evolve-batch';
@@ -21,6 +21,18 @@ export const submissions = (count: number) =>
     index,
     shipment: { reference: `shipment ${index}` },
   }));
+
+/** The command that creates batch `b1` with these items. */
+export const createBatch = (items: BatchItemSubmission[]) => ({
+  type: 'CreateBatch' as const,
+  batchId: BATCH,
+  accountId: ACCOUNT,
+  shipperId: 1,
+  shipperHashId: 'shp1',
+  service: 'USPS-1',
+  items,
+  now,
+});
 
 export const created = (count: number): BatchEvent => ({
   type: 'BatchCreated',

@@ -1,6 +1,6 @@
 import { BATCH_NOT_FOUND_MESSAGE, NotFound } from '@shipping/contracts';
 import { type BatchEvent, type BatchItemSubmission, ITEM_BYTES_PER_EVENT } from './batch-events';
-import { ACCOUNT, BATCH, batchDecider, item, now } from './batch-history.fixture';
+import { ACCOUNT, BATCH, batchDecider, createBatch, item, now } from './batch-history.fixture';
 import { batchCreatedV1ToV2 } from './batch-upcasters';
 import { jsonBytes } from './item-chunks';
 
@@ -12,24 +12,13 @@ const large = (count = 1_000): BatchItemSubmission[] =>
     shipment: { to_address: { name: `Receiver ${index}`.padEnd(4_000, '.') } },
   }));
 
-const create = (items: BatchItemSubmission[]) => ({
-  type: 'CreateBatch' as const,
-  batchId: BATCH,
-  accountId: ACCOUNT,
-  shipperId: 1,
-  shipperHashId: 'shp1',
-  service: 'USPS-1',
-  items,
-  now,
-});
-
 const fold = (events: BatchEvent[]) => events.reduce(batchDecider.evolve, batchDecider.initialState);
 const itemsOf = (event: BatchEvent) =>
   event.type === 'BatchCreated' || event.type === 'BatchItemsAdded' ? event.data.items : [];
 
 describe('creating a batch larger than one event holds', () => {
   const items = large();
-  const events = batchDecider.decide(create(items), batchDecider.initialState);
+  const events = batchDecider.decide(createBatch(items), batchDecider.initialState);
 
   it('records BatchCreated with the first items and the count, then BatchItemsAdded, in index order', () => {
     expect(events[0]).toMatchObject({ type: 'BatchCreated', data: { item_count: 1_000 } });
@@ -62,14 +51,14 @@ describe('creating a batch larger than one event holds', () => {
   });
 
   it('decides only the items not recorded yet when the same command meets a write cut short', () => {
-    const rest = batchDecider.decide(create(items), fold(events.slice(0, 3)));
+    const rest = batchDecider.decide(createBatch(items), fold(events.slice(0, 3)));
     expect(rest).toEqual(events.slice(3));
     expect(fold([...events.slice(0, 3), ...rest]).status).toBe('validating');
   });
 
   it('keeps a batch that fits in one event as one BatchCreated with all its items', () => {
     const small = large(50);
-    expect(batchDecider.decide(create(small), batchDecider.initialState)).toEqual([
+    expect(batchDecider.decide(createBatch(small), batchDecider.initialState)).toEqual([
       expect.objectContaining({
         type: 'BatchCreated',
         data: expect.objectContaining({ item_count: 50, items: small }),
