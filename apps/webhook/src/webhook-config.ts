@@ -7,6 +7,12 @@ export interface WebhookConfig {
   pollIntervalMs: number;
   /** Deliveries to and registrations of loopback, private and other internal addresses. */
   allowPrivateTargets: boolean;
+  /** Attempts in flight at once in this process. */
+  concurrency: number;
+  /** Attempts in flight at once to one endpoint, across every webhook app instance. */
+  endpointConcurrency: number;
+  /** Live endpoints an account may have. */
+  maxEndpointsPerAccount: number;
 }
 
 export const WEBHOOK_CONFIG = Symbol('WEBHOOK_CONFIG');
@@ -19,9 +25,10 @@ type Env = Record<string, string | undefined>;
 
 /**
  * WEBHOOK_TIMEOUT_MS (10000), WEBHOOK_RETRY_SCHEDULE_MS (10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 24 h),
- * WEBHOOK_POLL_INTERVAL_MS (250) and WEBHOOK_ALLOW_PRIVATE_TARGETS (true). Private targets are
+ * WEBHOOK_POLL_INTERVAL_MS (250), WEBHOOK_ALLOW_PRIVATE_TARGETS (true), WEBHOOK_CONCURRENCY (64),
+ * WEBHOOK_ENDPOINT_CONCURRENCY (4) and WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT (16). Private targets are
  * allowed by default because the sandbox runtime and its tests deliver to 127.0.0.1; a deployment
- * that faces the internet sets WEBHOOK_ALLOW_PRIVATE_TARGETS=false.
+ * that faces the internet sets WEBHOOK_ALLOW_PRIVATE_TARGETS=false (production mode insists).
  */
 export function readWebhookConfig(env: Env = process.env): WebhookConfig {
   return {
@@ -29,6 +36,9 @@ export function readWebhookConfig(env: Env = process.env): WebhookConfig {
     retryScheduleMs: schedule(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_RETRY_SCHEDULE_MS),
     pollIntervalMs: positiveInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 250),
     allowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', true),
+    concurrency: positiveInteger(env, 'WEBHOOK_CONCURRENCY', 64),
+    endpointConcurrency: positiveInteger(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4),
+    maxEndpointsPerAccount: positiveInteger(env, 'WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT', 16),
   };
 }
 

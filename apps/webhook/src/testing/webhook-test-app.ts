@@ -27,6 +27,9 @@ export const FAST_CONFIG: WebhookConfig = {
   retryScheduleMs: [50, 50, 50, 50],
   pollIntervalMs: 20,
   allowPrivateTargets: true,
+  concurrency: 64,
+  endpointConcurrency: 4,
+  maxEndpointsPerAccount: 16,
 };
 
 export interface WebhookTestApp {
@@ -36,12 +39,17 @@ export interface WebhookTestApp {
   close(): Promise<void>;
 }
 
-/** The webhook module on an in-memory PGlite, its dispatcher running, its handlers called directly. */
+/**
+ * The webhook module on an in-memory PGlite, its dispatcher running, its handlers called directly.
+ * Given the `sql` of another test app, it is a second instance on the same outbox (and leaves the
+ * database open when it closes).
+ */
 export async function createWebhookTestApp(
   config: Partial<WebhookConfig> = {},
   resolve: Resolve = resolveWithDns,
+  shared?: SqlClient,
 ): Promise<WebhookTestApp> {
-  const sql = await createPgliteSqlClient();
+  const sql = shared ?? (await createPgliteSqlClient());
   const module = await Test.createTestingModule({ imports: [TestSqlModule.with(sql), WebhookModule] })
     .overrideProvider(WEBHOOK_CONFIG)
     .useValue({ ...FAST_CONFIG, ...config })
@@ -55,7 +63,7 @@ export async function createWebhookTestApp(
     sql,
     async close() {
       await module.close();
-      await sql.close();
+      if (!shared) await sql.close();
     },
   };
 }
