@@ -15,4 +15,5 @@ export * from './public-events/public-event-relay';
 export * from './public-events/public-events.module';
 export * from './idempotency/idempotent-requests.interceptor';
 export * from './idempotency/message-handlers';
+export * from './idempotency/omitted-from-replay';
 export * from './caching/lru-cache';

@@ -10,7 +10,8 @@ export interface ClaimedDelivery {
   attemptCount: number;
   retryFrom: number;
   url: string;
-  secret: string;
+  /** The endpoint's secret as stored: sealed (SecretBox), or plain if written before sealing. */
+  storedSecret: string;
 }
 
 export interface AttemptRecord {
@@ -89,7 +90,7 @@ export class DeliveryQueue {
       attemptCount: row.attempt_count,
       retryFrom: row.retry_from,
       url: row.url,
-      secret: row.secret,
+      storedSecret: row.secret,
     }));
   }
 

@@ -6,6 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { endpointContext, SecretBox } from '../secrets/secret-box';
 import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 import { type ClaimedDelivery, DeliveryQueue } from './delivery-queue';
 import { type PostOutcome, postWebhook } from './post-webhook';
@@ -29,6 +30,12 @@ const LEASE_MARGIN_MS = 15_000;
 export const REFUSED_TARGET: PostOutcome = Object.freeze({
   statusCode: null,
   error: 'Not sent: the target host did not resolve to a public address.',
+});
+
+/** A secret under a key this instance lacks (see WEBHOOK_SECRET_KEYS): an operator's matter. */
+const UNREADABLE_SECRET: PostOutcome = Object.freeze({
+  statusCode: null,
+  error: 'Not sent: the delivery could not be signed.',
 });
 
 const isDelivered = ({ statusCode }: PostOutcome) =>
@@ -55,6 +62,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
     @Inject(WEBHOOK_RESOLVE) private readonly resolve: Resolve,
     private readonly queue: DeliveryQueue,
+    private readonly box: SecretBox,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -132,7 +140,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
    * The guard runs at every attempt: the host's addresses may have changed since registration. A
    * target it refuses, or whose host does not resolve, is recorded as REFUSED_TARGET alone.
    */
-  private async send({ id, url, secret, body }: ClaimedDelivery): Promise<PostOutcome> {
+  private async send({ id, endpointId, url, storedSecret, body }: ClaimedDelivery): Promise<PostOutcome> {
+    let signingSecret: string;
+    try {
+      signingSecret = this.box.open(storedSecret, endpointContext(endpointId));
+    } catch (error) {
+      this.logger.error({ err: error }, `webhook endpoint ${endpointId}: its secret cannot be opened`);
+      return UNREADABLE_SECRET;
+    }
     let target: URL;
     let addresses: ResolvedAddress[];
     try {
@@ -152,7 +167,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
           'Content-Type': 'application/json',
           'User-Agent': USER_AGENT,
           'Webhook-Id': id,
-          'Webhook-Signature': signatureHeader(secret, body, timestamp),
+          'Webhook-Signature': signatureHeader(signingSecret, body, timestamp),
         },
       });
     } catch (error) {

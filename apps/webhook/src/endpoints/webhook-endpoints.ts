@@ -13,6 +13,7 @@ import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { randomBytes } from 'node:crypto';
 import { resolveTarget, type Resolve, TargetRefused, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
+import { endpointContext, SecretBox } from '../secrets/secret-box';
 import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 
 export const INTERNAL_URL_MESSAGE =
@@ -40,6 +41,7 @@ export class WebhookEndpoints {
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
     @Inject(WEBHOOK_RESOLVE) private readonly resolve: Resolve,
+    private readonly box: SecretBox,
   ) {}
 
   async register(accountId: string, body: unknown): Promise<RegisteredWebhookEndpoint> {
@@ -57,10 +59,14 @@ export class WebhookEndpoints {
       );
       const limit = this.config.maxEndpointsPerAccount;
       if (counted[0].live >= limit) throw new AppError('validation_failed', endpointLimitMessage(limit));
+      const { rows: ids } = await tx.query<{ id: string | number }>(
+        "select nextval('webhook_endpoint_ids') as id",
+      );
+      const id = ids[0].id;
       const { rows } = await tx.query<EndpointRow>(
         `insert into webhook_endpoints (id, account_id, url, secret, created_at)
-         values (nextval('webhook_endpoint_ids'), $1, $2, $3, now()) returning id, url, created_at`,
-        [accountId, url, secret],
+         values ($1, $2, $3, $4, now()) returning id, url, created_at`,
+        [id, accountId, url, this.box.seal(secret, endpointContext(id))],
       );
       return rows[0];
     });

@@ -3,7 +3,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { type Resolve, resolveWithDns, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
-import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
+import { readWebhookConfig, WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 import { WebhookModule } from '../webhook.module';
 import { WebhooksController } from '../webhooks.controller';
 
@@ -30,6 +30,7 @@ export const FAST_CONFIG: WebhookConfig = {
   concurrency: 64,
   endpointConcurrency: 4,
   maxEndpointsPerAccount: 16,
+  secretKeys: readWebhookConfig({}).secretKeys,
 };
 
 export interface WebhookTestApp {
