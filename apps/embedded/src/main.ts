@@ -3,11 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureGatewayApp, readGatewayHttpConfig } from '@shipping/gateway-app';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
-import { ConfigurationError, validateConfig } from '@shipping/platform';
+import { checkEnvironment, ConfigurationError, validateConfig } from '@shipping/platform';
 import { EmbeddedConfig } from './embedded-config';
 import { EmbeddedModule } from './embedded.module';
+import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
 
 async function bootstrap(): Promise<void> {
+  checkEnvironment(EMBEDDED_ENVIRONMENT, process.env);
   const config = validateConfig(EmbeddedConfig);
   const httpConfig = readGatewayHttpConfig();
   const app = await NestFactory.create<NestExpressApplication>(EmbeddedModule.forRoot(config), {

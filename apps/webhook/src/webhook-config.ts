@@ -1,5 +1,6 @@
 import type { SecretKey } from './secrets/secret-box';
-import { parseSecretKeys, SANDBOX_WEBHOOK_SECRET_KEYS } from './secrets/secret-keys';
+import { SANDBOX_WEBHOOK_SECRET_KEYS } from '@shipping/platform';
+import { parseSecretKeys } from './secrets/secret-keys';
 
 export interface WebhookConfig {
   /** An attempt that has no response headers within this time fails. */

@@ -44,7 +44,7 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
     }),
   ],
   providers: [
-    { provide: ApiKeyDirectory, useFactory: sandboxApiKeyDirectory },
+    { provide: ApiKeyDirectory, useFactory: () => sandboxApiKeyDirectory() },
     IdempotencyStore,
     IdempotencyInterceptor,
     EnvelopeInterceptor,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SecretBox, UnknownSecretKey } from './secret-box';
-import { holdsSandboxKey, parseSecretKeys, SANDBOX_WEBHOOK_SECRET_KEYS } from './secret-keys';
+import { holdsSandboxWebhookKey, SANDBOX_WEBHOOK_SECRET_KEYS } from '@shipping/platform';
+import { parseSecretKeys } from './secret-keys';
 
 const key = (id: string) => ({ id, key: randomBytes(32) });
 
@@ -42,10 +43,10 @@ describe('webhook secrets at rest', () => {
     expect(parseSecretKeys(`k:${randomBytes(16).toString('base64')}`)).toMatch(/16 bytes, not 32/);
     expect(parseSecretKeys(a)).toMatch(/not <id>:<key>/);
     expect(parseSecretKeys(`k:${a},k:${a}`)).toMatch(/appears twice/);
-    expect(holdsSandboxKey(SANDBOX_WEBHOOK_SECRET_KEYS)).toBe(true);
-    expect(holdsSandboxKey(`mine:${a},${SANDBOX_WEBHOOK_SECRET_KEYS.replace('sandbox', 'renamed')}`)).toBe(
-      true,
-    );
-    expect(holdsSandboxKey(`mine:${a}`)).toBe(false);
+    expect(holdsSandboxWebhookKey(SANDBOX_WEBHOOK_SECRET_KEYS)).toBe(true);
+    expect(
+      holdsSandboxWebhookKey(`mine:${a},${SANDBOX_WEBHOOK_SECRET_KEYS.replace('sandbox', 'renamed')}`),
+    ).toBe(true);
+    expect(holdsSandboxWebhookKey(`mine:${a}`)).toBe(false);
   });
 });

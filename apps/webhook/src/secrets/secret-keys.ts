@@ -1,11 +1,5 @@
 import type { SecretKey } from './secret-box';
 
-/**
- * The key the sandbox seals webhook secrets with when WEBHOOK_SECRET_KEYS is unset. It is in the
- * source, so it protects nothing: production mode refuses to start with it.
- */
-export const SANDBOX_WEBHOOK_SECRET_KEYS = 'sandbox:c2FuZGJveC13ZWJob29rLXNlY3JldC1rZXktMzJieXQ';
-
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 /**
@@ -25,11 +19,4 @@ export function parseSecretKeys(text: string): SecretKey[] | string {
     keys.push({ id, key });
   }
   return keys;
-}
-
-/** Whether a WEBHOOK_SECRET_KEYS value holds the sandbox key (by its bytes, whatever its id). */
-export function holdsSandboxKey(text: string): boolean {
-  const sandbox = parseSecretKeys(SANDBOX_WEBHOOK_SECRET_KEYS) as SecretKey[];
-  const keys = parseSecretKeys(text);
-  return Array.isArray(keys) && keys.some(({ key }) => key.equals(sandbox[0].key));
 }

@@ -4,7 +4,12 @@ import type { Admin, Kafka } from 'kafkajs';
 /** Room for the gateway's largest body (BODY_LIMIT, 4 MB) as JSON; Kafka's default is 1 MB. */
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
-const TOPIC_CONFIG = [{ name: 'max.message.bytes', value: String(MAX_MESSAGE_BYTES) }];
+/** How this process's topics are laid out: partitions, replicas, and replicas an acks=all write needs. */
+export interface TopicSettings {
+  partitions: number;
+  replicationFactor?: number;
+  minInsyncReplicas?: number;
+}
 
 const CREATE_ATTEMPTS = 5;
 const RETRY_DELAY_MS = 300;
@@ -21,7 +26,7 @@ export class TopicCreator {
 
   constructor(
     private readonly kafka: () => Kafka,
-    private readonly partitions: number,
+    private readonly settings: TopicSettings,
   ) {}
 
   ensure(topics: Iterable<string>): Promise<void> {
@@ -66,8 +71,12 @@ export class TopicCreator {
         .createTopics({
           topics: missing.map((topic) => ({
             topic,
-            numPartitions: this.partitions,
-            configEntries: TOPIC_CONFIG,
+            numPartitions: this.settings.partitions,
+            replicationFactor: this.settings.replicationFactor ?? 1,
+            configEntries: [
+              { name: 'max.message.bytes', value: String(MAX_MESSAGE_BYTES) },
+              { name: 'min.insync.replicas', value: String(this.settings.minInsyncReplicas ?? 1) },
+            ],
           })),
           waitForLeaders: true,
         })
@@ -78,7 +87,10 @@ export class TopicCreator {
           }
         });
       await this.leadersElected(admin, topics);
-      this.logger.log(`Created topics ${missing.join(', ')} (${this.partitions} partitions).`);
+      const { partitions, replicationFactor = 1, minInsyncReplicas = 1 } = this.settings;
+      this.logger.log(
+        `Created topics ${missing.join(', ')} (${partitions} partitions, ${replicationFactor} replicas, min.insync.replicas ${minInsyncReplicas}).`,
+      );
     } finally {
       await admin.disconnect();
     }

@@ -8,7 +8,7 @@ import { PublicEventsModule } from '../public-events/public-events.module';
 import { categoriesOwnedBy } from '../public-events/published-categories';
 import { checkEnvironment, type EnvReader } from '../config/app-environment';
 import { ConfigurationError, validateConfig } from '../config/validate-config';
-import { type DistributedConfig, kafkaBrokers } from './distributed-config';
+import { type DistributedConfig, kafkaConnection } from './distributed-config';
 
 export interface DistributedApp<Config extends DistributedConfig> {
   /** The app's name: its consumer group and replies topic are named after it. */
@@ -43,14 +43,15 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
   checkEnvironment({ config: spec.config, readers: spec.readers ?? [] }, process.env);
   const config = validateConfig(spec.config);
   await claimOwnDatabase(spec.name, config);
+  const kafka = kafkaConnection(config);
   const messaging = KafkaMessagingModule.forRoot({
     app: spec.name,
-    brokers: kafkaBrokers(config),
+    ...kafka,
     partitions: config.KAFKA_PARTITIONS,
   });
   const publicEvents = PublicEventsModule.forRoot({
     app: spec.name,
-    brokers: kafkaBrokers(config),
+    kafka,
     partitions: config.KAFKA_PARTITIONS,
     categories: categoriesOwnedBy(spec.name),
   });
