@@ -83,7 +83,7 @@ export class TopicCreator {
         .catch(async (error: unknown) => {
           const now = new Set(await admin.listTopics());
           if (missing.some((topic) => !now.has(topic))) {
-            throw error;
+            throw withBrokerReasons(error);
           }
         });
       await this.leadersElected(admin, topics);
@@ -104,4 +104,14 @@ export class TopicCreator {
       throw new Error(`No leader yet for ${leaderless.map((topic) => topic.name).join(', ')}.`);
     }
   }
+}
+
+/** kafkajs says "Topic creation errors" and keeps the broker's reason per topic underneath. */
+function withBrokerReasons(error: unknown): unknown {
+  const reasons = (error as { errors?: { topic?: string; message?: string }[] }).errors;
+  if (!Array.isArray(reasons) || reasons.length === 0) return error;
+  return new Error(
+    `Creating Kafka topics failed: ${reasons.map((reason) => `${reason.topic}: ${reason.message}`).join('; ')}`,
+    { cause: error },
+  );
 }
