@@ -6,6 +6,7 @@ export * from './config/app-environment';
 export * from './config/production-checks';
 export * from './config/sandbox-defaults';
 export * from './storage/storage.module';
+export * from './storage/data-folder-lock';
 export * from './commands/handle-command';
 export * from './accounts/account-directory.client';
 export * from './labels/label-urls';

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { connectMessageHandlers, createKafkaServer, KafkaMessagingModule } from '@shipping/messaging';
+import { DataFolderInUse } from '../storage/data-folder-lock';
 import { StorageModule } from '../storage/storage.module';
 import { claimOwnDatabase } from './own-database';
 import { PublicEventsModule } from '../public-events/public-events.module';
@@ -31,7 +32,7 @@ export interface DistributedApp<Config extends DistributedConfig> {
 export function runDistributedApp<Config extends DistributedConfig>(spec: DistributedApp<Config>): void {
   start(spec).catch((error: unknown) => {
     process.stderr.write(
-      error instanceof ConfigurationError
+      error instanceof ConfigurationError || error instanceof DataFolderInUse
         ? `${error.message}\n`
         : `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
@@ -60,7 +61,7 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
       module: class DistributedRoot {},
       imports: [StorageModule.forRoot(config), messaging, publicEvents, spec.module],
     },
-    { bodyParser: spec.bodyParser ?? true, bufferLogs: true },
+    { bodyParser: spec.bodyParser ?? true, bufferLogs: true, abortOnError: false },
   );
   spec.configure?.(app, config);
   connectMessageHandlers(app, createKafkaServer(app));
