@@ -3,7 +3,7 @@ const { createHash } = require('node:crypto');
 const { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-/** What tsconfig.json sets for emit: Nest's injection reads the decorators' design-time metadata. */
+/** What tsconfig.base.json sets for emit: Nest's injection reads the decorators' design-time metadata. */
 const SWC_OPTIONS = {
   swcrc: false,
   configFile: false,
