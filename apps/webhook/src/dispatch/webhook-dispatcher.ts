@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { endpointContext, SecretBox } from '../secrets/secret-box';
+import { SecretRewrapper } from '../secrets/secret-rewrapper';
 import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 import { type ClaimedDelivery, DeliveryQueue } from './delivery-queue';
 import { type PostOutcome, postWebhook } from './post-webhook';
@@ -38,6 +39,9 @@ const UNREADABLE_SECRET: PostOutcome = Object.freeze({
   error: 'Not sent: the delivery could not be signed.',
 });
 
+/** A store that does not answer is asked again after a growing pause, up to this. */
+const MAX_CLAIM_BACKOFF_MS = 5_000;
+
 const isDelivered = ({ statusCode }: PostOutcome) =>
   statusCode !== null && statusCode >= 200 && statusCode < 300;
 
@@ -63,10 +67,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     @Inject(WEBHOOK_RESOLVE) private readonly resolve: Resolve,
     private readonly queue: DeliveryQueue,
     private readonly box: SecretBox,
+    private readonly rewrapper: SecretRewrapper,
   ) {}
 
+  /** Only after a clean start: a start refused for a missing secret key sends nothing. */
   onApplicationBootstrap(): void {
-    this.running = this.run();
+    this.running = this.rewrapper.sealed().then(
+      () => this.run(),
+      () => undefined,
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -81,16 +90,20 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async run(): Promise<void> {
+    let pause = this.config.pollIntervalMs;
     while (!this.stopping) {
       this.woken = false;
       const free = this.config.concurrency - this.inFlight.size;
-      const started =
-        free > 0
-          ? await this.startDue(free).catch((error: unknown) => {
-              this.logger.error({ err: error }, 'webhook dispatch failed to claim deliveries');
-              return 0;
-            })
-          : 0;
+      let started = 0;
+      try {
+        started = free > 0 ? await this.startDue(free) : 0;
+        pause = this.config.pollIntervalMs;
+      } catch (error) {
+        this.logger.error({ err: error, retryInMs: pause }, 'webhook dispatch failed to claim deliveries');
+        await this.sleep(pause);
+        pause = Math.min(pause * 2, MAX_CLAIM_BACKOFF_MS);
+        continue;
+      }
       if (started === 0 && !this.woken) await this.sleep(this.config.pollIntervalMs);
     }
     await Promise.allSettled(this.inFlight);

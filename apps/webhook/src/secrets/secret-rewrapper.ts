@@ -15,6 +15,7 @@ const PAGE = 500;
 @Injectable()
 export class SecretRewrapper implements OnApplicationBootstrap {
   private readonly logger = new Logger(SecretRewrapper.name);
+  private sealing?: Promise<void>;
 
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
@@ -22,7 +23,17 @@ export class SecretRewrapper implements OnApplicationBootstrap {
   ) {}
 
   /** After every module's init, so the tables exist. */
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): Promise<void> {
+    return this.sealed();
+  }
+
+  /** Settles once every stored secret is under the current key; what must wait for a clean start waits for it. */
+  sealed(): Promise<void> {
+    this.sealing ??= this.sealAll();
+    return this.sealing;
+  }
+
+  private async sealAll(): Promise<void> {
     let rewrapped = 0;
     let after = 0;
     for (;;) {

@@ -57,7 +57,12 @@ export async function createWebhookTestApp(
     .overrideProvider(WEBHOOK_RESOLVE)
     .useValue(resolve)
     .compile();
-  await module.init();
+  try {
+    await module.init();
+  } catch (error) {
+    if (!shared) await sql.close();
+    throw error;
+  }
   return {
     module,
     handlers: module.get(WebhooksController),
