@@ -130,6 +130,7 @@ export function batchWrites(number: number, items: number): BatchWrites {
                 shipper_id: 1,
                 shipper_hash_id: encodeHashId('shipper', 1),
                 service: 'USPS-1',
+                item_count: itemIds.length,
                 items: itemIds.map((item_id, index) => ({ item_id, index, shipment: submitted(index) })),
                 at: at(number, 0),
               },

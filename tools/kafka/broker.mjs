@@ -6,6 +6,7 @@
 //   node tools/kafka/broker.mjs start [--port 19092] [--data-dir tmp/kafka]   start in the background
 //   node tools/kafka/broker.mjs stop [--data-dir tmp/kafka]                   stop what start started
 //   node tools/kafka/broker.mjs run [--port 0] [--data-dir <dir>]             foreground, until SIGTERM or stdin ends
+//   --sasl-plain <user>:<password> (start, run): the client listener asks for SASL/PLAIN with that one user
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -131,16 +132,35 @@ function clusterId() {
   }
 }
 
-function serverProperties({ port, controllerPort, dataDir }) {
+/** The client listener: PLAINTEXT, or SASL_PLAINTEXT with one PLAIN user (the broker uses it too). */
+function listenerProperties(port, sasl) {
+  if (!sasl) {
+    return [
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      'inter.broker.listener.name=PLAINTEXT',
+      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    ];
+  }
+  const quote = (text) => `"${text.replace(/["\\]/g, '\\$&')}"`;
+  return [
+    `advertised.listeners=SASL_PLAINTEXT://127.0.0.1:${port}`,
+    'inter.broker.listener.name=SASL_PLAINTEXT',
+    'listener.security.protocol.map=SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT',
+    'sasl.enabled.mechanisms=PLAIN',
+    'sasl.mechanism.inter.broker.protocol=PLAIN',
+    'listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required ' +
+      `username=${quote(sasl.username)} password=${quote(sasl.password)} user_${sasl.username}=${quote(sasl.password)};`,
+  ];
+}
+
+function serverProperties({ port, controllerPort, dataDir, sasl }) {
   return [
     'process.roles=broker,controller',
     'node.id=1',
     `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-    `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-    `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+    `listeners=${sasl ? 'SASL_PLAINTEXT' : 'PLAINTEXT'}://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
     'controller.listener.names=CONTROLLER',
-    'inter.broker.listener.name=PLAINTEXT',
-    'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    ...listenerProperties(port, sasl),
     `log.dirs=${join(dataDir, 'logs')}`,
     // Topics are created by the apps with the partitions they need; a typo must not create one.
     'auto.create.topics.enable=false',
@@ -187,10 +207,10 @@ function javaArgs(classpath, dataDir, mainClass, args) {
 }
 
 /** Writes the configuration and formats the store once; a formatted data folder keeps its topics. */
-function prepare({ classpath, port, controllerPort, dataDir }) {
+function prepare({ classpath, port, controllerPort, dataDir, sasl }) {
   mkdirSync(dataDir, { recursive: true });
   const properties = join(dataDir, 'server.properties');
-  writeFileSync(properties, serverProperties({ port, controllerPort, dataDir }));
+  writeFileSync(properties, serverProperties({ port, controllerPort, dataDir, sasl }));
   writeFileSync(join(dataDir, 'log4j.properties'), log4jProperties(dataDir));
   if (!existsSync(join(dataDir, 'logs', 'meta.properties'))) {
     const format = spawnSync(
@@ -215,10 +235,11 @@ function prepare({ classpath, port, controllerPort, dataDir }) {
   return properties;
 }
 
-async function waitUntilAnswering(brokers, exited) {
+async function waitUntilAnswering(brokers, exited, sasl) {
   const kafka = new kafkajs.Kafka({
     clientId: 'broker-readiness',
     brokers,
+    ...(sasl ? { sasl: { mechanism: 'plain', ...sasl } } : {}),
     logLevel: kafkajs.logLevel.NOTHING,
     retry: { retries: 0 },
   });
@@ -256,13 +277,13 @@ function waitForExit(child, ms) {
  * free port. `stop()` sends SIGTERM (a clean shutdown that keeps the data folder usable), waits,
  * and kills it only if it has not exited after 30 s. `detached` lets the broker outlive this process.
  */
-export async function startBroker({ port = 0, dataDir, detached = false } = {}) {
+export async function startBroker({ port = 0, dataDir, detached = false, sasl } = {}) {
   const directory = resolve(dataDir ?? DEFAULT_DATA_DIR);
   const classpath = fetchBrokerJars();
   const brokerPort = port || (await freePort());
   const controllerPort = await freePort();
   const started = Date.now();
-  const properties = prepare({ classpath, port: brokerPort, controllerPort, dataDir: directory });
+  const properties = prepare({ classpath, port: brokerPort, controllerPort, dataDir: directory, sasl });
   const output = openSync(join(directory, 'broker.out'), 'a');
   const child = spawn('java', javaArgs(classpath, directory, 'kafka.Kafka', [properties]), {
     stdio: ['ignore', output, output],
@@ -278,7 +299,7 @@ export async function startBroker({ port = 0, dataDir, detached = false } = {}) 
     }
   };
   try {
-    await waitUntilAnswering(brokers, () => child.exitCode !== null || child.signalCode !== null);
+    await waitUntilAnswering(brokers, () => child.exitCode !== null || child.signalCode !== null, sasl);
   } catch (error) {
     await stop();
     throw new Error(`${error.message} (see ${join(directory, 'broker.log')} and broker.out)`);
@@ -322,6 +343,16 @@ function option(args, name, fallback) {
   return index >= 0 ? args[index + 1] : fallback;
 }
 
+/** `--sasl-plain user:password`, the one user of a SASL/PLAIN client listener. */
+function saslOption(args) {
+  const credentials = option(args, '--sasl-plain', undefined);
+  if (credentials === undefined) return undefined;
+  const colon = credentials.indexOf(':');
+  if (colon < 1 || !/^[A-Za-z0-9_.-]+$/.test(credentials.slice(0, colon)))
+    throw new Error('kafka: --sasl-plain takes <user>:<password>, the user of letters, digits, _ . or -');
+  return { username: credentials.slice(0, colon), password: credentials.slice(colon + 1) };
+}
+
 async function main(argv) {
   const [command = 'help', ...args] = argv;
   const dataDir = resolve(option(args, '--data-dir', DEFAULT_DATA_DIR));
@@ -335,6 +366,7 @@ async function main(argv) {
         port: Number(option(args, '--port', DEFAULT_PORT)),
         dataDir,
         detached: true,
+        sasl: saslOption(args),
       });
       writeFileSync(join(dataDir, 'broker.pid'), String(broker.pid));
       console.log(
@@ -346,7 +378,11 @@ async function main(argv) {
       console.log((await stopDetached(dataDir)) ? 'kafka: stopped' : 'kafka: no broker was running');
       return;
     case 'run': {
-      const broker = await startBroker({ port: Number(option(args, '--port', 0)), dataDir });
+      const broker = await startBroker({
+        port: Number(option(args, '--port', 0)),
+        dataDir,
+        sasl: saslOption(args),
+      });
       console.log(
         JSON.stringify({ brokers: broker.brokers, pid: broker.pid, dataDir, startMs: broker.startMs }),
       );
@@ -360,7 +396,7 @@ async function main(argv) {
     }
     default:
       console.log(
-        'usage: node tools/kafka/broker.mjs fetch | start [--port N] [--data-dir DIR] | stop [--data-dir DIR] | run [--port N] [--data-dir DIR]',
+        'usage: node tools/kafka/broker.mjs fetch | start [--port N] [--data-dir DIR] [--sasl-plain USER:PASSWORD] | stop [--data-dir DIR] | run [--port N] [--data-dir DIR] [--sasl-plain USER:PASSWORD]',
       );
   }
 }

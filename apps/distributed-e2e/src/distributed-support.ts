@@ -44,15 +44,16 @@ async function query<T>(app: AppProcess, sql: string, params: unknown[] = []): P
   }
 }
 
-/** The batch's item ids, from its BatchCreated event in the batch app's store. */
+/** The batch's item ids, from its BatchCreated (and BatchItemsAdded) events in the batch app's store. */
 export async function itemIdsOf(batch: AppProcess, batchId: string): Promise<string[]> {
-  const [created] = await query<{ data: { items: { item_id: string }[] } }>(
+  const created = await query<{ data: { items: { item_id: string }[] } }>(
     batch,
-    `select data from event_store.events where stream_name = $1 and event_type = 'BatchCreated'`,
+    `select data from event_store.events where stream_name = $1
+     and event_type in ('BatchCreated', 'BatchItemsAdded') order by stream_revision`,
     [`batch-${batchId}`],
   );
-  if (!created) throw new Error(`no BatchCreated event for batch ${batchId}`);
-  return created.data.items.map((item) => item.item_id);
+  if (created.length === 0) throw new Error(`no BatchCreated event for batch ${batchId}`);
+  return created.flatMap((event) => event.data.items.map((item) => item.item_id));
 }
 
 /** Labels the label app bought for these items (one row per item at most: the label app's record). */

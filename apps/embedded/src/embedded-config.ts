@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
-import { KAFKA_BROKERS_MESSAGE, KAFKA_BROKERS_PATTERN, StorageConfig } from '@shipping/platform';
+import { KAFKA_BROKERS_MESSAGE, KAFKA_BROKERS_PATTERN, KafkaConnectionConfig } from '@shipping/platform';
 
 /** The embedded runtime: every app in one process, PGlite in DATA_DIR, the in-process transport. */
-export class EmbeddedConfig extends StorageConfig {
+export class EmbeddedConfig extends KafkaConnectionConfig {
   @Type(() => Number)
   @IsInt({ message: 'PORT must be an integer' })
   @Min(0)

@@ -6,7 +6,12 @@ import { InProcessMessagingModule } from '@shipping/messaging';
 import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
 import { WebhookModule } from '@shipping/webhook-app';
-import { PUBLISHED_CATEGORIES, PublicEventsModule, StorageModule } from '@shipping/platform';
+import {
+  kafkaConnectionOf,
+  PUBLISHED_CATEGORIES,
+  PublicEventsModule,
+  StorageModule,
+} from '@shipping/platform';
 import type { EmbeddedConfig } from './embedded-config';
 
 /** Every app module in one process: same handlers, same patterns as the distributed runtime. */
@@ -17,7 +22,7 @@ export class EmbeddedModule {
       ? [
           PublicEventsModule.forRoot({
             app: 'embedded',
-            brokers: config.KAFKA_BROKERS.split(','),
+            kafka: kafkaConnectionOf(config, config.KAFKA_BROKERS.split(',')),
             partitions: config.KAFKA_PARTITIONS,
             categories: PUBLISHED_CATEGORIES,
           }),

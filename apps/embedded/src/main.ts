@@ -3,16 +3,20 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureGatewayApp, readGatewayHttpConfig } from '@shipping/gateway-app';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
-import { ConfigurationError, validateConfig } from '@shipping/platform';
+import { checkEnvironment, ConfigurationError, DataFolderInUse, validateConfig } from '@shipping/platform';
 import { EmbeddedConfig } from './embedded-config';
 import { EmbeddedModule } from './embedded.module';
+import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
 
 async function bootstrap(): Promise<void> {
+  checkEnvironment(EMBEDDED_ENVIRONMENT, process.env);
   const config = validateConfig(EmbeddedConfig);
   const httpConfig = readGatewayHttpConfig();
   const app = await NestFactory.create<NestExpressApplication>(EmbeddedModule.forRoot(config), {
     bodyParser: false,
     bufferLogs: true,
+    // A refused start (DATA_DIR in use) is reported below, not by an abort.
+    abortOnError: false,
   });
   configureGatewayApp(app, httpConfig);
   connectMessageHandlers(app, createInProcessServer(app));
@@ -38,7 +42,7 @@ function stopGracefullyOn(signals: NodeJS.Signals[], close: () => Promise<void>)
 }
 
 bootstrap().catch((error: unknown) => {
-  if (error instanceof ConfigurationError) {
+  if (error instanceof ConfigurationError || error instanceof DataFolderInUse) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,6 +1,7 @@
 import { type AppEnvironment, DistributedConfig, readLabelUrlConfig } from '@shipping/platform';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, Min } from 'class-validator';
+import { readSandboxApiKeysSwitch } from './http/auth/sandbox-api-keys';
 import { readGatewayHttpConfig } from './http/gateway-http-config';
 import { readInstantShipEnabled } from './orders/instant-ship-switch';
 
@@ -17,5 +18,5 @@ export class GatewayConfig extends DistributedConfig {
 
 export const GATEWAY_ENVIRONMENT = {
   config: GatewayConfig,
-  readers: [readGatewayHttpConfig, readInstantShipEnabled, readLabelUrlConfig],
+  readers: [readGatewayHttpConfig, readSandboxApiKeysSwitch, readInstantShipEnabled, readLabelUrlConfig],
 } satisfies AppEnvironment;

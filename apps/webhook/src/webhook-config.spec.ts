@@ -1,5 +1,8 @@
 import { DEFAULT_RETRY_SCHEDULE_MS, readWebhookConfig } from './webhook-config';
 
+const KEY_1 = Buffer.alloc(32, 1).toString('base64');
+const KEY_2 = Buffer.alloc(32, 2).toString('base64');
+
 describe('webhook configuration', () => {
   it('defaults to a 10 s timeout, seconds-to-a-day retries, a 250 ms poll and internal targets allowed (the sandbox)', () => {
     expect(readWebhookConfig({})).toEqual({
@@ -7,6 +10,10 @@ describe('webhook configuration', () => {
       retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS,
       pollIntervalMs: 250,
       allowPrivateTargets: true,
+      concurrency: 64,
+      endpointConcurrency: 4,
+      maxEndpointsPerAccount: 16,
+      secretKeys: [{ id: 'sandbox', key: expect.any(Buffer) }],
     });
     expect(DEFAULT_RETRY_SCHEDULE_MS[0]).toBe(10_000);
     expect(DEFAULT_RETRY_SCHEDULE_MS.at(-1)).toBe(86_400_000);
@@ -19,12 +26,23 @@ describe('webhook configuration', () => {
         WEBHOOK_RETRY_SCHEDULE_MS: '50, 50,100',
         WEBHOOK_POLL_INTERVAL_MS: '10',
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
+        WEBHOOK_CONCURRENCY: '8',
+        WEBHOOK_ENDPOINT_CONCURRENCY: '1',
+        WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT: '2',
+        WEBHOOK_SECRET_KEYS: `k2:${KEY_2},k1:${KEY_1}`,
       }),
     ).toEqual({
       timeoutMs: 500,
       retryScheduleMs: [50, 50, 100],
       pollIntervalMs: 10,
       allowPrivateTargets: false,
+      concurrency: 8,
+      endpointConcurrency: 1,
+      maxEndpointsPerAccount: 2,
+      secretKeys: [
+        { id: 'k2', key: Buffer.from(KEY_2, 'base64') },
+        { id: 'k1', key: Buffer.from(KEY_1, 'base64') },
+      ],
     });
   });
 
@@ -35,9 +53,18 @@ describe('webhook configuration', () => {
     ['WEBHOOK_RETRY_SCHEDULE_MS', '1m'],
     ['WEBHOOK_POLL_INTERVAL_MS', '-1'],
     ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes'],
+    ['WEBHOOK_CONCURRENCY', '0'],
+    ['WEBHOOK_ENDPOINT_CONCURRENCY', 'many'],
+    ['WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT', '0'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => readWebhookConfig({ [name]: value })).toThrow(
       `Invalid environment variable ${name}=${JSON.stringify(value)}`,
+    );
+  });
+
+  it('refuses a WEBHOOK_SECRET_KEYS entry that is not a 32-byte key, naming the variable but not the key', () => {
+    expect(() => readWebhookConfig({ WEBHOOK_SECRET_KEYS: 'k1:c2hvcnQ=' })).toThrow(
+      'Invalid environment variable WEBHOOK_SECRET_KEYS: key "k1" is 5 bytes, not 32',
     );
   });
 });

@@ -1,3 +1,7 @@
+import type { SecretKey } from './secrets/secret-box';
+import { SANDBOX_WEBHOOK_SECRET_KEYS } from '@shipping/platform';
+import { parseSecretKeys } from './secrets/secret-keys';
+
 export interface WebhookConfig {
   /** An attempt that has no response headers within this time fails. */
   timeoutMs: number;
@@ -7,6 +11,14 @@ export interface WebhookConfig {
   pollIntervalMs: number;
   /** Deliveries to and registrations of loopback, private and other internal addresses. */
   allowPrivateTargets: boolean;
+  /** Attempts in flight at once in this process. */
+  concurrency: number;
+  /** Attempts in flight at once to one endpoint, across every webhook app instance. */
+  endpointConcurrency: number;
+  /** Live endpoints an account may have. */
+  maxEndpointsPerAccount: number;
+  /** Keys of the signing secrets at rest: the first seals, every one opens (see SecretBox). */
+  secretKeys: readonly SecretKey[];
 }
 
 export const WEBHOOK_CONFIG = Symbol('WEBHOOK_CONFIG');
@@ -19,9 +31,11 @@ type Env = Record<string, string | undefined>;
 
 /**
  * WEBHOOK_TIMEOUT_MS (10000), WEBHOOK_RETRY_SCHEDULE_MS (10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 24 h),
- * WEBHOOK_POLL_INTERVAL_MS (250) and WEBHOOK_ALLOW_PRIVATE_TARGETS (true). Private targets are
+ * WEBHOOK_POLL_INTERVAL_MS (250), WEBHOOK_ALLOW_PRIVATE_TARGETS (true), WEBHOOK_CONCURRENCY (64),
+ * WEBHOOK_ENDPOINT_CONCURRENCY (4), WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT (16) and
+ * WEBHOOK_SECRET_KEYS (the sandbox key, which production mode refuses). Private targets are
  * allowed by default because the sandbox runtime and its tests deliver to 127.0.0.1; a deployment
- * that faces the internet sets WEBHOOK_ALLOW_PRIVATE_TARGETS=false.
+ * that faces the internet sets WEBHOOK_ALLOW_PRIVATE_TARGETS=false (production mode insists).
  */
 export function readWebhookConfig(env: Env = process.env): WebhookConfig {
   return {
@@ -29,6 +43,10 @@ export function readWebhookConfig(env: Env = process.env): WebhookConfig {
     retryScheduleMs: schedule(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_RETRY_SCHEDULE_MS),
     pollIntervalMs: positiveInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 250),
     allowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', true),
+    concurrency: positiveInteger(env, 'WEBHOOK_CONCURRENCY', 64),
+    endpointConcurrency: positiveInteger(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4),
+    maxEndpointsPerAccount: positiveInteger(env, 'WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT', 16),
+    secretKeys: secretKeys(env, 'WEBHOOK_SECRET_KEYS'),
   };
 }
 
@@ -68,4 +86,14 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (text === 'true') return true;
   if (text === 'false') return false;
   throw invalid(name, text, 'true or false');
+}
+
+function secretKeys(env: Env, name: string): SecretKey[] {
+  const text = raw(env, name) ?? SANDBOX_WEBHOOK_SECRET_KEYS;
+  const keys = parseSecretKeys(text);
+  if (typeof keys === 'string')
+    throw new Error(
+      `Invalid environment variable ${name}: ${keys}; expected <id>:<base64 key>[,<id>:<base64 key>...].`,
+    );
+  return keys;
 }

@@ -5,7 +5,9 @@ import { DeliveryQueue } from './dispatch/delivery-queue';
 import { resolveWithDns, WEBHOOK_RESOLVE } from './dispatch/target-guard';
 import { WebhookDispatcher } from './dispatch/webhook-dispatcher';
 import { WebhookEndpoints } from './endpoints/webhook-endpoints';
-import { readWebhookConfig, WEBHOOK_CONFIG } from './webhook-config';
+import { SecretBox } from './secrets/secret-box';
+import { SecretRewrapper } from './secrets/secret-rewrapper';
+import { readWebhookConfig, WEBHOOK_CONFIG, type WebhookConfig } from './webhook-config';
 import { WebhookSchema } from './webhook-schema';
 import { WebhooksController } from './webhooks.controller';
 
@@ -18,6 +20,12 @@ import { WebhooksController } from './webhooks.controller';
   providers: [
     { provide: WEBHOOK_CONFIG, useFactory: () => readWebhookConfig(process.env) },
     { provide: WEBHOOK_RESOLVE, useValue: resolveWithDns },
+    {
+      provide: SecretBox,
+      inject: [WEBHOOK_CONFIG],
+      useFactory: (config: WebhookConfig) => new SecretBox(config.secretKeys),
+    },
+    SecretRewrapper,
     WebhookSchema,
     WebhookEndpoints,
     DeliveryQueue,

@@ -15,7 +15,7 @@ import { DeliveryLog } from './deliveries/delivery-log';
 import { type NotifyResult, WebhookOutbox } from './deliveries/webhook-outbox';
 import { endpointId } from './endpoints/endpoint-id';
 import { WebhookEndpoints } from './endpoints/webhook-endpoints';
-import { CommandPattern, QueryPattern } from '@shipping/platform';
+import { CommandPattern, OmittedFromReplay, QueryPattern } from '@shipping/platform';
 
 @Controller()
 export class WebhooksController {
@@ -25,7 +25,9 @@ export class WebhooksController {
     private readonly outbox: WebhookOutbox,
   ) {}
 
+  /** The secret is stored sealed with the endpoint, and nowhere else. */
   @CommandPattern(WebhookPatterns.register)
+  @OmittedFromReplay('secret')
   register({ context, payload }: Envelope<unknown>): Promise<RegisteredWebhookEndpoint> {
     return this.endpoints.register(context.accountId, payload);
   }

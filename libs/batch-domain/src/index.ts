@@ -1,4 +1,5 @@
 export * from './batches/batch-events';
+export * from './batches/batch-upcasters';
 export * from './batches/batch-commands';
 export * from './batches/batch-state';
 export * from './batches/evolve-batch';
@@ -9,6 +10,7 @@ export * from './batches/finish-batch';
 export * from './ledger/ledger-events';
 export * from './ledger/ledger-decider';
 export * from './ledger/evolve-ledger';
+export * from './ledger/ledger-entries';
 export * from './results/batch-results';
 export * from './pricing/shipment-price';
 export * from './get-batch/batch-summary-projection';

@@ -111,13 +111,20 @@ export async function handOver(handling: EventHandling, events: RecordedEvent[])
 }
 
 export interface EventStore {
-  /** Appends one or more events atomically; an empty list is refused. */
+  /**
+   * Appends one or more events atomically; an empty list is refused. Fails with
+   * `WrongExpectedVersionError`, `StreamDeletedError`, or `AppendSizeExceededError` when the store
+   * takes no append that large.
+   */
   appendToStream(
     streamName: string,
     events: EventData[],
     options?: { expectedRevision?: ExpectedRevision },
   ): Promise<AppendResult>;
-  /** Events of one stream; an empty array when the stream does not exist. */
+  /**
+   * Events of one stream; an empty array when the stream does not exist (or was deleted in a way
+   * that lets it be written again); `StreamDeletedError` when it was deleted for good.
+   */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * Events of every stream in $all order. A store may serve $all a little behind the latest
@@ -139,6 +146,25 @@ export class WrongExpectedVersionError extends Error {
       `Wrong expected version on stream ${streamName}: expected ${String(expected)}, actual ${String(actual)}`,
     );
     this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/** The stream was deleted for good (EventStoreDB's tombstone): it can be neither read nor written. */
+export class StreamDeletedError extends Error {
+  constructor(readonly streamName: string) {
+    super(`Stream ${streamName} is deleted`);
+    this.name = 'StreamDeletedError';
+  }
+}
+
+/** The store takes at most `maxAppendSize` bytes in one append (EventStoreDB's MaxAppendSize); nothing was written. */
+export class AppendSizeExceededError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly maxAppendSize: number,
+  ) {
+    super(`The append to ${streamName} is larger than the ${maxAppendSize} bytes the store takes at once`);
+    this.name = 'AppendSizeExceededError';
   }
 }
 

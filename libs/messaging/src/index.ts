@@ -10,6 +10,7 @@ export * from './in-process/in-process-server';
 export * from './kafka/kafka-client';
 export * from './kafka/kafka-messaging-module';
 export { DEFAULT_PARTITIONS, type KafkaTransportOptions } from './kafka/kafka-options';
+export * from './kafka/kafka-security';
 export * from './kafka/kafka-server';
 export { contextOf, topicName, topicOfPattern, type TopicKind } from './kafka/kafka-topics';
 export * from './keyed-message';

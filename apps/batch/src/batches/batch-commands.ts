@@ -68,6 +68,7 @@ export class BatchCommands {
       },
       batchDecider,
       metadataOf(context),
+      { inParts: true },
     );
     await this.readModel.catchUp(batchId);
     return {

@@ -15,13 +15,13 @@ export class BatchList {
   /** One row more than the page, to tell whether a next page exists. */
   async list(accountId: string, page: PageRequest): Promise<BatchListEntry[]> {
     const { rows } = await this.sql.query<{ doc: BatchSummaryRow }>(
-      `select doc from batch_view where account_id = $1
+      `select doc from batch_view where account_id = $1 and doc->>'status' <> 'creating'
        order by doc->>'created_at' desc, batch_id desc limit $2 offset $3`,
       [accountId, page.per_page + 1, (page.page - 1) * page.per_page],
     );
     return rows.map(({ doc }) => ({
       id: doc.id,
-      status: doc.status,
+      status: doc.status as BatchListEntry['status'],
       default_service: doc.default_service,
       default_shipper_id: doc.default_shipper_id,
       results: batchResults(doc.counts),

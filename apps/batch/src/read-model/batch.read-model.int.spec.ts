@@ -1,6 +1,7 @@
 import { type BatchEvent, batchStreamName } from '@shipping/batch-domain';
 import { BATCH_NOT_FOUND_MESSAGE, NotFound } from '@shipping/contracts';
 import { createPgliteSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { BatchList } from './batch-list';
 import { BatchReadModel } from './batch.read-model';
 import { BATCH_READ_MODEL_SCHEMA } from './batch.read-model.schema';
 
@@ -16,6 +17,7 @@ const created: BatchEvent = {
     shipper_id: 1,
     shipper_hash_id: 'shipper-1',
     service: 'USPS-1',
+    item_count: itemIds.length,
     items: itemIds.map((item_id, index) => ({ item_id, index, shipment: {} })),
     at: '2026-11-21T10:00:00.000Z',
   },
@@ -118,5 +120,32 @@ describe('get-batch read model', () => {
     await readModel.catchUp(BATCH);
 
     expect((await page()).items.find((item) => item.id === 'i-2')?.status).toBe('completed');
+  });
+
+  it('keeps a batch whose items are not all recorded from readers, and shows it once they are', async () => {
+    const large = 'b-large';
+    const item = (index: number) => ({ item_id: `large-${index}`, index, shipment: {} });
+    const appendLarge = async (event: BatchEvent) => {
+      await store.appendToStream(batchStreamName(large), [event]);
+      await readModel.catchUp(large);
+    };
+    const list = () => new BatchList(sql).list(ACCOUNT, { page: 1, per_page: 10 });
+    await appendLarge({
+      type: 'BatchCreated',
+      data: { ...created.data, batch_id: large, item_count: 3, items: [item(0), item(1)] } as never,
+    });
+
+    await expect(readModel.get(ACCOUNT, { batch_id: large, page: 1, per_page: 10 })).rejects.toEqual(
+      new NotFound(BATCH_NOT_FOUND_MESSAGE),
+    );
+    expect((await list()).map((entry) => entry.id)).not.toContain(large);
+
+    await appendLarge({
+      type: 'BatchItemsAdded',
+      data: { batch_id: large, items: [item(2)], submitted_count: 3 },
+    });
+    const shown = await readModel.get(ACCOUNT, { batch_id: large, page: 1, per_page: 10 });
+    expect(shown.batch).toMatchObject({ status: 'validating', results: { total_count: 3 } });
+    expect((await list()).map((entry) => entry.id)).toContain(large);
   });
 });

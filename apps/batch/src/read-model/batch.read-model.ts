@@ -83,11 +83,13 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   async get(accountId: string, query: GetBatchQuery): Promise<BatchPage> {
     const stored = await this.summaries.read(query.batch_id, () => this.loadSummary(query.batch_id));
     if (!stored || stored.accountId !== accountId) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+    const { doc } = stored;
+    if (doc.status === 'creating') throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     const key = [query.batch_id, stored.revision, query.status ?? '', query.page, query.per_page].join('|');
     const cached = this.pages.get(key);
     if (cached) return cached;
     // Frozen, so the transport can reuse the page's JSON text as long as it is cached.
-    const page = deepFreeze(await this.page(stored.doc, query));
+    const page = deepFreeze(await this.page({ ...doc, status: doc.status }, query));
     this.pages.set(key, page);
     return page;
   }
@@ -103,7 +105,10 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
-  private async page(summary: BatchSummaryRow, query: GetBatchQuery): Promise<BatchPage> {
+  private async page(
+    summary: BatchSummaryRow & { status: BatchPage['batch']['status'] },
+    query: GetBatchQuery,
+  ): Promise<BatchPage> {
     const filter = query.status ? 'and status = $4' : '';
     const items = await this.sql.query<{
       item_id: string;

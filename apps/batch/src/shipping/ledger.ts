@@ -1,25 +1,39 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '@shipping/contracts';
-import type { EventStore } from '@shipping/event-store';
+import { type EventStore, type SqlClient, WrongExpectedVersionError } from '@shipping/event-store';
 import {
   decideLedger,
-  evolveLedger,
-  initialLedgerState,
   type LedgerCommand,
+  ledgerLookupFor,
+  ledgerStateFor,
   ledgerStreamName,
 } from '@shipping/batch-domain';
-import { EVENT_STORE, handleCommand } from '@shipping/platform';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
+import { LedgerIndex } from './ledger-index';
 
-const ledgerDecider = { decide: decideLedger, evolve: evolveLedger, initialState: initialLedgerState };
+/** A command lost to a concurrent writer of the account is decided again on the newer stream. */
+const RETRIES = 10;
 
-/** Each account's credit as a `ledger-<account>` stream: the one place spending is serialised. */
+/**
+ * Each account's credit as a `ledger-<account>` stream: the one place spending is serialised.
+ * Commands are decided on the stream's balance and the index rows of their own keys (see
+ * `LedgerIndex`), so a charge costs the same on a new account and on one with years of history.
+ */
 @Injectable()
 export class Ledger implements OnModuleInit {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  private readonly index: LedgerIndex;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL_CLIENT) sql: SqlClient,
+  ) {
+    this.index = new LedgerIndex(store, sql);
+  }
 
   /** The sandbox accounts start with their seed credit, granted once (the grant id dedupes). */
   async onModuleInit(): Promise<void> {
+    await this.index.createTables();
     const now = new Date().toISOString();
     for (const account of sandboxSeed.accounts) {
       await this.handle(
@@ -98,21 +112,33 @@ export class Ledger implements OnModuleInit {
     );
   }
 
+  /** Read the index up to the stream's end, decide, append at that revision; true when it appended. */
   private async handle(
     command: LedgerCommand,
     metadata: { correlationId: string; accountId: string },
   ): Promise<boolean> {
-    const outcome = await handleCommand(
-      this.store,
-      ledgerStreamName(command.accountId),
-      command,
-      ledgerDecider,
-      {
-        ...metadata,
-        causationId: metadata.correlationId,
-      },
-      { retries: 10 },
-    );
-    return outcome.events.length > 0;
+    const stream = ledgerStreamName(command.accountId);
+    for (let attempt = 0; ; attempt++) {
+      const head = await this.index.catchUp(stream);
+      const facts = await this.index.facts(stream, head, ledgerLookupFor(command));
+      const events = decideLedger(command, ledgerStateFor(command, facts));
+      if (events.length === 0) return false;
+      try {
+        const appended = await this.store.appendToStream(
+          stream,
+          events.map((event) => ({
+            type: event.type,
+            data: event.data,
+            metadata: { ...metadata, causationId: metadata.correlationId },
+          })),
+          { expectedRevision: head.revision ?? 'no_stream' },
+        );
+        // Should the index miss them now, the next command indexes them from the stream.
+        await this.index.appended(stream, head, events, appended.nextExpectedRevision).catch(() => undefined);
+        return true;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= RETRIES) throw error;
+      }
+    }
   }
 }

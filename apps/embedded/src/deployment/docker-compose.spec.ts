@@ -3,11 +3,17 @@ import { GATEWAY_ENVIRONMENT } from '@shipping/gateway-app';
 import { LABEL_ENVIRONMENT } from '@shipping/label-app';
 import { ORDER_ENVIRONMENT } from '@shipping/order-app';
 import { PICKUP_ENVIRONMENT } from '@shipping/pickup-app';
-import { type AppEnvironment, checkEnvironment, variablesReadBy } from '@shipping/platform';
+import {
+  type AppEnvironment,
+  checkEnvironment,
+  ConfigurationError,
+  variablesReadBy,
+} from '@shipping/platform';
 import { WEBHOOK_ENVIRONMENT } from '@shipping/webhook-app';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { environmentOf, readComposeFile, REPO_ROOT } from './compose-file';
+import { type DotEnv, environmentOf, readComposeFile, readEnvFile, REPO_ROOT } from './compose-file';
 
 const APPS: Record<string, AppEnvironment> = {
   gateway: GATEWAY_ENVIRONMENT,
@@ -19,7 +25,16 @@ const APPS: Record<string, AppEnvironment> = {
 };
 
 const { services } = readComposeFile();
-const appEnv = (app: string) => environmentOf(services[app]);
+const EXAMPLE = readEnvFile('.env.example');
+/** What an operator writes into .env: every secret of .env.example replaced. */
+const CHOSEN: DotEnv = {
+  ...EXAMPLE,
+  POSTGRES_PASSWORD: randomBytes(18).toString('base64url'),
+  KAFKA_SASL_PASSWORD: randomBytes(18).toString('base64url'),
+  LABEL_URL_SECRET: randomBytes(32).toString('hex'),
+  WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+};
+const appEnv = (app: string, dotEnv: DotEnv = CHOSEN) => environmentOf(services[app], dotEnv);
 const hostOf = (url: string) => new URL(url).hostname;
 
 describe('docker-compose.yml', () => {
@@ -46,8 +61,71 @@ describe('docker-compose.yml', () => {
     expect({ app, unknown }).toEqual({ app, unknown: [] });
   });
 
-  it.each(Object.keys(APPS))('passes the %s app values its configuration accepts', (app) => {
-    expect(() => checkEnvironment(APPS[app], appEnv(app))).not.toThrow();
+  it.each(Object.keys(APPS))(
+    'runs the %s app in production mode, whose checks accept the secrets of .env',
+    (app) => {
+      expect(appEnv(app)['SHIPPING_MODE']).toBe('production');
+      expect(() => checkEnvironment(APPS[app], appEnv(app))).not.toThrow();
+    },
+  );
+
+  it.each(Object.keys(APPS))(
+    'refuses to start the %s app on .env.example as it is, naming the settings',
+    (app) => {
+      let problems: string[] = [];
+      try {
+        checkEnvironment(APPS[app], appEnv(app, EXAMPLE));
+      } catch (error) {
+        if (!(error instanceof ConfigurationError)) throw error;
+        problems = error.problems;
+      }
+      const named = [
+        ...new Set(
+          problems.map((problem) => /^(?:Invalid environment variable )?([A-Z_]+)/.exec(problem)?.[1]),
+        ),
+      ];
+      const expected = ['DATABASE_URL', 'KAFKA_SASL_PASSWORD'];
+      if (['gateway', 'order', 'batch'].includes(app)) expected.push('LABEL_URL_SECRET');
+      if (app === 'webhook') expected.push('WEBHOOK_SECRET_KEYS');
+      expect(named.sort()).toEqual(expected.sort());
+    },
+  );
+
+  it('takes every secret from .env, which git ignores, with .env.example committed in its place', () => {
+    const compose = readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
+    expect(compose).not.toMatch(/shipping:shipping@|POSTGRES_PASSWORD: shipping/);
+    for (const secret of [
+      'POSTGRES_PASSWORD',
+      'KAFKA_SASL_PASSWORD',
+      'LABEL_URL_SECRET',
+      'WEBHOOK_SECRET_KEYS',
+    ]) {
+      expect(compose).toContain(`\${${secret}:?set ${secret} in .env`);
+      expect(EXAMPLE[secret]).toContain('change-me');
+    }
+    expect(readFileSync(join(REPO_ROOT, '.gitignore'), 'utf8').split('\n')).toContain('.env');
+  });
+
+  it('publishes only the gateway port', () => {
+    const published = Object.entries(services).filter(([, service]) => service.ports !== undefined);
+    expect(published.map(([name, service]) => [name, service.ports])).toEqual([['gateway', ['3000:3000']]]);
+  });
+
+  it('runs Kafka with a SASL/PLAIN listener for the apps, with the credentials they are given', () => {
+    const kafka = environmentOf(services['kafka'], CHOSEN);
+    expect(kafka['KAFKA_LISTENER_SECURITY_PROTOCOL_MAP']).toBe(
+      'INTERNAL:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT',
+    );
+    expect(kafka['KAFKA_LISTENER_NAME_INTERNAL_PLAIN_SASL_JAAS_CONFIG']).toContain(
+      `user_shipping="${CHOSEN['KAFKA_SASL_PASSWORD']}"`,
+    );
+    for (const app of Object.keys(APPS)) {
+      expect(appEnv(app)).toMatchObject({
+        KAFKA_SASL_MECHANISM: 'plain',
+        KAFKA_SASL_USERNAME: 'shipping',
+        KAFKA_SASL_PASSWORD: CHOSEN['KAFKA_SASL_PASSWORD'],
+      });
+    }
   });
 
   it('gives every app PostgreSQL and Kafka on the compose network, each app its own database', () => {

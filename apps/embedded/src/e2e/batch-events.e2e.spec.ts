@@ -81,8 +81,13 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
     expect(created).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'BatchCreated',
-      version: 1,
-      data: expect.objectContaining({ batch_id: batchId, service: 'USPS-1', items: expect.any(Array) }),
+      version: 2,
+      data: expect.objectContaining({
+        batch_id: batchId,
+        service: 'USPS-1',
+        item_count: 3,
+        items: expect.any(Array),
+      }),
       occurred_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       correlation_id: 'create-batch-events-1',
       causation_id: 'create-batch-events-1',

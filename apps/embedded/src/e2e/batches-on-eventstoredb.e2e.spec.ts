@@ -8,13 +8,15 @@ import {
   startTestEventStoreDbServer,
   type TestDatabase,
   type TestEventStoreDbServer,
+  maximalBatchShipment,
   undeliverableBatchShipment,
 } from '@shipping/testing';
 import { batchWithStatus } from './batch-support';
 
 /**
  * EVENT_STORE=eventstoredb: the runtime keeps its streams in EventStoreDB (the test server, over
- * gRPC) and only its read models, checkpoints and jobs in PostgreSQL.
+ * gRPC, appending through BatchAppend and refusing appends over 1 MiB as EventStoreDB does by
+ * default) and only its read models, checkpoints and jobs in PostgreSQL.
  */
 describe('a batch on the EventStoreDB event store', () => {
   let server: TestEventStoreDbServer;
@@ -73,4 +75,36 @@ describe('a batch on the EventStoreDB event store', () => {
       await db.end();
     }
   }, 120_000);
+
+  it('takes a 1,000-item batch of maximal shipments from create to completed, every append within the limit', async () => {
+    const acme = apiClient(runtime?.baseUrl ?? '', 'sk_test_acme');
+    const shipments = Array.from({ length: 1_000 }, (_, index) => maximalBatchShipment(index));
+    expect(Buffer.byteLength(JSON.stringify(shipments))).toBeGreaterThan(4_000_000);
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: shipments,
+    });
+    expect(created.status).toBe(201);
+    const batchId: string = created.body.data.id;
+
+    const ready = await batchWithStatus(acme, batchId, ['ready', 'invalid'], 180_000);
+    expect(ready).toMatchObject({ status: 'ready', results: { total_count: 1_000, valid_count: 1_000 } });
+    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
+    const completed = await batchWithStatus(acme, batchId, ['completed'], 240_000);
+    expect(completed.results).toMatchObject({ total_count: 1_000, completed_count: 1_000, failed_count: 0 });
+
+    const stream = server.log.stream(`batch-${batchId}`) ?? [];
+    const count = (type: string) => stream.filter((event) => event.type === type).length;
+    expect(count('BatchItemsAdded')).toBeGreaterThanOrEqual(7);
+    expect([count('ItemValidated'), count('ItemCompleted'), count('BatchValidated')]).toEqual([
+      1_000, 1_000, 1,
+    ]);
+    const charges = server.log
+      .all()
+      .filter(
+        (event) => event.type === 'BatchCharged' && Buffer.from(event.data).toString().includes(batchId),
+      );
+    expect(charges).toHaveLength(1);
+  }, 600_000);
 });

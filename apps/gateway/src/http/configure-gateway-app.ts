@@ -1,27 +1,38 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { RequestHandler } from 'express';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { json, type RequestHandler, urlencoded } from 'express';
 import { Logger } from 'nestjs-pino';
 import { bodyDepthLimit } from './body/body-depth';
 import { bodyParserErrors } from './body/body-parser-errors';
 import type { GatewayHttpConfig } from './gateway-http-config';
-import { GATEWAY_HTTP_CONFIG, REQUEST_LOGGER } from './gateway-http.tokens';
+import { GATEWAY_HTTP_CONFIG, REQUEST_LOGGER, UNAUTHENTICATED_HITS } from './gateway-http.tokens';
+import { ApiKeyDirectory } from './auth/api-key-directory';
+import { preAuthentication, whenAuthenticated } from './auth/pre-authentication';
 import { assignRequestId } from './request-id/request-id';
 
 /**
- * What has to be applied on the app rather than in a module, in order: request id and request
- * log first (so a refused body is answered with an id and logged), then the body parsers with
- * their limit, the translation of their errors, and the nesting limit. Call before init/listen.
+ * What has to be applied on the app rather than in a module, in order: `trust proxy`, request id
+ * and request log first (so a refused body is answered with an id and logged), then the API key
+ * and the limit on requests without one, then the body parsers with their limit (for authenticated
+ * requests only), the translation of their errors, and the nesting limit. Call before init/listen.
  */
 export function configureGatewayApp(
   app: NestExpressApplication,
   config: GatewayHttpConfig = app.get<GatewayHttpConfig>(GATEWAY_HTTP_CONFIG),
 ): NestExpressApplication {
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', config.trustProxy);
   app.use(assignRequestId);
   app.use(app.get<RequestHandler>(REQUEST_LOGGER));
-  app.useBodyParser('json', { limit: config.bodyLimit });
-  app.useBodyParser('urlencoded', { limit: config.bodyLimit, extended: false });
+  app.use(
+    preAuthentication(
+      app.get(ApiKeyDirectory),
+      app.get<ThrottlerStorage>(UNAUTHENTICATED_HITS),
+      config.unauthenticatedRateLimitPerMinute,
+    ),
+  );
+  app.use(whenAuthenticated(json({ limit: config.bodyLimit })));
+  app.use(whenAuthenticated(urlencoded({ limit: config.bodyLimit, extended: false })));
   app.use(bodyParserErrors(config.bodyLimit));
   app.use(bodyDepthLimit(config.maxBodyDepth));
   app.useLogger(app.get(Logger));

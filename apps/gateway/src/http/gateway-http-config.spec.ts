@@ -7,7 +7,9 @@ describe('readGatewayHttpConfig', () => {
       maxBodyDepth: 32,
       logLevel: 'info',
       rateLimitPerMinute: 6000,
+      unauthenticatedRateLimitPerMinute: 1200,
       idempotencyTtlHours: 24,
+      trustProxy: false,
     });
   });
 
@@ -23,14 +25,20 @@ describe('readGatewayHttpConfig', () => {
         LOG_LEVEL: 'silent',
         RATE_LIMIT_PER_MINUTE: '0',
         IDEMPOTENCY_TTL_HOURS: '0.5',
+        UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: '30',
+        TRUST_PROXY: '10.0.0.0/8, loopback',
       }),
     ).toEqual({
       bodyLimit: '512kb',
       maxBodyDepth: 10,
       logLevel: 'silent',
       rateLimitPerMinute: 0,
+      unauthenticatedRateLimitPerMinute: 30,
       idempotencyTtlHours: 0.5,
+      trustProxy: '10.0.0.0/8,loopback',
     });
+    expect(readGatewayHttpConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readGatewayHttpConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 
   it('accepts a body limit in bytes', () => {
@@ -49,6 +57,10 @@ describe('readGatewayHttpConfig', () => {
     ['RATE_LIMIT_PER_MINUTE', '1e3'],
     ['IDEMPOTENCY_TTL_HOURS', '0'],
     ['IDEMPOTENCY_TTL_HOURS', 'a day'],
+    ['UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE', 'many'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'my-load-balancer'],
+    ['TRUST_PROXY', '10.0.0.0/99'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => readGatewayHttpConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid environment variable ${name}=${JSON.stringify(value)}: expected `),

@@ -1,3 +1,5 @@
+import ipaddr from 'ipaddr.js';
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -7,17 +9,27 @@ export interface GatewayHttpConfig {
   /** Deepest accepted nesting of objects and arrays in a request body. */
   maxBodyDepth: number;
   logLevel: LogLevel;
-  /** Requests per minute per API key (per IP without one); 0 disables the limit. */
+  /** Requests per minute per API key; 0 disables the limit. */
   rateLimitPerMinute: number;
+  /** Requests per minute per client address without a valid key, counted before the body is read; 0 disables. */
+  unauthenticatedRateLimitPerMinute: number;
   idempotencyTtlHours: number;
+  /** Express's `trust proxy`: false, a hop count, or the proxies' addresses, CIDR blocks and presets. */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string;
+
+const TRUST_PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
 
 export const DEFAULT_GATEWAY_HTTP_CONFIG: Readonly<GatewayHttpConfig> = {
   bodyLimit: '4mb',
   maxBodyDepth: 32,
   logLevel: 'info',
   rateLimitPerMinute: 6000,
+  unauthenticatedRateLimitPerMinute: 1200,
   idempotencyTtlHours: 24,
+  trustProxy: false,
 };
 
 type Env = Record<string, string | undefined>;
@@ -42,6 +54,13 @@ export function readGatewayHttpConfig(env: Env = process.env): GatewayHttpConfig
       integerAtLeast(0),
       'an integer of at least 0 (0 disables the limit)',
     ),
+    unauthenticatedRateLimitPerMinute: read(
+      env,
+      'UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE',
+      defaults.unauthenticatedRateLimitPerMinute,
+      integerAtLeast(0),
+      'an integer of at least 0 (0 disables the limit)',
+    ),
     idempotencyTtlHours: read(
       env,
       'IDEMPOTENCY_TTL_HOURS',
@@ -49,7 +68,33 @@ export function readGatewayHttpConfig(env: Env = process.env): GatewayHttpConfig
       positiveNumber,
       'a number above 0',
     ),
+    trustProxy: read(
+      env,
+      'TRUST_PROXY',
+      defaults.trustProxy,
+      parseTrustProxy,
+      `false, the number of proxies in front, or their addresses and CIDR blocks (or ${TRUST_PROXY_PRESETS.join(', ')}), comma-separated; not true, which would let any client choose its address`,
+    ),
   };
+}
+
+function parseTrustProxy(raw: string): TrustProxy | undefined {
+  if (raw === 'false') return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const valid = entries.every(
+    (entry) => TRUST_PROXY_PRESETS.includes(entry) || ipaddr.isValid(entry) || isCidr(entry),
+  );
+  return valid ? entries.join(',') : undefined;
+}
+
+function isCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function read<T>(

@@ -10,7 +10,7 @@ import { GatewayExceptionFilter } from './errors/gateway-exception.filter';
 import type { GatewayHttpConfig } from './gateway-http-config';
 import { GatewayHttpConfigModule } from './gateway-http-config.module';
 import { GatewayResponseInterceptor } from './gateway-response.interceptor';
-import { GATEWAY_HTTP_CONFIG, ROOT_LOGGER } from './gateway-http.tokens';
+import { GATEWAY_HTTP_CONFIG, ROOT_LOGGER, UNAUTHENTICATED_HITS } from './gateway-http.tokens';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { GatewayThrottlerGuard } from './rate-limit/gateway-throttler.guard';
@@ -44,7 +44,9 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
     }),
   ],
   providers: [
-    { provide: ApiKeyDirectory, useFactory: sandboxApiKeyDirectory },
+    { provide: ApiKeyDirectory, useFactory: () => sandboxApiKeyDirectory() },
+    // Counts requests without a valid key, per client address (preAuthentication).
+    { provide: UNAUTHENTICATED_HITS, useFactory: () => new HitLogThrottlerStorage() },
     IdempotencyStore,
     IdempotencyInterceptor,
     EnvelopeInterceptor,
@@ -54,6 +56,6 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
     { provide: APP_INTERCEPTOR, useClass: GatewayResponseInterceptor },
     { provide: APP_FILTER, useClass: GatewayExceptionFilter },
   ],
-  exports: [GatewayHttpConfigModule, ApiKeyDirectory],
+  exports: [GatewayHttpConfigModule, ApiKeyDirectory, UNAUTHENTICATED_HITS],
 })
 export class GatewayHttpModule {}

@@ -6,3 +6,6 @@ export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 /** The request-logging middleware every request passes through first. */
 export const REQUEST_LOGGER = Symbol('REQUEST_LOGGER');
+
+/** The hit log of requests without a valid key, by client address. */
+export const UNAUTHENTICATED_HITS = Symbol('UNAUTHENTICATED_HITS');

@@ -7,7 +7,7 @@ describe('rate limiting', () => {
     const http = () => request(harness.app.getHttpServer());
 
     beforeAll(async () => {
-      harness = await createHttpTestApp({ rateLimitPerMinute: 3 });
+      harness = await createHttpTestApp({ rateLimitPerMinute: 3, unauthenticatedRateLimitPerMinute: 3 });
     }, STARTUP_TIMEOUT_MS);
     afterAll(() => harness?.close());
 
@@ -30,7 +30,7 @@ describe('rate limiting', () => {
       await http().get('/whoami').set(TINY).expect(429);
     });
 
-    it('limits public routes per IP', async () => {
+    it('limits requests without a key per client address', async () => {
       for (let i = 0; i < 3; i++) await http().get('/health').expect(200);
       const refused = await http().get('/health').expect(429);
       expect(refused.headers['retry-after']).toBeDefined();

@@ -62,6 +62,17 @@ describe('request logging', () => {
     expect(JSON.stringify(lines)).not.toMatch(/sk_test_acme|secret-key-1/);
   });
 
+  it('redacts the signature of a label link, keeping its path and expiry', async () => {
+    const signature = 'a1'.repeat(32);
+    await http()
+      .get(`/labels/batch/b1/labels-1.pdf?expires=1900000000&signature=${signature}`)
+      .set('X-Request-Id', 'log-5');
+    const line = await completionLine('log-5');
+
+    expect(line.req?.url).toBe('/labels/batch/b1/labels-1.pdf?expires=1900000000&signature=[redacted]');
+    expect(JSON.stringify(lines)).not.toContain(signature);
+  });
+
   it('logs a request refused before authentication, without an account', async () => {
     await http().get('/whoami').set('X-Request-Id', 'log-3').expect(401);
     const line = await completionLine('log-3');

@@ -10,6 +10,7 @@ import {
   WebhookPatterns,
   type RequestContext,
 } from '@shipping/contracts';
+import { OmittedFromReplay } from '@shipping/platform';
 import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
@@ -24,9 +25,10 @@ const param = (value: string) => value.slice(0, MAX_PARAM_LENGTH);
 export class WebhooksController {
   constructor(private readonly bus: CommandBus) {}
 
-  /** 201; the signing secret is shown in this answer only. */
+  /** 201; the signing secret is shown in this answer only, never in a replay of it. */
   @Post()
   @HttpCode(201)
+  @OmittedFromReplay('secret')
   register(
     @Body(new Valid(RegisterWebhookRequest)) body: RegisterWebhookRequest,
     @Caller() caller: RequestContext,

@@ -5,11 +5,13 @@ import type { PostOutcome } from './post-webhook';
 
 export interface ClaimedDelivery {
   id: string;
+  endpointId: number;
   body: string;
   attemptCount: number;
   retryFrom: number;
   url: string;
-  secret: string;
+  /** The endpoint's secret as stored: sealed (SecretBox), or plain if written before sealing. */
+  storedSecret: string;
 }
 
 export interface AttemptRecord {
@@ -22,6 +24,7 @@ export interface AttemptRecord {
 
 interface ClaimRow {
   id: string;
+  endpoint_id: string | number;
   body: string;
   attempt_count: number;
   retry_from: number;
@@ -38,35 +41,65 @@ interface ClaimRow {
 export class DeliveryQueue {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  async claimDue(leaseToken: string, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+  /**
+   * Up to `limit` due deliveries, the earliest first, but no more of one endpoint than leaves it
+   * `perEndpoint` attempts in flight (leases held by any dispatcher): a slow endpoint's backlog
+   * then waits behind its own attempts, never in front of other endpoints' deliveries. The lease
+   * conditions sit beside `for update skip locked`, so a row another dispatcher claimed meanwhile
+   * is re-checked and left alone. Dispatchers racing can overshoot `perEndpoint` a little.
+   */
+  async claimDue(
+    leaseToken: string,
+    leaseMs: number,
+    limit: number,
+    perEndpoint: number,
+  ): Promise<ClaimedDelivery[]> {
     const { rows } = await this.sql.query<ClaimRow>(
       `update webhook_deliveries d
        set lease_token = $1, lease_until = now() + $2::double precision * interval '1 millisecond'
        from webhook_endpoints e
        where e.id = d.endpoint_id and d.id in (
          select due.id from webhook_deliveries due
-         join webhook_endpoints live on live.id = due.endpoint_id and live.deleted_at is null
-         where due.status = 'pending' and due.next_attempt_at <= now() and (due.lease_until is null or due.lease_until < now())
-         order by due.next_attempt_at, due.id
-         limit $3
+         where due.status = 'pending' and due.next_attempt_at <= now()
+           and (due.lease_until is null or due.lease_until < now())
+           and due.id in (
+             select ranked.id from (
+               select c.id, c.next_attempt_at,
+                 row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.id)
+                   + coalesce(busy.in_flight, 0) as slot
+               from webhook_deliveries c
+               join webhook_endpoints live on live.id = c.endpoint_id and live.deleted_at is null
+               left join (
+                 select endpoint_id, count(*) as in_flight from webhook_deliveries
+                 where status = 'pending' and lease_until >= now() group by endpoint_id
+               ) busy on busy.endpoint_id = c.endpoint_id
+               where c.status = 'pending' and c.next_attempt_at <= now()
+                 and (c.lease_until is null or c.lease_until < now())
+             ) ranked
+             where ranked.slot <= $4
+             order by ranked.next_attempt_at, ranked.id
+             limit $3)
          for update of due skip locked)
-       returning d.id, d.body, d.attempt_count, d.retry_from, e.url, e.secret`,
-      [leaseToken, leaseMs, limit],
+       returning d.id, d.endpoint_id, d.body, d.attempt_count, d.retry_from, e.url, e.secret`,
+      [leaseToken, leaseMs, limit, perEndpoint],
     );
     return rows.map((row) => ({
       id: row.id,
+      endpointId: Number(row.endpoint_id),
       body: row.body,
       attemptCount: row.attempt_count,
       retryFrom: row.retry_from,
       url: row.url,
-      secret: row.secret,
+      storedSecret: row.secret,
     }));
   }
 
-  async release(leaseToken: string): Promise<void> {
+  /** Gives claimed deliveries back unsent (a stopping dispatcher): other dispatchers may take them at once. */
+  async release(leaseToken: string, deliveries: ClaimedDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
     await this.sql.query(
-      'update webhook_deliveries set lease_token = null, lease_until = null where lease_token = $1',
-      [leaseToken],
+      'update webhook_deliveries set lease_token = null, lease_until = null where lease_token = $1 and id = any($2)',
+      [leaseToken, deliveries.map((delivery) => delivery.id)],
     );
   }
 

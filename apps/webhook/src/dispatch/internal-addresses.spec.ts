@@ -22,6 +22,16 @@ describe('internal address classification', () => {
     ['IPv4-mapped loopback, hex', '::ffff:7f00:1'],
     ['IPv4-mapped private, expanded', '0:0:0:0:0:ffff:c0a8:0001'],
     ['NAT64 of a private address', '64:ff9b::10.0.0.1'],
+    ['6to4 (2002::/16), even of a public IPv4 address', '2002:5db8:d822::1'],
+    ['6to4 of a private IPv4 address', '2002:c0a8:0001::1'],
+    ['Teredo (2001::/32)', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['Teredo, shortest form', '2001::1'],
+    ['the local-use NAT64 prefix (64:ff9b:1::/48)', '64:ff9b:1::5db8:d822'],
+    ['the local-use NAT64 prefix, any address in it', '64:ff9b:1:ffff::1'],
+    ['IPv4-compatible loopback (deprecated)', '::127.0.0.1'],
+    ['IPv4-translated (RFC 6145)', '::ffff:0:10.0.0.1'],
+    ['IPv6 documentation', '2001:db8::1'],
+    ['IPv4 documentation (TEST-NET-3)', '203.0.113.9'],
     ['a bracketed IPv6 literal', '[::1]'],
     ['no address at all', 'localhost'],
   ])('refuses %s (%s)', (_case, address) => {
@@ -35,6 +45,9 @@ describe('internal address classification', () => {
     ['a public IPv6 address', '2606:2800:220:1:248:1893:25c8:1946'],
     ['IPv4-mapped public address', '::ffff:93.184.216.34'],
     ['NAT64 of a public address', '64:ff9b::5db8:d822'],
+    ['just outside 6to4', '2003::1'],
+    ['just outside Teredo', '2001:4860:4860::8888'],
+    ['just outside the local-use NAT64 prefix', '64:ff9b:2::1'],
   ])('allows %s (%s)', (_case, address) => {
     expect(isInternalAddress(address)).toBe(false);
   });

@@ -9,6 +9,7 @@ import {
   type WebhookTestApp,
 } from '../testing/webhook-test-app';
 import type { ResolvedAddress } from './target-guard';
+import { REFUSED_TARGET } from './webhook-dispatcher';
 
 /** WEBHOOK_ALLOW_PRIVATE_TARGETS=false, with a DNS whose answers the spec changes. */
 describe('internal targets when they are not allowed', () => {
@@ -62,10 +63,29 @@ describe('internal targets when they are not allowed', () => {
     });
     expect(failed.attempts).toHaveLength(5);
     for (const attempt of failed.attempts) {
-      expect(attempt).toMatchObject({
-        status_code: null,
-        error: 'moving.example.com resolves to 10.1.2.3, an internal address; webhooks are not sent there',
+      expect(attempt).toMatchObject({ status_code: null, error: REFUSED_TARGET.error, duration_ms: 0 });
+    }
+  });
+
+  it('records the same generic refusal for a host that stopped resolving, with no resolver text or timing', async () => {
+    dns.set('vanishing.example.com', '93.184.216.36');
+    const endpoint = await register('https://vanishing.example.com/hooks');
+    dns.delete('vanishing.example.com');
+    await app.handlers.notify({
+      context: context('source'),
+      payload: { event_id: 'evt-vanished', account_id: 'acct_guard', body: shipmentBody() },
+    });
+
+    const failed = await eventually(async () => {
+      const [delivery] = await app.handlers.listDeliveries({
+        context: context('acct_guard'),
+        payload: { webhook_id: String(endpoint.id), page: 1, per_page: 10 },
       });
+      return delivery?.status === 'failed' ? delivery : undefined;
+    });
+    for (const attempt of failed.attempts) {
+      expect(attempt).toMatchObject({ status_code: null, error: REFUSED_TARGET.error, duration_ms: 0 });
+      expect(attempt.error).not.toMatch(/ENOTFOUND|vanishing/);
     }
   });
 });

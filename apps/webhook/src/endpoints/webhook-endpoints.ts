@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AppError,
   NotFound,
   type RegisteredWebhookEndpoint,
   RegisterWebhookRequest,
@@ -12,16 +13,18 @@ import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { randomBytes } from 'node:crypto';
 import { resolveTarget, type Resolve, TargetRefused, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
+import { endpointContext, SecretBox } from '../secrets/secret-box';
 import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 
 export const INTERNAL_URL_MESSAGE =
   'The url must not point to a loopback, private or otherwise internal address.';
 export const UNRESOLVED_URL_MESSAGE = 'The url host could not be resolved.';
+export const endpointLimitMessage = (limit: number) =>
+  `An account can have at most ${limit} webhook endpoints; delete one before adding another.`;
 
 interface EndpointRow {
   id: string | number;
   url: string;
-  secret: string;
   created_at: Date | string;
 }
 
@@ -38,6 +41,7 @@ export class WebhookEndpoints {
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
     @Inject(WEBHOOK_RESOLVE) private readonly resolve: Resolve,
+    private readonly box: SecretBox,
   ) {}
 
   async register(accountId: string, body: unknown): Promise<RegisteredWebhookEndpoint> {
@@ -46,17 +50,32 @@ export class WebhookEndpoints {
     const { url } = validated.value;
     if (!this.config.allowPrivateTargets) await this.assertPublic(url);
     const secret = `whsec_${randomBytes(32).toString('hex')}`;
-    const { rows } = await this.sql.query<EndpointRow>(
-      `insert into webhook_endpoints (id, account_id, url, secret, created_at)
-       values (nextval('webhook_endpoint_ids'), $1, $2, $3, now()) returning id, url, secret, created_at`,
-      [accountId, url, secret],
-    );
-    return { ...view(rows[0]), secret: rows[0].secret };
+    // Registrations of one account run one at a time (the lock), so the limit holds under races.
+    const row = await this.sql.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`webhook_endpoints:${accountId}`]);
+      const { rows: counted } = await tx.query<{ live: number }>(
+        'select count(*)::int as live from webhook_endpoints where account_id = $1 and deleted_at is null',
+        [accountId],
+      );
+      const limit = this.config.maxEndpointsPerAccount;
+      if (counted[0].live >= limit) throw new AppError('validation_failed', endpointLimitMessage(limit));
+      const { rows: ids } = await tx.query<{ id: string | number }>(
+        "select nextval('webhook_endpoint_ids') as id",
+      );
+      const id = ids[0].id;
+      const { rows } = await tx.query<EndpointRow>(
+        `insert into webhook_endpoints (id, account_id, url, secret, created_at)
+         values ($1, $2, $3, $4, now()) returning id, url, created_at`,
+        [id, accountId, url, this.box.seal(secret, endpointContext(id))],
+      );
+      return rows[0];
+    });
+    return { ...view(row), secret };
   }
 
   async list(accountId: string): Promise<WebhookEndpointView[]> {
     const { rows } = await this.sql.query<EndpointRow>(
-      'select id, url, secret, created_at from webhook_endpoints where account_id = $1 and deleted_at is null order by id',
+      'select id, url, created_at from webhook_endpoints where account_id = $1 and deleted_at is null order by id',
       [accountId],
     );
     return rows.map(view);
@@ -67,7 +86,7 @@ export class WebhookEndpoints {
     return this.sql.transaction(async (tx) => {
       const { rows } = await tx.query<EndpointRow>(
         `update webhook_endpoints set deleted_at = now() where id = $1 and account_id = $2 and deleted_at is null
-         returning id, url, secret, created_at`,
+         returning id, url, created_at`,
         [id, accountId],
       );
       if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
@@ -82,7 +101,7 @@ export class WebhookEndpoints {
   /** The caller's live endpoint, or 404 for an unknown, removed or another account's one. */
   async find(accountId: string, id: number): Promise<WebhookEndpointView> {
     const { rows } = await this.sql.query<EndpointRow>(
-      'select id, url, secret, created_at from webhook_endpoints where id = $1 and account_id = $2 and deleted_at is null',
+      'select id, url, created_at from webhook_endpoints where id = $1 and account_id = $2 and deleted_at is null',
       [id, accountId],
     );
     if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);

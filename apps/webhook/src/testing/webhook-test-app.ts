@@ -3,7 +3,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { type Resolve, resolveWithDns, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
-import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
+import { readWebhookConfig, WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 import { WebhookModule } from '../webhook.module';
 import { WebhooksController } from '../webhooks.controller';
 
@@ -27,6 +27,10 @@ export const FAST_CONFIG: WebhookConfig = {
   retryScheduleMs: [50, 50, 50, 50],
   pollIntervalMs: 20,
   allowPrivateTargets: true,
+  concurrency: 64,
+  endpointConcurrency: 4,
+  maxEndpointsPerAccount: 16,
+  secretKeys: readWebhookConfig({}).secretKeys,
 };
 
 export interface WebhookTestApp {
@@ -36,26 +40,36 @@ export interface WebhookTestApp {
   close(): Promise<void>;
 }
 
-/** The webhook module on an in-memory PGlite, its dispatcher running, its handlers called directly. */
+/**
+ * The webhook module on an in-memory PGlite, its dispatcher running, its handlers called directly.
+ * Given the `sql` of another test app, it is a second instance on the same outbox (and leaves the
+ * database open when it closes).
+ */
 export async function createWebhookTestApp(
   config: Partial<WebhookConfig> = {},
   resolve: Resolve = resolveWithDns,
+  shared?: SqlClient,
 ): Promise<WebhookTestApp> {
-  const sql = await createPgliteSqlClient();
+  const sql = shared ?? (await createPgliteSqlClient());
   const module = await Test.createTestingModule({ imports: [TestSqlModule.with(sql), WebhookModule] })
     .overrideProvider(WEBHOOK_CONFIG)
     .useValue({ ...FAST_CONFIG, ...config })
     .overrideProvider(WEBHOOK_RESOLVE)
     .useValue(resolve)
     .compile();
-  await module.init();
+  try {
+    await module.init();
+  } catch (error) {
+    if (!shared) await sql.close();
+    throw error;
+  }
   return {
     module,
     handlers: module.get(WebhooksController),
     sql,
     async close() {
       await module.close();
-      await sql.close();
+      if (!shared) await sql.close();
     },
   };
 }

@@ -1,9 +1,10 @@
 import { MAX_BATCH_SHIPMENTS } from '@shipping/contracts';
-import type { BatchEvent } from './batch-events';
+import { type BatchEvent, type BatchItemSubmission, ITEM_BYTES_PER_EVENT } from './batch-events';
 import type { BatchCommand, CreateBatch } from './batch-commands';
 import type { BatchState } from './batch-state';
 import { decideLabelResults, decideMergedFiles } from './finish-batch';
 import { decideValidation } from './record-validation';
+import { chunkByJsonBytes } from './item-chunks';
 import { decideShip } from './ship-batch';
 
 /** The gateway validated the request and the batch app numbered the items; anything else is a bug. */
@@ -23,19 +24,38 @@ function assertWellFormed(command: CreateBatch): void {
   }
 }
 
+/** The items from the `submitted`-th on, as BatchItemsAdded events of at most ITEM_BYTES_PER_EVENT each. */
+function itemsAdded(batchId: string, items: readonly BatchItemSubmission[], submitted: number): BatchEvent[] {
+  let count = submitted;
+  return chunkByJsonBytes(items.slice(submitted), ITEM_BYTES_PER_EVENT).map((chunk) => {
+    count += chunk.length;
+    return { type: 'BatchItemsAdded', data: { batch_id: batchId, items: chunk, submitted_count: count } };
+  });
+}
+
+/**
+ * BatchCreated with as many of the items (in index order) as one event holds, then BatchItemsAdded
+ * with the rest. Written in several appends when they are large, so deciding the same command on
+ * a batch still creating (a write cut short) decides the items not recorded yet.
+ */
 function decideCreate(command: CreateBatch, state: BatchState): BatchEvent[] {
+  const items = [...command.items].sort((a, b) => a.index - b.index);
+  if (state.status === 'creating' && state.batchId === command.batchId)
+    return itemsAdded(command.batchId, items, state.items.length);
   if (state.status !== 'none') throw new Error(`Batch id already used: ${command.batchId}`);
   assertWellFormed(command);
+  const [first] = chunkByJsonBytes(items, ITEM_BYTES_PER_EVENT);
   const data = {
     batch_id: command.batchId,
     account_id: command.accountId,
     shipper_id: command.shipperId,
     shipper_hash_id: command.shipperHashId,
     service: command.service,
-    items: [...command.items],
+    item_count: items.length,
+    items: first,
     at: command.now,
   };
-  return [{ type: 'BatchCreated', data }];
+  return [{ type: 'BatchCreated', data }, ...itemsAdded(command.batchId, items, first.length)];
 }
 
 export function decideBatch(command: BatchCommand, state: BatchState): BatchEvent[] {

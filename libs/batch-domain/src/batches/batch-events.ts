@@ -1,9 +1,9 @@
 import type { FieldErrors } from '@shipping/contracts';
 
 /**
- * Events of a `batch-<batch hash id>` stream, every one version 1. The batch app is the only
- * writer of a batch's stream (one process manager per step), so a 1,000-item batch appends its
- * item events in a few multi-event appends instead of racing per item.
+ * Events of a `batch-<batch hash id>` stream, version 1 but BatchCreated (2). The batch app is the
+ * only writer of a batch's stream (one process manager per step), so a 1,000-item batch appends
+ * its item events in a few multi-event appends instead of racing per item.
  */
 export interface BatchItemSubmission {
   item_id: string;
@@ -16,15 +16,29 @@ export interface BatchItemSubmission {
 export type BatchEvent =
   | {
       type: 'BatchCreated';
+      /**
+       * Version 2. `items` holds the batch's first items in index order, all of them unless they
+       * pass `ITEM_BYTES_PER_EVENT`; BatchItemsAdded events bring the rest (`item_count` in all).
+       */
       data: {
         batch_id: string;
         account_id: string;
         shipper_id: number;
         shipper_hash_id: string;
         service: string;
+        item_count: number;
         items: BatchItemSubmission[];
         at: string;
       };
+    }
+  | {
+      type: 'BatchItemsAdded';
+      /**
+       * The next items of a batch created with more than one event can hold, in index order;
+       * `submitted_count` counts the items submitted so far, these included. The batch is
+       * validated once it equals the BatchCreated's `item_count`.
+       */
+      data: { batch_id: string; items: BatchItemSubmission[]; submitted_count: number };
     }
   | {
       type: 'ItemValidated';
@@ -83,6 +97,7 @@ export type BatchEventType = BatchEvent['type'];
 
 export const BATCH_EVENT_TYPES: readonly BatchEventType[] = [
   'BatchCreated',
+  'BatchItemsAdded',
   'ItemValidated',
   'ItemInvalidated',
   'BatchValidated',
@@ -102,3 +117,10 @@ export function isBatchEvent(event: { type: string }): event is BatchEvent {
 }
 
 export const LABELS_PER_FILE = 100;
+
+/**
+ * The most JSON of item submissions one BatchCreated or BatchItemsAdded carries (each carries at
+ * least one item): half of the 1 MiB EventStoreDB takes in one append by default, so each event
+ * goes in an append of its own with room to spare.
+ */
+export const ITEM_BYTES_PER_EVENT = 512 * 1024;

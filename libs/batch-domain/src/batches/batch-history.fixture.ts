@@ -1,4 +1,4 @@
-import type { BatchEvent, MergedLabelFile } from './batch-events';
+import type { BatchEvent, BatchItemSubmission, MergedLabelFile } from './batch-events';
 import { decideBatch } from './batch-decider';
 import { initialBatchState } from './batch-state';
 import { evolveBatch } from './evolve-batch';
@@ -22,6 +22,18 @@ export const submissions = (count: number) =>
     shipment: { reference: `shipment ${index}` },
   }));
 
+/** The command that creates batch `b1` with these items. */
+export const createBatch = (items: BatchItemSubmission[]) => ({
+  type: 'CreateBatch' as const,
+  batchId: BATCH,
+  accountId: ACCOUNT,
+  shipperId: 1,
+  shipperHashId: 'shp1',
+  service: 'USPS-1',
+  items,
+  now,
+});
+
 export const created = (count: number): BatchEvent => ({
   type: 'BatchCreated',
   data: {
@@ -30,8 +42,19 @@ export const created = (count: number): BatchEvent => ({
     shipper_id: 1,
     shipper_hash_id: 'shp1',
     service: 'USPS-1',
+    item_count: count,
     items: submissions(count),
     at: now,
+  },
+});
+
+/** The items from `from` on, `count` of them, as the next BatchItemsAdded of a larger batch. */
+export const itemsAdded = (from: number, count: number): BatchEvent => ({
+  type: 'BatchItemsAdded',
+  data: {
+    batch_id: BATCH,
+    items: submissions(from + count).slice(from),
+    submitted_count: from + count,
   },
 });
 

@@ -22,7 +22,7 @@ export interface BatchFacts {
   shipperHashId: string;
   service: string;
   createdAt: string;
-  /** Every item, in index order. */
+  /** Every item, in index order (while creating, those recorded so far). */
   items: readonly BatchItemState[];
   /** Item id to its position in `items`: fixed at creation, so every later state shares it. */
   positions: ReadonlyMap<string, number>;
@@ -38,6 +38,8 @@ export interface ShippedFacts {
 
 export type BatchState =
   | { status: 'none' }
+  /** Created with more items than one event holds, and not all of them recorded yet: not a batch to anyone yet. */
+  | ({ status: 'creating'; itemCount: number } & BatchFacts)
   | ({ status: 'validating' } & BatchFacts)
   | ({ status: 'ready' } & BatchFacts)
   | ({ status: 'invalid' } & BatchFacts)

@@ -1,10 +1,10 @@
 import { deciderSpec } from '@shipping/testing';
 import type { ItemValidationOutcome, RecordValidation } from './batch-commands';
 import {
-  ACCOUNT,
   BATCH,
   batchValidated,
   created,
+  createBatch,
   errors,
   invalidated,
   item,
@@ -18,16 +18,7 @@ import {
 
 const spec = deciderSpec(batchDecider);
 
-const create = (items = submissions(3)) => ({
-  type: 'CreateBatch' as const,
-  batchId: BATCH,
-  accountId: ACCOUNT,
-  shipperId: 1,
-  shipperHashId: 'shp1',
-  service: 'USPS-1',
-  items,
-  now,
-});
+const create = (items = submissions(3)) => createBatch(items);
 
 const record = (results: ItemValidationOutcome[]): RecordValidation => ({
   type: 'RecordValidation',

@@ -1,21 +1,44 @@
-import type { BatchEvent } from './batch-events';
-import type { BatchItemState, BatchState } from './batch-state';
+import type { BatchEvent, BatchItemSubmission } from './batch-events';
+import type { BatchFacts, BatchItemState, BatchState } from './batch-state';
+
+const pending = (submissions: readonly BatchItemSubmission[]): BatchItemState[] =>
+  [...submissions]
+    .sort((a, b) => a.index - b.index)
+    .map((item) => ({ id: item.item_id, index: item.index, status: 'pending' }));
+
+/** Validating once every item of the batch is recorded, creating until then. */
+function withItemCount(facts: BatchFacts, itemCount: number): BatchState {
+  return facts.items.length >= itemCount
+    ? { ...facts, status: 'validating' }
+    : { ...facts, status: 'creating', itemCount };
+}
 
 function created(data: Extract<BatchEvent, { type: 'BatchCreated' }>['data']): BatchState {
-  const items = [...data.items]
-    .sort((a, b) => a.index - b.index)
-    .map((item): BatchItemState => ({ id: item.item_id, index: item.index, status: 'pending' }));
-  return {
-    status: 'validating',
-    batchId: data.batch_id,
-    accountId: data.account_id,
-    shipperId: data.shipper_id,
-    shipperHashId: data.shipper_hash_id,
-    service: data.service,
-    createdAt: data.at,
-    items,
-    positions: new Map(items.map((item, position) => [item.id, position])),
-  };
+  const items = pending(data.items);
+  return withItemCount(
+    {
+      batchId: data.batch_id,
+      accountId: data.account_id,
+      shipperId: data.shipper_id,
+      shipperHashId: data.shipper_hash_id,
+      service: data.service,
+      createdAt: data.at,
+      items,
+      positions: new Map(items.map((item, position) => [item.id, position])),
+    },
+    data.item_count,
+  );
+}
+
+function added(
+  state: Extract<BatchState, { status: 'creating' }>,
+  submissions: readonly BatchItemSubmission[],
+): BatchState {
+  const { status: _creating, itemCount, ...facts } = state;
+  const items = [...facts.items, ...pending(submissions)];
+  const positions = new Map(facts.positions);
+  items.forEach((item, position) => positions.set(item.id, position));
+  return withItemCount({ ...facts, items, positions }, itemCount);
 }
 
 /** Copies the item list (an array copy, cheap even for 1,000 items) with one item replaced. */
@@ -36,6 +59,8 @@ export function evolveBatch(state: BatchState, event: BatchEvent): BatchState {
   switch (event.type) {
     case 'BatchCreated':
       return state.status === 'none' ? created(event.data) : state;
+    case 'BatchItemsAdded':
+      return state.status === 'creating' ? added(state, event.data.items) : state;
     case 'ItemValidated':
       return withItem(state, event.data.item_id, ({ id, index }) => ({
         id,

@@ -45,6 +45,8 @@ export function decideShip(command: ShipBatch, state: BatchState): BatchEvent[] 
       throw new Conflict(NOT_READY_MESSAGE);
     case 'validating':
       throw new Conflict(NOT_READY_MESSAGE);
+    case 'creating':
+      throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     default: {
       const unknown: never = state;
       throw new Error(`Unknown batch state ${JSON.stringify(unknown)}`);

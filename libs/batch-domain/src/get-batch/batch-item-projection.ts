@@ -45,6 +45,7 @@ export function projectBatchItemRows(event: BatchEvent): BatchItemRow[] {
     case 'ItemFailed':
       return [{ ...base(event.data), status: 'failed' }];
     case 'BatchCreated':
+    case 'BatchItemsAdded':
     case 'BatchValidated':
     case 'BatchShipped':
     case 'LabelFilesMerged':

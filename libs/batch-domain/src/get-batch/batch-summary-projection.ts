@@ -2,7 +2,10 @@ import type { BatchEvent, BatchEventType } from '../batches/batch-events';
 import type { BatchStatus } from '../batches/batch-state';
 import { type BatchCounts, NO_ITEMS } from '../results/batch-results';
 
-/** The batch row of the get-batch read model; `batchResults(row.counts)` gives its results. */
+/**
+ * The batch row of the get-batch read model; `batchResults(row.counts)` gives its results. A batch
+ * still `creating` (its items not all recorded) is kept from readers.
+ */
 export interface BatchSummaryRow {
   id: string;
   account_id: string;
@@ -18,6 +21,7 @@ export interface BatchSummaryRow {
 
 export const BATCH_SUMMARY_HANDLES: readonly BatchEventType[] = [
   'BatchCreated',
+  'BatchItemsAdded',
   'ItemValidated',
   'ItemInvalidated',
   'BatchValidated',
@@ -43,14 +47,14 @@ export function projectBatchSummary(
   event: BatchEvent,
 ): BatchSummaryRow {
   if (event.type === 'BatchCreated') {
-    const { batch_id, account_id, service, shipper_hash_id, items, at } = event.data;
+    const { batch_id, account_id, service, shipper_hash_id, items, item_count, at } = event.data;
     return {
       id: batch_id,
       account_id,
-      status: 'validating',
+      status: items.length >= item_count ? 'validating' : 'creating',
       default_service: service,
       default_shipper_id: shipper_hash_id,
-      counts: { ...NO_ITEMS, total: items.length },
+      counts: { ...NO_ITEMS, total: item_count },
       label_keys: [],
       created_at: at,
     };
@@ -58,6 +62,10 @@ export function projectBatchSummary(
   if (!current) throw new Error(`${event.type} of batch ${event.data.batch_id} before its BatchCreated`);
   const { counts } = current;
   switch (event.type) {
+    case 'BatchItemsAdded':
+      return current.status === 'creating' && event.data.submitted_count >= counts.total
+        ? { ...current, status: 'validating' }
+        : current;
     case 'ItemValidated':
       return counted(current, { valid: counts.valid + 1 });
     case 'ItemInvalidated':

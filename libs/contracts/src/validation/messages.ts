@@ -7,6 +7,7 @@ export const messages = {
   prohibited: 'The :attribute field is prohibited.',
   string: 'The :attribute must be a string.',
   maxChars: (max: number) => `The :attribute must not be greater than ${max} characters.`,
+  maxKilobytes: (max: number) => `The :attribute must not be greater than ${max} kilobytes.`,
   integer: 'The :attribute must be an integer.',
   number: 'The :attribute must be a number.',
   min: (min: number) => `The :attribute must be at least ${min}.`,

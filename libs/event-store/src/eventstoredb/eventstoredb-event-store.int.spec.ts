@@ -2,7 +2,7 @@ import { EventStoreDBClient, jsonEvent } from '@eventstore/db-client';
 import { startTestEventStoreDbServer } from '@shipping/testing';
 import { InMemoryCheckpointStore } from '../checkpoints/checkpoint-store';
 import { startCheckpointedSubscription } from '../checkpoints/checkpointed-subscription';
-import { WrongExpectedVersionError } from '../event-store';
+import { AppendSizeExceededError, StreamDeletedError, WrongExpectedVersionError } from '../event-store';
 import {
   anEvent,
   events,
@@ -162,6 +162,51 @@ describe(`EventStoreDbEventStore on ${targetName}`, () => {
       await after.close();
     }
   }, 30_000);
+
+  describe('deleted streams', () => {
+    let client: EventStoreDBClient;
+
+    beforeAll(() => {
+      client = EventStoreDBClient.connectionString(target.connectionString);
+    });
+
+    afterAll(() => client?.dispose());
+
+    it('reads a soft-deleted stream as no events, and writes it again after its last revision', async () => {
+      const stream = `${uniqueCategory()}-1`;
+      await store.appendToStream(stream, events(3));
+      await client.deleteStream(stream);
+
+      expect(await store.readStream(stream)).toEqual([]);
+      const again = await store.appendToStream(stream, events(1, 3), { expectedRevision: 'no_stream' });
+      expect(again.nextExpectedRevision).toBe(3n);
+      expect((await store.readStream(stream)).map((event) => event.revision)).toEqual([3n]);
+    });
+
+    it('fails reads and appends of a tombstoned stream with the port error, no vendor type', async () => {
+      const stream = `${uniqueCategory()}-1`;
+      await store.appendToStream(stream, events(1));
+      await client.tombstoneStream(stream);
+
+      const read = await store.readStream(stream).catch((error: unknown) => error);
+      const append = await store.appendToStream(stream, events(1)).catch((error: unknown) => error);
+      for (const failure of [read, append]) {
+        expect(Object.getPrototypeOf(failure)).toBe(StreamDeletedError.prototype);
+        expect(failure).toMatchObject({ streamName: stream });
+      }
+    });
+  });
+
+  it('refuses an append over the server MaxAppendSize with the port error, writing nothing', async () => {
+    const stream = `${uniqueCategory()}-1`;
+    const big = { type: 'Big', data: { pad: 'x'.repeat(600_000) } };
+
+    const refused = await store.appendToStream(stream, [big, big]).catch((error: unknown) => error);
+
+    expect(Object.getPrototypeOf(refused)).toBe(AppendSizeExceededError.prototype);
+    expect(refused).toMatchObject({ streamName: stream, maxAppendSize: 1_048_576 });
+    expect(await store.readStream(stream)).toEqual([]);
+  });
 
   it('refuses every call once closed', async () => {
     const closing = new EventStoreDbEventStore(target.connectionString);

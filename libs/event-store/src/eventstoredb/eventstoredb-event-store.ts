@@ -4,13 +4,17 @@ import {
   EventStoreDBClient,
   excludeSystemEvents,
   FORWARDS,
+  MaxAppendSizeExceededError,
   START,
+  StreamDeletedError as VendorStreamDeletedError,
   streamNameFilter,
   StreamNotFoundError,
   WrongExpectedVersionError as VendorWrongExpectedVersionError,
   type AppendExpectedRevision,
 } from '@eventstore/db-client';
 import {
+  AppendSizeExceededError,
+  StreamDeletedError,
   WrongExpectedVersionError,
   type AppendResult,
   type EventData,
@@ -29,7 +33,9 @@ import { readAllEvents } from './read-all';
 
 /**
  * The EventStore on EventStoreDB (KurrentDB) through @eventstore/db-client. Subscriptions need a
- * server that sends `caught_up` (EventStoreDB 23.10 and later) to resolve `caughtUp`.
+ * server that sends `caught_up` (EventStoreDB 23.10 and later) to resolve `caughtUp`. A
+ * soft-deleted stream reads as no events and is written again from the revision after its last
+ * event (EventStoreDB's rule); a tombstoned one fails reads and appends with `StreamDeletedError`.
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
@@ -61,6 +67,9 @@ export class EventStoreDbEventStore implements EventStore {
       if (error instanceof VendorWrongExpectedVersionError) {
         throw new WrongExpectedVersionError(streamName, expected, error.actualVersion);
       }
+      if (error instanceof VendorStreamDeletedError) throw new StreamDeletedError(streamName);
+      if (error instanceof MaxAppendSizeExceededError)
+        throw new AppendSizeExceededError(streamName, error.maxAppendSize);
       throw error;
     }
   }
@@ -79,6 +88,7 @@ export class EventStoreDbEventStore implements EventStore {
       for await (const resolved of read) if (resolved.event) events.push(toRecordedEvent(resolved.event));
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
+      if (error instanceof VendorStreamDeletedError) throw new StreamDeletedError(streamName);
       throw error;
     }
     return events;

@@ -22,8 +22,9 @@ export interface BrokerProcess {
  * with Maven) and resolves once the broker answers. The script watches its stdin, so the broker
  * stops even if this test process dies without calling stop().
  */
-export async function runBrokerScript(dataDir: string): Promise<BrokerProcess> {
-  const child = spawn(process.execPath, [script, 'run', '--port', '0', '--data-dir', dataDir], {
+export async function runBrokerScript(dataDir: string, saslPlain?: string): Promise<BrokerProcess> {
+  const sasl = saslPlain === undefined ? [] : ['--sasl-plain', saslPlain];
+  const child = spawn(process.execPath, [script, 'run', '--port', '0', '--data-dir', dataDir, ...sasl], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
@@ -48,11 +49,16 @@ export async function runBrokerScript(dataDir: string): Promise<BrokerProcess> {
   }
 }
 
-/** A real broker on a fresh data folder for a spec; stop() removes the folder. */
-export async function startKafkaBroker(): Promise<{ brokers: string[]; stop(): Promise<void> }> {
+/**
+ * A real broker on a fresh data folder for a spec; stop() removes the folder. With `saslPlain`
+ * (`user:password`) its listener asks for SASL/PLAIN.
+ */
+export async function startKafkaBroker(
+  saslPlain?: string,
+): Promise<{ brokers: string[]; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shipping-kafka-'));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
-  const broker = await runBrokerScript(dataDir).catch((error: unknown) => {
+  const broker = await runBrokerScript(dataDir, saslPlain).catch((error: unknown) => {
     removeData();
     throw error;
   });

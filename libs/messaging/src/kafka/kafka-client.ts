@@ -6,8 +6,10 @@ import {
   CONSUMER_SESSION,
   FETCH_WAIT_MS,
   type KafkaTransportOptions,
+  type ResolvedKafkaOptions,
   resolvedOptions,
 } from './kafka-options';
+import { kafkaClientConfig } from './kafka-security';
 import { topicName, topicOfPattern } from './kafka-topics';
 import { DEADLINE_HEADER, outgoingMessage, replyDeserializer } from './kafka-wire';
 import { keepConsuming } from './keep-consuming';
@@ -21,7 +23,7 @@ import { TopicCreator } from './topic-creator';
  */
 export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
   protected override logger = new Logger(KafkaClient.name);
-  private readonly settings: Required<KafkaTransportOptions>;
+  private readonly settings: ResolvedKafkaOptions;
   private readonly replyTopic: string;
   private readonly topics: TopicCreator;
   private readonly sender: OrderedSender;
@@ -30,11 +32,7 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
   constructor(options: KafkaTransportOptions) {
     const settings = resolvedOptions(options);
     super({
-      client: {
-        clientId: `shipping.${settings.app}.client`,
-        brokers: settings.brokers,
-        logLevel: logLevel.WARN,
-      },
+      client: { ...kafkaClientConfig(`shipping.${settings.app}.client`, settings), logLevel: logLevel.WARN },
       consumer: {
         groupId: `shipping.${settings.app}.replies`,
         maxWaitTimeInMs: FETCH_WAIT_MS,
@@ -55,7 +53,7 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
     });
     this.settings = settings;
     this.replyTopic = topicName(settings.app, 'replies');
-    this.topics = new TopicCreator(() => this.client as Kafka, settings.partitions);
+    this.topics = new TopicCreator(() => this.client as Kafka, settings);
     this.sender = new OrderedSender(
       () => this.producer,
       (topics) => this.topics.ensure(topics),

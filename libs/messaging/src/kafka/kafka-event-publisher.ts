@@ -1,9 +1,9 @@
 import { type IHeaders, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { type KafkaConnection, kafkaClientConfig } from './kafka-security';
 import { TopicCreator } from './topic-creator';
 
-export interface KafkaEventPublisherOptions {
+export interface KafkaEventPublisherOptions extends KafkaConnection {
   clientId: string;
-  brokers: string[];
   /** Partitions of the topics this publisher creates. */
   partitions: number;
 }
@@ -32,8 +32,8 @@ export class KafkaEventPublisher {
   private connecting: Promise<Producer> | undefined;
 
   constructor(options: KafkaEventPublisherOptions) {
-    this.kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.WARN });
-    this.topics = new TopicCreator(() => this.kafka, options.partitions);
+    this.kafka = new Kafka({ ...kafkaClientConfig(options.clientId, options), logLevel: logLevel.WARN });
+    this.topics = new TopicCreator(() => this.kafka, options);
   }
 
   async publish(topic: string, messages: PublishedMessage[]): Promise<void> {

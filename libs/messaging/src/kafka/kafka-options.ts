@@ -1,9 +1,9 @@
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../errors/send-request';
+import { checkKafkaConnection, type KafkaConnection } from './kafka-security';
 
-export interface KafkaTransportOptions {
+export interface KafkaTransportOptions extends KafkaConnection {
   /** The app's name: its handlers consume in group `shipping.<app>`, its replies come on `shipping.<app>.replies`. */
   app: string;
-  brokers: string[];
   /** Partitions of the topics this app creates: how many messages of one topic run at once, one per partition. */
   partitions?: number;
   /** A request not picked up within this time is skipped by its handler: its caller has answered "unavailable". */
@@ -22,11 +22,17 @@ export const FETCH_WAIT_MS = 1_000;
  */
 export const CONSUMER_SESSION = { sessionTimeout: 10_000, heartbeatInterval: 1_000 };
 
-export function resolvedOptions(options: KafkaTransportOptions): Required<KafkaTransportOptions> {
+export type ResolvedKafkaOptions = Required<Omit<KafkaTransportOptions, 'tls' | 'sasl'>> &
+  Pick<KafkaTransportOptions, 'tls' | 'sasl'>;
+
+/** The options with their defaults; invalid security or replication options throw (KafkaConnectionError). */
+export function resolvedOptions(options: KafkaTransportOptions): ResolvedKafkaOptions {
+  checkKafkaConnection(options);
   return {
-    app: options.app,
-    brokers: options.brokers,
+    ...options,
     partitions: options.partitions ?? DEFAULT_PARTITIONS,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    replicationFactor: options.replicationFactor ?? 1,
+    minInsyncReplicas: options.minInsyncReplicas ?? 1,
   };
 }

@@ -18,6 +18,7 @@ import {
   type KafkaTransportOptions,
   resolvedOptions,
 } from './kafka-options';
+import { kafkaClientConfig } from './kafka-security';
 import { topicOfPattern } from './kafka-topics';
 import {
   DEADLINE_HEADER,
@@ -45,11 +46,7 @@ export class KafkaServer extends ServerKafka {
   constructor(options: KafkaTransportOptions) {
     const settings = resolvedOptions(options);
     super({
-      client: {
-        clientId: `shipping.${settings.app}.server`,
-        brokers: settings.brokers,
-        logLevel: logLevel.WARN,
-      },
+      client: { ...kafkaClientConfig(`shipping.${settings.app}.server`, settings), logLevel: logLevel.WARN },
       consumer: { groupId: `shipping.${settings.app}`, maxWaitTimeInMs: FETCH_WAIT_MS, ...CONSUMER_SESSION },
       producer: { allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner },
       postfixId: '',
@@ -59,7 +56,7 @@ export class KafkaServer extends ServerKafka {
       // Partitions in parallel; within one, events one at a time (see handleMessage).
       run: { partitionsConsumedConcurrently: settings.partitions },
     });
-    this.topics = new TopicCreator(() => this.client as Kafka, settings.partitions);
+    this.topics = new TopicCreator(() => this.client as Kafka, settings);
     this.requestTimeoutMs = settings.requestTimeoutMs;
   }
 

@@ -4,7 +4,12 @@ import type { Admin, Kafka } from 'kafkajs';
 /** Room for the gateway's largest body (BODY_LIMIT, 4 MB) as JSON; Kafka's default is 1 MB. */
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
-const TOPIC_CONFIG = [{ name: 'max.message.bytes', value: String(MAX_MESSAGE_BYTES) }];
+/** How this process's topics are laid out: partitions, replicas, and replicas an acks=all write needs. */
+export interface TopicSettings {
+  partitions: number;
+  replicationFactor?: number;
+  minInsyncReplicas?: number;
+}
 
 const CREATE_ATTEMPTS = 5;
 const RETRY_DELAY_MS = 300;
@@ -21,7 +26,7 @@ export class TopicCreator {
 
   constructor(
     private readonly kafka: () => Kafka,
-    private readonly partitions: number,
+    private readonly settings: TopicSettings,
   ) {}
 
   ensure(topics: Iterable<string>): Promise<void> {
@@ -66,19 +71,26 @@ export class TopicCreator {
         .createTopics({
           topics: missing.map((topic) => ({
             topic,
-            numPartitions: this.partitions,
-            configEntries: TOPIC_CONFIG,
+            numPartitions: this.settings.partitions,
+            replicationFactor: this.settings.replicationFactor ?? 1,
+            configEntries: [
+              { name: 'max.message.bytes', value: String(MAX_MESSAGE_BYTES) },
+              { name: 'min.insync.replicas', value: String(this.settings.minInsyncReplicas ?? 1) },
+            ],
           })),
           waitForLeaders: true,
         })
         .catch(async (error: unknown) => {
           const now = new Set(await admin.listTopics());
           if (missing.some((topic) => !now.has(topic))) {
-            throw error;
+            throw withBrokerReasons(error);
           }
         });
       await this.leadersElected(admin, topics);
-      this.logger.log(`Created topics ${missing.join(', ')} (${this.partitions} partitions).`);
+      const { partitions, replicationFactor = 1, minInsyncReplicas = 1 } = this.settings;
+      this.logger.log(
+        `Created topics ${missing.join(', ')} (${partitions} partitions, ${replicationFactor} replicas, min.insync.replicas ${minInsyncReplicas}).`,
+      );
     } finally {
       await admin.disconnect();
     }
@@ -92,4 +104,14 @@ export class TopicCreator {
       throw new Error(`No leader yet for ${leaderless.map((topic) => topic.name).join(', ')}.`);
     }
   }
+}
+
+/** kafkajs says "Topic creation errors" and keeps the broker's reason per topic underneath. */
+function withBrokerReasons(error: unknown): unknown {
+  const reasons = (error as { errors?: { topic?: string; message?: string }[] }).errors;
+  if (!Array.isArray(reasons) || reasons.length === 0) return error;
+  return new Error(
+    `Creating Kafka topics failed: ${reasons.map((reason) => `${reason.topic}: ${reason.message}`).join('; ')}`,
+    { cause: error },
+  );
 }

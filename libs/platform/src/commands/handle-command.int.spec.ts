@@ -1,6 +1,6 @@
 import { AppError } from '@shipping/contracts';
 import { createPgliteSqlClient, PostgresEventStore } from '@shipping/event-store';
-import { foldStream, handleCommand } from './handle-command';
+import { APPEND_BYTES, foldStream, handleCommand } from './handle-command';
 
 type Event = { type: 'Counted'; data: { by: string } };
 type Command = { type: 'Count'; by: string; limit: number };
@@ -128,5 +128,85 @@ describe('folding a stream', () => {
     const otherDecider = { ...counter, evolve: (state: number) => state + 10 };
     expect(await foldStream(store, 'counter-21', otherDecider)).toEqual({ state: 10, revision: 0n });
     expect(await foldStream(store, 'counter-22', counter)).toEqual({ state: 0, revision: undefined });
+  });
+});
+
+describe('a decision larger than one append', () => {
+  type Chunk = { type: 'Chunked'; data: { n: number; pad: string } };
+  /** Decides the chunks numbered from the stream's length to `upTo`, about 100 KB each. */
+  const chunker = {
+    initialState: 0,
+    evolve: (state: number, _event: Chunk) => state + 1,
+    decide: (command: { upTo: number }, state: number): Chunk[] =>
+      Array.from({ length: Math.max(0, command.upTo - state) }, (_, offset) => ({
+        type: 'Chunked' as const,
+        data: { n: state + offset, pad: 'x'.repeat(100_000) },
+      })),
+  };
+  let store: PostgresEventStore;
+
+  beforeEach(async () => {
+    store = new PostgresEventStore(await createPgliteSqlClient());
+    await store.init();
+  });
+
+  afterEach(() => store.close());
+
+  it('is appended in parts of at most APPEND_BYTES, each expecting the revision the one before left', async () => {
+    const appends = jest.spyOn(store, 'appendToStream');
+    const outcome = await handleCommand(
+      store,
+      'chunks-1',
+      { upTo: 20 },
+      chunker,
+      { correlationId: 'c' },
+      { inParts: true },
+    );
+
+    expect(outcome).toMatchObject({ state: 20, nextExpectedRevision: 19n });
+    const parts = appends.mock.calls.map(([, events, options]) => ({
+      events,
+      expected: options?.expectedRevision,
+    }));
+    expect(parts.length).toBeGreaterThan(2);
+    for (const { events } of parts)
+      expect(Buffer.byteLength(JSON.stringify(events.map((event) => event.data)))).toBeLessThanOrEqual(
+        APPEND_BYTES,
+      );
+    let revision: bigint | 'no_stream' = 'no_stream';
+    for (const part of parts) {
+      expect(part.expected).toBe(revision);
+      revision = (revision === 'no_stream' ? -1n : revision) + BigInt(part.events.length);
+    }
+    expect((await store.readStream('chunks-1')).map((event) => (event.data as Chunk['data']).n)).toEqual(
+      Array.from({ length: 20 }, (_, n) => n),
+    );
+  });
+
+  it('leaves the parts written when one fails, and the same command decided again writes the rest', async () => {
+    const append = store.appendToStream.bind(store);
+    let calls = 0;
+    jest.spyOn(store, 'appendToStream').mockImplementation((...args) => {
+      calls += 1;
+      if (calls === 2) return Promise.reject(new Error('the process died'));
+      return append(...args);
+    });
+    await expect(
+      handleCommand(store, 'chunks-2', { upTo: 20 }, chunker, {}, { inParts: true }),
+    ).rejects.toThrow('the process died');
+    const cutShort = (await store.readStream('chunks-2')).length;
+    expect(cutShort).toBeGreaterThan(0);
+    expect(cutShort).toBeLessThan(20);
+
+    await handleCommand(store, 'chunks-2', { upTo: 20 }, chunker, {}, { inParts: true });
+    expect((await store.readStream('chunks-2')).map((event) => (event.data as Chunk['data']).n)).toEqual(
+      Array.from({ length: 20 }, (_, n) => n),
+    );
+  });
+
+  it('is one append without inParts, however large', async () => {
+    const appends = jest.spyOn(store, 'appendToStream');
+    await handleCommand(store, 'chunks-3', { upTo: 20 }, chunker, {});
+    expect(appends).toHaveBeenCalledTimes(1);
   });
 });

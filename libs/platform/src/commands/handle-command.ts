@@ -4,6 +4,7 @@ import {
   type ExpectedRevision,
   WrongExpectedVersionError,
 } from '@shipping/event-store';
+import { consecutiveRuns } from '../batching/consecutive-runs';
 import { LruCache } from '../caching/lru-cache';
 
 export interface DomainEvent {
@@ -73,6 +74,23 @@ export async function foldStream<Event extends DomainEvent, State>(
   return folded;
 }
 
+/**
+ * The most a command appends at once, in bytes as EventStoreDB counts them (the JSON of each
+ * event's data and metadata, and twice its type): three quarters of the 1,048,576 bytes KurrentDB
+ * documents as the default MaxAppendSize, leaving room for what an adapter adds to the metadata.
+ */
+export const APPEND_BYTES = 768 * 1024;
+
+const eventBytes = (event: { type: string; data: unknown }, metadata: EventMetadata) =>
+  Buffer.byteLength(JSON.stringify(event.data)) +
+  Buffer.byteLength(JSON.stringify(metadata)) +
+  event.type.length * 2;
+
+/** `events` in order, cut into appends of at most APPEND_BYTES (an event larger than that alone). */
+export function appendParts<Event extends DomainEvent>(events: Event[], metadata: EventMetadata): Event[][] {
+  return consecutiveRuns(events, (event) => eventBytes(event, metadata), APPEND_BYTES);
+}
+
 export interface CommandOutcome<Event, State> {
   events: Event[];
   state: State;
@@ -83,6 +101,10 @@ export interface CommandOutcome<Event, State> {
  * The one command handler: read the stream, fold it with `evolve`, `decide`, append with the
  * expected revision. A concurrent writer makes the append fail; deciding again on fresh state is
  * safe because deciders are pure, so conflicts are retried a few times and then surface.
+ *
+ * `inParts`: a decision larger than APPEND_BYTES is appended in several appends, each expecting
+ * the revision the one before left. That is not atomic, so only a decider that decides the rest
+ * when given the same command on the state a cut-short write left may ask for it.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -90,7 +112,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   command: Command,
   decider: Decider<Command, Event, State>,
   metadata: EventMetadata,
-  options: { retries?: number; known?: KnownState<State> } = {},
+  options: { retries?: number; known?: KnownState<State>; inParts?: boolean } = {},
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 0; ; attempt++) {
     const { state, revision } =
@@ -99,23 +121,23 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     if (events.length === 0) {
       return { events, state, nextExpectedRevision: revision };
     }
-    const expectedRevision: ExpectedRevision = revision === undefined ? 'no_stream' : revision;
+    const parts = options.inParts ? appendParts(events, metadata) : [events];
+    let written: KnownState<State> = { state, revision };
     try {
-      const result = await store.appendToStream(
-        streamName,
-        events.map((event) => ({ type: event.type, data: event.data, metadata })),
-        { expectedRevision },
-      );
-      const outcome = {
-        events,
-        state: events.reduce(decider.evolve, state),
-        nextExpectedRevision: result.nextExpectedRevision,
-      };
-      keep(keptFolds<State>(store, decider), streamName, {
-        state: outcome.state,
-        revision: outcome.nextExpectedRevision,
-      });
-      return outcome;
+      for (const part of parts) {
+        const expectedRevision: ExpectedRevision = written.revision ?? 'no_stream';
+        const result = await store.appendToStream(
+          streamName,
+          part.map((event) => ({ type: event.type, data: event.data, metadata })),
+          { expectedRevision },
+        );
+        written = {
+          state: part.reduce(decider.evolve, written.state),
+          revision: result.nextExpectedRevision,
+        };
+        keep(keptFolds<State>(store, decider), streamName, written);
+      }
+      return { events, state: written.state, nextExpectedRevision: written.revision };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= (options.retries ?? 3)) throw error;
     }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { getMetadataStorage } from 'class-validator';
+import { productionRefusals } from './production-checks';
 import { ConfigurationError, validateConfig } from './validate-config';
 
 export type Env = Record<string, string | undefined>;
@@ -30,7 +31,10 @@ export function variablesReadBy(environment: AppEnvironment): string[] {
   return [...names].sort();
 }
 
-/** Every unusable variable at once, as the config class and every reader see `env`. */
+/**
+ * Every unusable variable at once, as the config class and every reader see `env`, and in
+ * production mode (SHIPPING_MODE) every sandbox default among the variables the app reads.
+ */
 export function checkEnvironment(environment: AppEnvironment, env: Env): void {
   const problems: string[] = [];
   try {
@@ -46,5 +50,6 @@ export function checkEnvironment(environment: AppEnvironment, env: Env): void {
       problems.push(error instanceof Error ? error.message : String(error));
     }
   }
+  problems.push(...productionRefusals(variablesReadBy(environment), env));
   if (problems.length > 0) throw new ConfigurationError(problems);
 }

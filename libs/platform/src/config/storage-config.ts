@@ -1,10 +1,15 @@
 import { IsIn, IsString, Matches, ValidateIf } from 'class-validator';
+import type { ShippingMode } from './production-checks';
 
 export type StoreKind = 'pglite' | 'postgres';
 export type EventStoreKind = 'postgres' | 'eventstoredb';
 
-/** Where an app keeps its events and read models. */
+/** Where an app keeps its events and read models, and whether it runs as the sandbox. */
 export class StorageConfig {
+  /** `sandbox` (the default: built-in keys and secrets) or `production`, which refuses them (PRODUCTION_CHECKS). */
+  @IsIn(['sandbox', 'production'], { message: 'SHIPPING_MODE must be sandbox or production' })
+  SHIPPING_MODE: ShippingMode = 'sandbox';
+
   /** `pglite`: embedded PostgreSQL in DATA_DIR (the default); `postgres`: a server at DATABASE_URL. */
   @IsIn(['pglite', 'postgres'], { message: 'STORE must be pglite or postgres' })
   STORE: StoreKind = 'pglite';

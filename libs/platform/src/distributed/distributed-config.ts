@@ -1,6 +1,8 @@
 import { Type } from 'class-transformer';
 import { IsInt, Matches, Max, Min } from 'class-validator';
-import { StorageConfig, type StoreKind } from '../config/storage-config';
+import type { KafkaConnection } from '@shipping/messaging';
+import { KafkaConnectionConfig, kafkaConnectionOf } from '../config/kafka-connection-config';
+import type { StoreKind } from '../config/storage-config';
 
 export const KAFKA_BROKERS_PATTERN = /^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/;
 export const KAFKA_BROKERS_MESSAGE = 'KAFKA_BROKERS must be host:port pairs separated by commas';
@@ -10,7 +12,7 @@ export const KAFKA_BROKERS_MESSAGE = 'KAFKA_BROKERS must be host:port pairs sepa
  * Its events and read models live in PostgreSQL, in a database of its own at DATABASE_URL
  * (STORE=pglite with a DATA_DIR per app remains for a local try-out).
  */
-export class DistributedConfig extends StorageConfig {
+export class DistributedConfig extends KafkaConnectionConfig {
   override STORE: StoreKind = 'postgres';
 
   /** `host:port`, comma-separated; `node tools/kafka/broker.mjs start` answers on the default. */
@@ -26,4 +28,9 @@ export class DistributedConfig extends StorageConfig {
 
 export function kafkaBrokers(config: DistributedConfig): string[] {
   return config.KAFKA_BROKERS.split(',');
+}
+
+/** The app's Kafka connection: brokers, TLS, SASL and topic replication (see KafkaConnectionConfig). */
+export function kafkaConnection(config: DistributedConfig): KafkaConnection {
+  return kafkaConnectionOf(config, kafkaBrokers(config));
 }

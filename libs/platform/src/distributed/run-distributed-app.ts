@@ -2,13 +2,14 @@ import 'reflect-metadata';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { connectMessageHandlers, createKafkaServer, KafkaMessagingModule } from '@shipping/messaging';
+import { DataFolderInUse } from '../storage/data-folder-lock';
 import { StorageModule } from '../storage/storage.module';
 import { claimOwnDatabase } from './own-database';
 import { PublicEventsModule } from '../public-events/public-events.module';
 import { categoriesOwnedBy } from '../public-events/published-categories';
 import { checkEnvironment, type EnvReader } from '../config/app-environment';
 import { ConfigurationError, validateConfig } from '../config/validate-config';
-import { type DistributedConfig, kafkaBrokers } from './distributed-config';
+import { type DistributedConfig, kafkaConnection } from './distributed-config';
 
 export interface DistributedApp<Config extends DistributedConfig> {
   /** The app's name: its consumer group and replies topic are named after it. */
@@ -31,7 +32,7 @@ export interface DistributedApp<Config extends DistributedConfig> {
 export function runDistributedApp<Config extends DistributedConfig>(spec: DistributedApp<Config>): void {
   start(spec).catch((error: unknown) => {
     process.stderr.write(
-      error instanceof ConfigurationError
+      error instanceof ConfigurationError || error instanceof DataFolderInUse
         ? `${error.message}\n`
         : `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
@@ -43,14 +44,15 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
   checkEnvironment({ config: spec.config, readers: spec.readers ?? [] }, process.env);
   const config = validateConfig(spec.config);
   await claimOwnDatabase(spec.name, config);
+  const kafka = kafkaConnection(config);
   const messaging = KafkaMessagingModule.forRoot({
     app: spec.name,
-    brokers: kafkaBrokers(config),
+    ...kafka,
     partitions: config.KAFKA_PARTITIONS,
   });
   const publicEvents = PublicEventsModule.forRoot({
     app: spec.name,
-    brokers: kafkaBrokers(config),
+    kafka,
     partitions: config.KAFKA_PARTITIONS,
     categories: categoriesOwnedBy(spec.name),
   });
@@ -59,7 +61,7 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
       module: class DistributedRoot {},
       imports: [StorageModule.forRoot(config), messaging, publicEvents, spec.module],
     },
-    { bodyParser: spec.bodyParser ?? true, bufferLogs: true },
+    { bodyParser: spec.bodyParser ?? true, bufferLogs: true, abortOnError: false },
   );
   spec.configure?.(app, config);
   connectMessageHandlers(app, createKafkaServer(app));

@@ -11,6 +11,7 @@ import type { SqlClient } from '@shipping/event-store';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SQL_CLIENT } from '../tokens';
+import { omittedFromReplay, withoutFields } from './omitted-from-replay';
 import {
   type IdempotentRequest,
   IdempotentRequestStore,
@@ -47,21 +48,30 @@ export class IdempotentRequestsInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.getType() === 'rpc' ? keyedRequest(context) : undefined;
     if (!request) return next.handle();
-    return from(this.once(request, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+    const omitted = omittedFromReplay(context.getHandler());
+    return from(this.once(request, omitted, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
   }
 
-  private async once(request: IdempotentRequest, run: () => Promise<unknown>): Promise<unknown> {
+  private async once(
+    request: IdempotentRequest,
+    omitted: readonly string[],
+    run: () => Promise<unknown>,
+  ): Promise<unknown> {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       const claim = await this.store.claim(request);
       if (claim.outcome === 'settled') return replay(claim.settled);
-      if (claim.outcome === 'claimed') return this.runClaimed(request, run);
+      if (claim.outcome === 'claimed') return this.runClaimed(request, omitted, run);
       if (Date.now() > deadline) throw new Unavailable(STILL_RUNNING_MESSAGE);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
 
-  private async runClaimed(request: IdempotentRequest, run: () => Promise<unknown>): Promise<unknown> {
+  private async runClaimed(
+    request: IdempotentRequest,
+    omitted: readonly string[],
+    run: () => Promise<unknown>,
+  ): Promise<unknown> {
     let reply: unknown;
     try {
       reply = await run();
@@ -73,7 +83,7 @@ export class IdempotentRequestsInterceptor implements NestInterceptor {
       }
       throw error;
     }
-    await this.store.settle(request, { reply: reply ?? null });
+    await this.store.settle(request, { reply: withoutFields(reply ?? null, omitted) });
     return reply;
   }
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
 import type { PublishedMessage } from '@shipping/messaging';
+import { consecutiveRuns } from '../batching/consecutive-runs';
 import { startStoredSubscription } from '../subscriptions/stored-subscription';
 import { CLOUD_EVENT_CONTENT_TYPE, toCloudEvent } from './cloud-event';
 import { type PublishedCategory, publicTopic } from './published-categories';
@@ -19,7 +20,8 @@ export interface PublicEventRelayOptions {
 
 /**
  * Bytes of message values a send carries at most: the broker refuses a request over its
- * message.max.bytes (1 MB by default), and one BatchCreated of 1,000 items is about 400 KB.
+ * message.max.bytes (1 MB by default), and the largest event, a BatchCreated or BatchItemsAdded,
+ * carries at most 512 KB of items.
  */
 export const MAX_SEND_BYTES = 512 * 1024;
 
@@ -61,19 +63,5 @@ function toMessage(category: PublishedCategory, event: RecordedEvent): Published
 
 /** Consecutive runs of messages whose values add up to at most `maxBytes`; a bigger one goes alone. */
 export function bySize(messages: PublishedMessage[], maxBytes: number): PublishedMessage[][] {
-  const sends: PublishedMessage[][] = [];
-  let current: PublishedMessage[] = [];
-  let bytes = 0;
-  for (const message of messages) {
-    const size = Buffer.byteLength(message.value);
-    if (current.length > 0 && bytes + size > maxBytes) {
-      sends.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(message);
-    bytes += size;
-  }
-  if (current.length > 0) sends.push(current);
-  return sends;
+  return consecutiveRuns(messages, (message) => Buffer.byteLength(message.value), maxBytes);
 }

@@ -8,7 +8,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { EventStore, SqlClient, Subscription } from '@shipping/event-store';
-import { KafkaEventPublisher } from '@shipping/messaging';
+import { KafkaEventPublisher, type KafkaConnection } from '@shipping/messaging';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
 import { type PublishedCategory } from './published-categories';
 import { startPublicEventRelay } from './public-event-relay';
@@ -16,7 +16,7 @@ import { startPublicEventRelay } from './public-event-relay';
 export interface PublicEventsOptions {
   /** Names the Kafka client. */
   app: string;
-  brokers: string[];
+  kafka: KafkaConnection;
   partitions: number;
   categories: readonly PublishedCategory[];
 }
@@ -35,8 +35,8 @@ class PublicEventRelayRunner implements OnApplicationBootstrap, OnModuleDestroy 
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {
     this.publisher = new KafkaEventPublisher({
+      ...options.kafka,
       clientId: `shipping.${options.app}.public-events`,
-      brokers: options.brokers,
       partitions: options.partitions,
     });
   }

@@ -19,14 +19,24 @@ import {
   UpcastingEventStore,
 } from '@shipping/event-store';
 import type { StorageConfig } from '../config/storage-config';
+import { lockDataFolder } from './data-folder-lock';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
 import { eventUpcasters } from './event-upcasters';
 
+/** On PGlite, DATA_DIR is locked for this process until the client closes (see lockDataFolder). */
 export async function openSqlClient(config: StorageConfig): Promise<SqlClient> {
   if (config.STORE === 'postgres') return createPgSqlClient(config.DATABASE_URL as string);
-  const dataDir = join(config.DATA_DIR, 'pglite');
-  mkdirSync(dataDir, { recursive: true });
-  return createPgliteSqlClient(dataDir);
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const release = lockDataFolder(config.DATA_DIR);
+  try {
+    const sql = await createPgliteSqlClient(join(config.DATA_DIR, 'pglite'));
+    const close = sql.close.bind(sql);
+    sql.close = () => close().finally(release);
+    return sql;
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /**

@@ -1,21 +1,25 @@
 import { type sendUnaryData, type ServerReadableStream, status } from '@grpc/grpc-js';
 import { Empty } from '@eventstore/db-client/generated/shared_pb';
-import { AppendReq, AppendResp } from '@eventstore/db-client/generated/streams_pb';
-import type { ExpectedState, InMemoryEventLog, ProposedEvent } from './in-memory-log';
-import { streamNameOf } from './messages';
+import { AppendReq, AppendResp, type BatchAppendReq } from '@eventstore/db-client/generated/streams_pb';
+import type { ExpectedState, InMemoryEventLog, ProposedEvent, WriteOutcome } from './in-memory-log';
+import { maxAppendSizeExceededError, sizeOnDisk, streamDeletedError, streamNameOf } from './messages';
 
-class InvalidAppend extends Error {}
+export class InvalidAppend extends Error {}
+
+class TooLarge extends Error {}
 
 /**
  * `Streams.Append`, client streaming: the options message (stream and expected revision) comes
  * first, then one proposed message per event; the answer comes once the client ends its side.
- * A revision mismatch is not an RPC error but a `wrong_expected_version` answer.
+ * A revision mismatch is not an RPC error but a `wrong_expected_version` answer; an append over
+ * `maxAppendSize` and one to a tombstoned stream fail as EventStoreDB's RpcExceptions do.
  */
-export function appendHandler(log: InMemoryEventLog) {
+export function appendHandler(log: InMemoryEventLog, maxAppendSize: number) {
   return async (call: ServerReadableStream<AppendReq, AppendResp>, callback: sendUnaryData<AppendResp>) => {
     try {
       let options: AppendReq.Options | undefined;
       const proposed: ProposedEvent[] = [];
+      let size = 0;
       for await (const request of call as AsyncIterable<AppendReq>) {
         if (!options) {
           if (!request.hasOptions())
@@ -25,22 +29,31 @@ export function appendHandler(log: InMemoryEventLog) {
           const message = request.getProposedMessage();
           if (!request.hasProposedMessage() || !message)
             throw new InvalidAppend('Expected a proposed message');
-          proposed.push(toProposedEvent(message));
+          const event = toProposedEvent(message);
+          size += sizeOnDisk(event);
+          if (size > maxAppendSize) throw new TooLarge();
+          proposed.push(event);
         }
       }
       if (!options) throw new InvalidAppend('An append needs its options message');
       const streamName = streamNameOf(options.getStreamIdentifier());
       if (streamName === '') throw new InvalidAppend('An append needs a stream name');
       const expected = expectedState(options);
-      callback(null, answer(expected, log.append(streamName, expected, proposed)));
+      const outcome = log.append(streamName, expected, proposed);
+      if (outcome.kind === 'stream_deleted') return callback(streamDeletedError(streamName));
+      callback(null, answer(expected, outcome));
     } catch (error) {
+      if (error instanceof TooLarge) return callback(maxAppendSizeExceededError(maxAppendSize));
       const code = error instanceof InvalidAppend ? status.INVALID_ARGUMENT : status.INTERNAL;
       callback({ code, details: error instanceof Error ? error.message : String(error) });
     }
   };
 }
 
-function toProposedEvent(message: AppendReq.ProposedMessage): ProposedEvent {
+/** A proposed event of `Append` or `BatchAppend` (the two messages have the same fields). */
+export function toProposedEvent(
+  message: AppendReq.ProposedMessage | BatchAppendReq.ProposedMessage,
+): ProposedEvent {
   const metadata = message.getMetadataMap();
   const type = metadata.get('type');
   const contentType = metadata.get('content-type');
@@ -57,7 +70,11 @@ function toProposedEvent(message: AppendReq.ProposedMessage): ProposedEvent {
   };
 }
 
-function expectedState(options: AppendReq.Options): ExpectedState {
+/** The expected revision of `Append`, `Delete` and `Tombstone` options (one shape in the protocol). */
+export function expectedState(options: {
+  getExpectedStreamRevisionCase(): number;
+  getRevision(): string;
+}): ExpectedState {
   switch (options.getExpectedStreamRevisionCase()) {
     case AppendReq.Options.ExpectedStreamRevisionCase.ANY:
       return { kind: 'any' };
@@ -72,8 +89,11 @@ function expectedState(options: AppendReq.Options): ExpectedState {
   }
 }
 
-function answer(expected: ExpectedState, outcome: ReturnType<InMemoryEventLog['append']>): AppendResp {
-  if (!outcome.appended) {
+function answer(
+  expected: ExpectedState,
+  outcome: Exclude<WriteOutcome, { kind: 'stream_deleted' }>,
+): AppendResp {
+  if (outcome.kind === 'wrong_expected_version') {
     const wrong = new AppendResp.WrongExpectedVersion();
     if (outcome.currentRevision === undefined) wrong.setCurrentNoStream(new Empty());
     else wrong.setCurrentRevision(outcome.currentRevision.toString());

@@ -1,7 +1,7 @@
-import type { ServerWritableStream } from '@grpc/grpc-js';
+import { Metadata, type ServerWritableStream, status, type StatusObject } from '@grpc/grpc-js';
 import { StreamIdentifier, UUID } from '@eventstore/db-client/generated/shared_pb';
 import { ReadReq, ReadResp } from '@eventstore/db-client/generated/streams_pb';
-import type { LoggedEvent } from './in-memory-log';
+import type { LoggedEvent, ProposedEvent } from './in-memory-log';
 
 export type ReadCall = ServerWritableStream<ReadReq, ReadResp>;
 
@@ -68,4 +68,47 @@ export function eventFilter(options: ReadReq.Options): (event: LoggedEvent) => b
     if (regex) return regex.test(subject);
     return prefixes.some((prefix) => subject.startsWith(prefix));
   };
+}
+
+/** Ends a call with `status` instead of a generic INVALID_ARGUMENT. */
+export class RpcFailure extends Error {
+  constructor(readonly status: Partial<StatusObject>) {
+    super(status.details);
+  }
+}
+
+/** An error as EventStoreDB raises it (RpcExceptions): a status, and the `exception` kind in the trailers. */
+export function rpcError(
+  code: status,
+  details: string,
+  exception: string,
+  entries: Record<string, string> = {},
+): Partial<StatusObject> {
+  const metadata = new Metadata();
+  metadata.set('exception', exception);
+  for (const [key, value] of Object.entries(entries)) metadata.set(key, value);
+  return { code, details, metadata };
+}
+
+export const streamDeletedError = (streamName: string) =>
+  rpcError(status.FAILED_PRECONDITION, `Event stream '${streamName}' is deleted.`, 'stream-deleted', {
+    'stream-name': streamName,
+  });
+
+export const maxAppendSizeExceededError = (maxAppendSize: number) =>
+  rpcError(
+    status.INVALID_ARGUMENT,
+    `Maximum Append Size of ${maxAppendSize} Exceeded.`,
+    'maximum-append-size-exceeded',
+    {
+      'maximum-append-size': String(maxAppendSize),
+    },
+  );
+
+/**
+ * The bytes EventStoreDB counts against `MaxAppendSize` for one event (Event.SizeOnDisk): its data,
+ * its metadata and twice the length of its type.
+ */
+export function sizeOnDisk(event: Pick<ProposedEvent, 'type' | 'data' | 'customMetadata'>): number {
+  return event.data.length + event.customMetadata.length + event.type.length * 2;
 }

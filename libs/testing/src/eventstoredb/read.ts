@@ -1,14 +1,24 @@
 import { status } from '@grpc/grpc-js';
 import { ReadReq, ReadResp } from '@eventstore/db-client/generated/streams_pb';
 import type { InMemoryEventLog, LoggedEvent } from './in-memory-log';
-import { eventFilter, type ReadCall, readEvent, send, streamIdentifier, streamNameOf } from './messages';
+import {
+  eventFilter,
+  type ReadCall,
+  readEvent,
+  RpcFailure,
+  send,
+  streamDeletedError,
+  streamIdentifier,
+  streamNameOf,
+} from './messages';
 import { subscribe } from './subscribe';
 
 const { ReadDirection } = ReadReq.Options;
 
 /**
  * `Streams.Read`, server streaming: a read of one stream or of $all in either direction, up to
- * `count` events, or (with subscription options instead of a count) a catch-up subscription.
+ * `count` events, or (with subscription options instead of a count) a catch-up subscription. A
+ * soft-deleted stream reads as not found; a tombstoned one fails with StreamDeleted.
  */
 export function readHandler(log: InMemoryEventLog) {
   return async (call: ReadCall) => {
@@ -22,6 +32,7 @@ export function readHandler(log: InMemoryEventLog) {
       else await readAll(log, call, options, forwards, count);
       call.end();
     } catch (error) {
+      if (error instanceof RpcFailure) return call.emit('error', error.status);
       call.emit('error', {
         code: status.INVALID_ARGUMENT,
         details: error instanceof Error ? error.message : String(error),
@@ -39,13 +50,16 @@ async function readStream(
 ) {
   const streamOptions = options.getStream();
   const streamName = streamNameOf(streamOptions?.getStreamIdentifier());
-  const stream = log.stream(streamName);
-  if (!stream) {
+  const found = log.read(streamName);
+  if (found.kind === 'deleted') throw new RpcFailure(streamDeletedError(streamName));
+  if (found.kind === 'not_found') {
     const notFound = new ReadResp.StreamNotFound().setStreamIdentifier(streamIdentifier(streamName));
     return send(call, new ReadResp().setStreamNotFound(notFound));
   }
-  let from = forwards ? 0n : BigInt(stream.length - 1);
-  if (streamOptions?.hasEnd()) from = forwards ? BigInt(stream.length) : BigInt(stream.length - 1);
+  const stream = found.events;
+  const last = stream.at(-1)?.revision ?? -1n;
+  let from = forwards ? 0n : last;
+  if (streamOptions?.hasEnd()) from = forwards ? last + 1n : last;
   if (streamOptions?.hasRevision()) from = BigInt(streamOptions.getRevision());
   const selected = forwards
     ? stream.filter((event) => event.revision >= from)

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ReadReq, ReadResp } from '@eventstore/db-client/generated/streams_pb';
 import type { InMemoryEventLog, LoggedEvent } from './in-memory-log';
-import { eventFilter, type ReadCall, readEvent, send, streamNameOf } from './messages';
+import {
+  eventFilter,
+  type ReadCall,
+  readEvent,
+  RpcFailure,
+  send,
+  streamDeletedError,
+  streamNameOf,
+} from './messages';
 
 const caughtUp = Symbol('caught up');
 
@@ -70,7 +78,9 @@ function allSelection(log: InMemoryEventLog, options: ReadReq.Options): Selectio
 function streamSelection(log: InMemoryEventLog, options: ReadReq.Options): Selection {
   const streamOptions = options.getStream();
   const streamName = streamNameOf(streamOptions?.getStreamIdentifier());
-  let history = log.stream(streamName) ?? [];
+  const found = log.read(streamName);
+  if (found.kind === 'deleted') throw new RpcFailure(streamDeletedError(streamName));
+  let history = found.kind === 'found' ? found.events : [];
   if (streamOptions?.hasEnd()) history = [];
   else if (streamOptions?.hasRevision()) {
     const after = BigInt(streamOptions.getRevision());

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AuthenticatedAccount } from '../gateway-request';
-import { type ApiKeyEntry, SANDBOX_API_KEYS } from './sandbox-api-keys';
+import { type ApiKeyEntry, readSandboxApiKeysSwitch, SANDBOX_API_KEYS } from './sandbox-api-keys';
 
 /** Finds the account of the API key with this digest (apiKeyDigest); undefined for an unknown key. */
 export abstract class ApiKeyDirectory {
@@ -31,8 +31,11 @@ export class StaticApiKeyDirectory extends ApiKeyDirectory {
   }
 }
 
-export function sandboxApiKeyDirectory(): ApiKeyDirectory {
-  return new StaticApiKeyDirectory(SANDBOX_API_KEYS);
+/** The sandbox keys, unless SANDBOX_API_KEYS=false: then no key opens an account. */
+export function sandboxApiKeyDirectory(
+  env: Record<string, string | undefined> = process.env,
+): ApiKeyDirectory {
+  return new StaticApiKeyDirectory(readSandboxApiKeysSwitch(env) ? SANDBOX_API_KEYS : []);
 }
 
 /** SHA-256 of the key: how the directory compares keys, and the source of the rate-limit fingerprint. */

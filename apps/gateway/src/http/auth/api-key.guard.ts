@@ -5,11 +5,9 @@ import type { Response } from 'express';
 import type { GatewayRequest } from '../gateway-request';
 import { ApiKeyDirectory, apiKeyDigest } from './api-key-directory';
 import { IS_PUBLIC } from './auth.decorators';
+import { BEARER } from './pre-authentication';
 
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
-
-/** RFC 6750 bearer credentials; the scheme is case-insensitive (RFC 7235). */
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -28,6 +26,8 @@ export class ApiKeyGuard implements CanActivate {
 
     const http = context.switchToHttp();
     const request = http.getRequest<GatewayRequest>();
+    // Authenticated before its body was read (preAuthentication).
+    if (request.account) return true;
     const apiKey = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const digest = apiKey === undefined ? undefined : apiKeyDigest(apiKey);
     const account = digest === undefined ? undefined : await this.directory.findAccount(digest);

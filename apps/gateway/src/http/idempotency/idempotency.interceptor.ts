@@ -6,6 +6,7 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { AppError } from '@shipping/contracts';
+import { omittedFromReplay, withoutFields } from '@shipping/platform';
 import type { Response } from 'express';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
@@ -48,20 +49,28 @@ export class IdempotencyInterceptor implements NestInterceptor {
       case 'completed':
         response.status(claim.status).setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return of(claim.body);
-      case 'claimed':
+      case 'claimed': {
         request.claimedIdempotencyKey = key;
+        const omitted = omittedFromReplay(context.getHandler());
         return next.handle().pipe(
           catchError((error: unknown) =>
             from(this.settleFailure(scope, error)).pipe(mergeMap(() => throwError(() => error))),
           ),
-          mergeMap((body) => from(this.settleSuccess(scope, response.statusCode, body))),
+          mergeMap((body) => from(this.settleSuccess(scope, response.statusCode, body, omitted))),
         );
+      }
     }
   }
 
-  private async settleSuccess(scope: IdempotencyScope, status: number, body: unknown): Promise<unknown> {
+  /** What is stored is the enveloped body; fields marked @OmittedFromReplay are left out of its data. */
+  private async settleSuccess(
+    scope: IdempotencyScope,
+    status: number,
+    body: unknown,
+    omitted: readonly string[],
+  ): Promise<unknown> {
     if (body instanceof StreamableFile) await this.store.release(scope);
-    else await this.store.complete(scope, status, body);
+    else await this.store.complete(scope, status, withoutDataFields(body, omitted));
     return body;
   }
 
@@ -70,6 +79,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (status >= 500) await this.store.release(scope);
     else await this.store.complete(scope, status, body);
   }
+}
+
+function withoutDataFields(body: unknown, omitted: readonly string[]): unknown {
+  if (omitted.length === 0 || typeof body !== 'object' || body === null || !('data' in body)) return body;
+  return { ...body, data: withoutFields(body.data, omitted) };
 }
 
 function requestHash(request: GatewayRequest): string {

@@ -3,8 +3,20 @@ import { type DestinationStream, type Level, type Logger, pino, stdSerializers }
 import type { GatewayRequest } from '../gateway-request';
 import type { LogLevel } from '../gateway-http-config';
 
-/** Credentials never reach a log: the API key, and the key that replays a stored response. */
-export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers["idempotency-key"]'];
+/**
+ * Credentials never reach a log: the API key, the key that replays a stored response, and a label
+ * link's signature (the link's credential), in the parsed query as in the URL (withoutSignature).
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["idempotency-key"]',
+  'req.query.signature',
+];
+
+/** The logged URL keeps a label link's path and expiry, not its signature. */
+export function withoutSignature(url: string): string {
+  return url.replace(/([?&]signature=)[^&#]*/gi, '$1[redacted]');
+}
 
 export function createRootLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
@@ -45,8 +57,9 @@ function logCompletion(
     (response.statusCode >= 500 ? new Error(`failed with status code ${response.statusCode}`) : undefined);
   const level: Level = fault ? 'error' : 'info';
   if (!log.isLevelEnabled(level)) return;
+  const req = stdSerializers.req(request);
   const line = {
-    req: stdSerializers.req(request),
+    req: { ...req, url: withoutSignature(req.url) },
     accountId: (request as GatewayRequest).account?.accountId,
     res: stdSerializers.res(response),
     ...(fault ? { err: fault } : {}),

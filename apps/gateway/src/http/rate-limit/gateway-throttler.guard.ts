@@ -6,18 +6,20 @@ import type { GatewayRequest } from '../gateway-request';
 export const RATE_LIMITED_MESSAGE = 'Too many requests.';
 
 /**
- * Limits per API key (runs after the API key guard), per IP on public routes. The base guard
- * sets Retry-After before it throws.
+ * Limits per API key (runs after the API key guard). Requests without a valid key were counted
+ * per client address before their bodies were read (preAuthentication), so they are skipped here.
+ * The base guard sets Retry-After before it throws.
  */
 @Injectable()
 export class GatewayThrottlerGuard extends ThrottlerGuard {
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return context.getType() !== 'http';
+    return (
+      context.getType() !== 'http' || !context.switchToHttp().getRequest<GatewayRequest>().apiKeyFingerprint
+    );
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {
-    const { apiKeyFingerprint, ip } = request as unknown as GatewayRequest;
-    return apiKeyFingerprint ? `key:${apiKeyFingerprint}` : `ip:${ip ?? 'unknown'}`;
+    return `key:${(request as unknown as GatewayRequest).apiKeyFingerprint}`;
   }
 
   /** One budget per key across every route, not one per route. */

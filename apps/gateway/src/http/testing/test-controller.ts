@@ -1,4 +1,6 @@
-import { Body, Controller, Get, HttpCode, Injectable, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Injectable, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { LabelLinks } from '../../batches/label-links';
 import { AppError, type ErrorCode, Unavailable, ValidationFailed } from '@shipping/contracts';
 import { CurrentAccount, Public } from '../auth/auth.decorators';
 import { withMessage } from '../envelope/envelope';
@@ -43,6 +45,13 @@ export class TestController {
   @Get('health')
   health() {
     return { status: 'ok' };
+  }
+
+  /** A label link as GET /batches/{id} makes it, with the caller's address as the gateway sees it. */
+  @Public()
+  @Get('link')
+  link(@Req() request: Request) {
+    return { url: new LabelLinks().url(request, 'batch/b1/labels-1.pdf'), ip: request.ip };
   }
 
   @Get('whoami')

@@ -1,5 +1,10 @@
 import { errorsOf, parcelOrder, validated, withoutField } from '../request-bodies.fixture';
-import { CreateBatchRequest, isBatchService, MAX_BATCH_SHIPMENTS } from './create-batch.request';
+import {
+  CreateBatchRequest,
+  isBatchService,
+  MAX_BATCH_SHIPMENT_KILOBYTES,
+  MAX_BATCH_SHIPMENTS,
+} from './create-batch.request';
 
 const createBatch = (shipments: unknown[] = [parcelOrder()]) => ({
   shipper_id: 1,
@@ -47,6 +52,25 @@ describe('CreateBatchRequest (POST /batches)', () => {
       ).toEqual({
         'batch_shipments.3': ['The batch_shipments.3 must be an object.'],
       });
+    });
+
+    it(`refuses a shipment of more than ${MAX_BATCH_SHIPMENT_KILOBYTES} KB of JSON, counted in UTF-8 bytes, at its index`, () => {
+      const sized = (bytes: number) => {
+        const shipment = { ...parcelOrder(), note: '' };
+        return { ...shipment, note: 'x'.repeat(bytes - Buffer.byteLength(JSON.stringify(shipment))) };
+      };
+      const limit = MAX_BATCH_SHIPMENT_KILOBYTES * 1024;
+      expect(Buffer.byteLength(JSON.stringify(sized(limit)))).toBe(limit);
+      expect(validated(CreateBatchRequest, createBatch([sized(limit)])).batch_shipments).toHaveLength(1);
+      expect(errorsOf(CreateBatchRequest, createBatch([parcelOrder(), sized(limit + 1)]))).toEqual({
+        'batch_shipments.1': [
+          `The batch_shipments.1 must not be greater than ${MAX_BATCH_SHIPMENT_KILOBYTES} kilobytes.`,
+        ],
+      });
+      const accented = { ...parcelOrder(), note: 'é'.repeat(limit / 2) };
+      expect(Object.keys(errorsOf(CreateBatchRequest, createBatch([accented])))).toEqual([
+        'batch_shipments.0',
+      ]);
     });
 
     it.each([{ 0: parcelOrder() }, 'shipments'])('refuses %p as not an array', (value) => {

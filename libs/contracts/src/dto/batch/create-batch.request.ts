@@ -15,6 +15,12 @@ import { carrierCode } from '../pickup/pickup-fields';
 
 export const MAX_BATCH_SHIPMENTS = 1_000;
 
+/**
+ * The most JSON one batch shipment may take: each is recorded whole in one event, and one event
+ * must fit in one append of the event store (EventStoreDB takes 1 MiB by default).
+ */
+export const MAX_BATCH_SHIPMENT_KILOBYTES = 256;
+
 /** Batches ship with the postal carrier (<CARRIER_4>) only: `USPS-<n>` from the reference data. */
 export const isBatchService = (code: unknown): code is string =>
   isString(code) && findParcelService(code)?.carrier === carrierCode(4);
@@ -37,9 +43,9 @@ function ShipmentsField(): PropertyDecorator {
 }
 
 /**
- * `POST /batches`. The shipments are checked for shape only and kept exactly as sent: each one is
- * validated later, on its own, as a batch item (see BatchShipment), so one bad shipment makes one
- * invalid item instead of refusing the whole batch.
+ * `POST /batches`. The shipments are checked for shape (and size) only and kept exactly as sent:
+ * each one is validated later, on its own, as a batch item (see BatchShipment), so one bad
+ * shipment makes one invalid item instead of refusing the whole batch.
  */
 export class CreateBatchRequest implements HasCrossFieldRules {
   @IntegerField({ min: 1, max: MAX_ID })
@@ -57,6 +63,8 @@ export class CreateBatchRequest implements HasCrossFieldRules {
     const errors: FieldErrors = {};
     shipments.forEach((shipment: unknown, index) => {
       if (!isObject(shipment)) errors[`batch_shipments.${index}`] = [messages.object];
+      else if (Buffer.byteLength(JSON.stringify(shipment)) > MAX_BATCH_SHIPMENT_KILOBYTES * 1024)
+        errors[`batch_shipments.${index}`] = [messages.maxKilobytes(MAX_BATCH_SHIPMENT_KILOBYTES)];
     });
     return errors;
   }

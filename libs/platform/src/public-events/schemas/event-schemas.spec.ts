@@ -26,7 +26,7 @@ const recorded = (event: { type: string; data: unknown }, revision: number) => (
   revision: BigInt(revision),
   position: { commit: BigInt(revision), prepare: BigInt(revision) },
   type: event.type,
-  version: 1,
+  version: eventUpcasters().latestVersion(event.type),
   data: event.data,
   metadata: { correlationId: 'req-1', causationId: 'req-1', accountId: history.ACCOUNT },
   createdAt: new Date(history.now),
@@ -63,6 +63,7 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
   it('accept every batch event of the domain fixtures as the relay publishes it', () => {
     const events = [
       history.created(2),
+      history.itemsAdded(2, 1),
       history.validated(0, 820),
       history.invalidated(1),
       history.batchValidated('ready', 1, 0),

@@ -1,0 +1,134 @@
+import { type BatchEvent, batchStreamName } from '@shipping/batch-domain';
+import {
+  createPgliteSqlClient,
+  EventStoreDbEventStore,
+  type EventStore,
+  type SqlClient,
+} from '@shipping/event-store';
+import { type AccountDirectoryClient, handleCommand } from '@shipping/platform';
+import { sandboxSeed } from '@shipping/reference-data';
+import {
+  maximalBatchShipment,
+  startTestEventStoreDbServer,
+  type TestEventStoreDbServer,
+} from '@shipping/testing';
+import { batchDecider, loadBatch } from '../batches/batch-stream';
+import { ValidationProcess } from './validation.process';
+
+const acme = sandboxSeed.accounts[0];
+/** The account directory of the order app, as far as validation asks it. */
+const directory = {
+  addresses: async () => acme.addresses,
+  preferences: async () => acme.preferences,
+} as unknown as AccountDirectoryClient;
+const ITEMS = 400;
+
+/**
+ * The validation process manager on EventStoreDB (the test server, with its 1 MiB append limit)
+ * records a batch of large shipments in several appends, and carries on after a crash between two.
+ */
+describe('validating a batch whose results take several appends', () => {
+  let server: TestEventStoreDbServer;
+  let sql: SqlClient;
+  let store: EventStore;
+
+  beforeEach(async () => {
+    server = await startTestEventStoreDbServer();
+    store = new EventStoreDbEventStore(server.connectionString);
+    sql = await createPgliteSqlClient();
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await sql.close();
+    await server.stop();
+  });
+
+  async function createBatch(batchId: string) {
+    const items = Array.from({ length: ITEMS }, (_, index) => ({
+      item_id: `item-${index}`,
+      index,
+      shipment: maximalBatchShipment(index),
+    }));
+    const command = {
+      type: 'CreateBatch' as const,
+      batchId,
+      accountId: acme.id,
+      shipperId: 1,
+      shipperHashId: 'shp1',
+      service: 'USPS-1',
+      items,
+      now: new Date().toISOString(),
+    };
+    await handleCommand(store, batchStreamName(batchId), command, batchDecider, {}, { inParts: true });
+  }
+
+  async function started(on: EventStore) {
+    const process = new ValidationProcess(on, sql, directory);
+    await process.onApplicationBootstrap();
+    return process;
+  }
+
+  const eventsOf = async (batchId: string) =>
+    (await store.readStream(batchStreamName(batchId))) as unknown as BatchEvent[];
+
+  const ready = async (batchId: string) => {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      const state = await loadBatch(store, batchId);
+      if (state.status === 'ready' || state.status === 'invalid') return state.status;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`batch ${batchId} was not validated`);
+  };
+
+  it('stays under the append limit and moves to ready only with the last append', async () => {
+    await createBatch('large');
+    const appends = jest.spyOn(store, 'appendToStream');
+    const validation = await started(store);
+    try {
+      expect(await ready('large')).toBe('ready');
+    } finally {
+      await validation.onModuleDestroy();
+    }
+
+    const parts = appends.mock.calls.map(([, events]) => events.map((event) => event.type));
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.flat().filter((type) => type === 'ItemValidated')).toHaveLength(ITEMS);
+    expect(parts.slice(0, -1).flat()).not.toContain('BatchValidated');
+    expect(parts.at(-1)?.at(-1)).toBe('BatchValidated');
+  }, 120_000);
+
+  it('carries on after a crash between two appends: every item validated once, then ready', async () => {
+    await createBatch('crashed');
+    let written = 0;
+    const dying = Object.create(store) as EventStore;
+    dying.appendToStream = async (...args) => {
+      if (written === 1) throw new Error('the process died');
+      written += 1;
+      return store.appendToStream(...args);
+    };
+    const first = await started(dying);
+    for (const deadline = Date.now() + 60_000; written < 1 && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await first.onModuleDestroy();
+    const cutShort = (await eventsOf('crashed')).filter((event) => event.type === 'ItemValidated').length;
+    expect(cutShort).toBeGreaterThan(0);
+    expect(cutShort).toBeLessThan(ITEMS);
+    expect((await loadBatch(store, 'crashed')).status).toBe('validating');
+
+    const second = await started(store);
+    try {
+      expect(await ready('crashed')).toBe('ready');
+    } finally {
+      await second.onModuleDestroy();
+    }
+    const events = await eventsOf('crashed');
+    const validatedIds = events.flatMap((event) =>
+      event.type === 'ItemValidated' ? [event.data.item_id] : [],
+    );
+    expect(validatedIds).toHaveLength(ITEMS);
+    expect(new Set(validatedIds).size).toBe(ITEMS);
+    expect(events.filter((event) => event.type === 'BatchValidated')).toHaveLength(1);
+    expect(events.at(-1)?.type).toBe('BatchValidated');
+  }, 120_000);
+});

@@ -1,0 +1,58 @@
+import {
+  apiClient,
+  createTestDatabase,
+  type RuntimeProcess,
+  startRuntime,
+  type TestDatabase,
+} from '@shipping/testing';
+import { Client } from 'pg';
+
+/** Every row of a table as text, as a dump of the database would show it. */
+async function rowsOf(url: string, table: string): Promise<string> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ row: string }>(`select t::text as row from ${table} t`);
+    return rows.map(({ row }) => row).join('\n');
+  } finally {
+    await client.end();
+  }
+}
+
+describe('a webhook signing secret at rest', () => {
+  let database: TestDatabase;
+  let runtime: RuntimeProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('webhook_secrets');
+    runtime = await startRuntime({ env: { STORE: 'postgres', DATABASE_URL: database.url } });
+  });
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await database?.drop();
+  });
+
+  it('is shown once, kept only sealed with its endpoint, and a replay of the registration answers without it', async () => {
+    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const key = { 'Idempotency-Key': 'register-hook-1' };
+    const created = await acme.post('/webhooks', { url: 'http://127.0.0.1:9/hooks' }, key);
+    expect(created.status).toBe(201);
+    const { secret, ...shown } = created.body.data;
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+
+    const replayed = await acme.post('/webhooks', { url: 'http://127.0.0.1:9/hooks' }, key);
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual({ success: true, data: shown });
+
+    const endpoints = await rowsOf(database.url, 'webhook_endpoints');
+    expect(endpoints).toContain(`v1.sandbox.`);
+    for (const table of ['webhook_endpoints', 'gateway_idempotency_keys', 'idempotent_requests']) {
+      expect({ table, holdsSecret: (await rowsOf(database.url, table)).includes(secret) }).toEqual({
+        table,
+        holdsSecret: false,
+      });
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { AppError } from '@shipping/contracts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { GatewayRequest } from '../gateway-request';
+import { RATE_LIMITED_MESSAGE } from '../rate-limit/gateway-throttler.guard';
+import { ApiKeyDirectory, apiKeyDigest } from './api-key-directory';
+
+/** RFC 6750 bearer credentials; the scheme is case-insensitive (RFC 7235). */
+export const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Runs before the body parsers: a request with a valid API key gets its account (the API key
+ * guard and the per-key limit take it from there); any other request is counted against its
+ * client address (`trust proxy` decides what that is) and, over `limitPerMinute`, answered 429
+ * at once. Bodies are parsed only for requests with an account (whenAuthenticated), so a stranger's
+ * 4 MB body is never parsed and its 401s count.
+ */
+export function preAuthentication(
+  directory: ApiKeyDirectory,
+  storage: ThrottlerStorage,
+  limitPerMinute: number,
+): RequestHandler {
+  return (request: Request, response: Response, next: NextFunction) => {
+    void authenticate(request as GatewayRequest, directory)
+      .then(async (authenticated) => {
+        if (authenticated || limitPerMinute === 0) return next();
+        const { isBlocked, timeToBlockExpire } = await storage.increment(
+          `address:${request.ip ?? 'unknown'}`,
+          MINUTE_MS,
+          limitPerMinute,
+          0,
+          'unauthenticated',
+        );
+        if (!isBlocked) return next();
+        response.setHeader('Retry-After', String(Math.max(timeToBlockExpire, 1)));
+        next(new AppError('rate_limited', RATE_LIMITED_MESSAGE));
+      })
+      .catch(next);
+  };
+}
+
+async function authenticate(request: GatewayRequest, directory: ApiKeyDirectory): Promise<boolean> {
+  const apiKey = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (apiKey === undefined) return false;
+  const digest = apiKeyDigest(apiKey);
+  const account = await directory.findAccount(digest);
+  if (!account) return false;
+  request.account = account;
+  request.apiKeyFingerprint = digest.toString('hex', 0, 16);
+  return true;
+}
+
+/** A body parser that leaves a request without an account alone: nothing a stranger sends is parsed. */
+export function whenAuthenticated(parser: RequestHandler): RequestHandler {
+  return (request, response, next) =>
+    (request as GatewayRequest).account ? parser(request, response, next) : next();
+}

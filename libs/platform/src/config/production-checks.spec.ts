@@ -1,0 +1,99 @@
+import 'reflect-metadata';
+import { DistributedConfig } from '../distributed/distributed-config';
+import { readLabelUrlConfig, SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
+import { checkEnvironment, type Env } from './app-environment';
+import { PRODUCTION_CHECKS, productionRefusals } from './production-checks';
+import { SANDBOX_WEBHOOK_SECRET_KEYS } from './sandbox-defaults';
+import { ConfigurationError } from './validate-config';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
+/** A production environment that every check accepts. */
+const SAFE: Env = {
+  SHIPPING_MODE: 'production',
+  LABEL_URL_SECRET: 'a-long-random-label-url-secret-0123',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
+  SANDBOX_API_KEYS: 'false',
+  WEBHOOK_SECRET_KEYS: `k1:${KEY}`,
+  DATABASE_URL: 'postgres://shipping:Xk39-long-random@db:5432/shipping_order',
+  KAFKA_SASL_MECHANISM: 'scram-sha-512',
+  KAFKA_SASL_USERNAME: 'shipping',
+  KAFKA_SASL_PASSWORD: 'Yq82-long-random',
+};
+const EVERY_SETTING = PRODUCTION_CHECKS.map((check) => check.setting);
+const refused = (env: Env) => productionRefusals(EVERY_SETTING, env).map((refusal) => refusal.split(':')[0]);
+
+describe('production mode', () => {
+  it('refuses nothing in the sandbox, the default', () => {
+    expect(productionRefusals(EVERY_SETTING, {})).toEqual([]);
+    expect(productionRefusals(EVERY_SETTING, { SHIPPING_MODE: 'sandbox' })).toEqual([]);
+  });
+
+  it('starts with settings nobody can guess', () => {
+    expect(refused(SAFE)).toEqual([]);
+  });
+
+  it('refuses every sandbox default, naming each setting', () => {
+    expect(refused({ SHIPPING_MODE: 'production' })).toEqual([
+      'LABEL_URL_SECRET',
+      'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+      'SANDBOX_API_KEYS',
+      'WEBHOOK_SECRET_KEYS',
+    ]);
+  });
+
+  it.each([
+    ['LABEL_URL_SECRET', { LABEL_URL_SECRET: undefined }],
+    ['LABEL_URL_SECRET', { LABEL_URL_SECRET: SANDBOX_LABEL_URL_SECRET }],
+    ['LABEL_URL_SECRET', { LABEL_URL_SECRET: 'change-me-to-at-least-16-random-characters' }],
+    ['WEBHOOK_ALLOW_PRIVATE_TARGETS', { WEBHOOK_ALLOW_PRIVATE_TARGETS: undefined }],
+    ['WEBHOOK_ALLOW_PRIVATE_TARGETS', { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }],
+    ['SANDBOX_API_KEYS', { SANDBOX_API_KEYS: undefined }],
+    ['SANDBOX_API_KEYS', { SANDBOX_API_KEYS: 'true' }],
+    ['WEBHOOK_SECRET_KEYS', { WEBHOOK_SECRET_KEYS: undefined }],
+    ['WEBHOOK_SECRET_KEYS', { WEBHOOK_SECRET_KEYS: SANDBOX_WEBHOOK_SECRET_KEYS }],
+    [
+      'WEBHOOK_SECRET_KEYS',
+      { WEBHOOK_SECRET_KEYS: `new:${KEY},${SANDBOX_WEBHOOK_SECRET_KEYS.replace('sandbox', 'old')}` },
+    ],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://shipping:shipping@postgres:5432/shipping_order' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://shipping:change-me@postgres:5432/shipping_order' }],
+    ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: 'shipping' }],
+    ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: 'change-me' }],
+    ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: undefined }],
+  ])('refuses %s when it is %j', (setting, change) => {
+    expect(refused({ ...SAFE, ...change })).toEqual([setting]);
+  });
+
+  it('accepts a DATABASE_URL without a password (peer or certificate authentication) and Kafka without SASL', () => {
+    expect(
+      refused({
+        ...SAFE,
+        DATABASE_URL: 'postgres://shipping@db/orders',
+        KAFKA_SASL_MECHANISM: undefined,
+        KAFKA_SASL_PASSWORD: undefined,
+      }),
+    ).toEqual([]);
+  });
+
+  it("checks an app only for what it reads, and through its configuration's validation", () => {
+    const environment = { config: DistributedConfig, readers: [readLabelUrlConfig] };
+    try {
+      checkEnvironment(environment, {
+        SHIPPING_MODE: 'production',
+        DATABASE_URL: 'postgres://shipping:shipping@postgres/x',
+      });
+      throw new Error('expected a ConfigurationError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).problems.map((problem) => problem.split(':')[0])).toEqual([
+        'LABEL_URL_SECRET',
+        'DATABASE_URL',
+      ]);
+    }
+    expect(() => checkEnvironment(environment, { ...SAFE })).not.toThrow();
+    expect(() =>
+      checkEnvironment(environment, { SHIPPING_MODE: 'staging', DATABASE_URL: SAFE['DATABASE_URL'] }),
+    ).toThrow('SHIPPING_MODE must be sandbox or production');
+  });
+});

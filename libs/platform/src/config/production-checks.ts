@@ -1,0 +1,97 @@
+import type { Env } from './app-environment';
+import { SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
+import { holdsSandboxWebhookKey, isDefaultPassword, PLACEHOLDER } from './sandbox-defaults';
+
+export type ShippingMode = 'sandbox' | 'production';
+
+/** A setting production mode will not start with. */
+export interface ProductionCheck {
+  /** The variable it is about: the check runs in every app that reads it. */
+  setting: string;
+  /** Why the variable's value is unsafe outside the sandbox, or undefined when it is fine. */
+  refusal(env: Env): string | undefined;
+}
+
+const text = (env: Env, name: string) => env[name]?.trim() || undefined;
+
+function passwordOfUrl(url: string | undefined): string | undefined {
+  try {
+    return url === undefined ? undefined : decodeURIComponent(new URL(url).password);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Everything SHIPPING_MODE=production refuses. A new sandbox default (a built-in key, a switch
+ * that is only safe on a developer's machine) gets its check here.
+ */
+export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
+  {
+    setting: 'LABEL_URL_SECRET',
+    refusal: (env) => {
+      const secret = text(env, 'LABEL_URL_SECRET');
+      if (secret === undefined)
+        return 'unset: anyone could forge label links with the built-in sandbox secret';
+      if (secret === SANDBOX_LABEL_URL_SECRET || secret.includes(PLACEHOLDER))
+        return 'the built-in sandbox value or a placeholder: anyone could forge label links';
+      return undefined;
+    },
+  },
+  {
+    setting: 'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+    refusal: (env) =>
+      text(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS') === 'false'
+        ? undefined
+        : 'must be false: tenants could reach internal addresses through webhooks',
+  },
+  {
+    setting: 'SANDBOX_API_KEYS',
+    refusal: (env) =>
+      text(env, 'SANDBOX_API_KEYS') === 'false'
+        ? undefined
+        : 'must be false: the sandbox API keys (sk_test_acme, sk_test_tiny) are public',
+  },
+  {
+    setting: 'WEBHOOK_SECRET_KEYS',
+    refusal: (env) => {
+      const keys = text(env, 'WEBHOOK_SECRET_KEYS');
+      if (keys === undefined) return 'unset: webhook secrets would be sealed with the built-in sandbox key';
+      if (holdsSandboxWebhookKey(keys) || keys.includes(PLACEHOLDER))
+        return 'holds the built-in sandbox key or a placeholder';
+      return undefined;
+    },
+  },
+  {
+    setting: 'DATABASE_URL',
+    refusal: (env) => {
+      const url = text(env, 'DATABASE_URL');
+      const password = passwordOfUrl(url);
+      return url !== undefined && password !== '' && isDefaultPassword(password)
+        ? 'its password is a compose default or a placeholder'
+        : undefined;
+    },
+  },
+  {
+    setting: 'KAFKA_SASL_PASSWORD',
+    refusal: (env) =>
+      text(env, 'KAFKA_SASL_MECHANISM') !== undefined && isDefaultPassword(text(env, 'KAFKA_SASL_PASSWORD'))
+        ? 'a compose default or a placeholder'
+        : undefined,
+  },
+];
+
+/** What production mode refuses among the settings an app reads, each naming its variable. */
+export function productionRefusals(
+  readSettings: readonly string[],
+  env: Env,
+  checks: readonly ProductionCheck[] = PRODUCTION_CHECKS,
+): string[] {
+  if (text(env, 'SHIPPING_MODE') !== 'production') return [];
+  return checks
+    .filter((check) => readSettings.includes(check.setting))
+    .flatMap((check) => {
+      const refusal = check.refusal(env);
+      return refusal === undefined ? [] : [`${check.setting}: ${refusal} (SHIPPING_MODE=production)`];
+    });
+}

@@ -1,0 +1,31 @@
+/**
+ * Values built into the source or the compose files for the sandbox and local try-outs (with
+ * SANDBOX_LABEL_URL_SECRET in label-urls.ts). They are public, so they protect nothing: production
+ * mode refuses every one of them (production-checks.ts).
+ */
+
+/** The key webhook secrets are sealed with when WEBHOOK_SECRET_KEYS is unset. */
+export const SANDBOX_WEBHOOK_SECRET_KEYS = 'sandbox:c2FuZGJveC13ZWJob29rLXNlY3JldC1rZXktMzJieXQ';
+
+/** The PostgreSQL and Kafka passwords docker-compose.yml used to default to. */
+export const COMPOSE_DEFAULT_PASSWORDS: readonly string[] = ['shipping'];
+
+/** Every value of `.env.example` that must be replaced holds this. */
+export const PLACEHOLDER = 'change-me';
+
+/** A password nobody chose: empty, a former compose default, or `.env.example`'s placeholder. */
+export function isDefaultPassword(password: string | undefined): boolean {
+  return (
+    password === undefined ||
+    password === '' ||
+    COMPOSE_DEFAULT_PASSWORDS.includes(password) ||
+    password.includes(PLACEHOLDER)
+  );
+}
+
+/** Whether a WEBHOOK_SECRET_KEYS value holds the sandbox key, by its bytes and whatever its id. */
+export function holdsSandboxWebhookKey(keys: string): boolean {
+  const keyOf = (entry: string) => Buffer.from(entry.slice(entry.indexOf(':') + 1).trim(), 'base64');
+  const sandbox = keyOf(SANDBOX_WEBHOOK_SECRET_KEYS);
+  return keys.split(',').some((entry) => keyOf(entry).equals(sandbox));
+}
