@@ -29,6 +29,9 @@ module.exports = {
   testMatch: ['**/*.spec.ts'],
   // Apps whose issue has not come yet have no specs of their own.
   passWithNoTests: true,
+  // Specs wait for conditions, not clocks; this bound only ends a spec that hangs. Starting PGlite
+  // (WebAssembly) in a hook takes seconds on a loaded 2-core machine, past Jest's default 5 s.
+  testTimeout: 30_000,
   reporters: ['default', require.resolve('./tools/jest/summary-reporter.js')],
   transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
   transform: {
