@@ -1,19 +1,25 @@
 import { Module } from '@nestjs/common';
+import type { SqlClient } from '@shipping/event-store';
+import { SQL_CLIENT } from '@shipping/platform';
 import { CARRIER_PORT } from './carrier/carrier-port';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
+import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';
 import { LabelFiles } from './files/label-files';
 import { LABEL_CONFIG, type LabelConfig, readLabelConfig } from './label-config';
 import { LabelsController } from './labels.controller';
 import { LabelMerges } from './merges/label-merges';
+import { LabelPurchaseIntents } from './purchases/label-purchase-intents';
+import { LabelPurchaseReconciliation } from './purchases/label-purchase-reconciliation';
 import { LabelPurchaseStore } from './purchases/label-purchase-store';
 import { LabelPurchases } from './purchases/label-purchases';
 import { LabelWarmUp } from './workers/label-warm-up';
 import { LabelWorkerPool } from './workers/label-worker-pool';
 
 /**
- * Carrier labels bought once per batch item, and merged label files (100 a file), kept under
- * `${DATA_DIR}/labels`. PDFs are made on a worker-thread pool; the gateway serves the files at
- * signed URLs. Tests override LABEL_CONFIG (label folder, pool size) or CARRIER_PORT.
+ * Carrier labels bought once per batch item (an intent with the carrier's idempotency key is
+ * recorded first), and merged label files (100 a file), kept under `${DATA_DIR}/labels`. PDFs are
+ * made on a worker-thread pool; the gateway serves the files at signed URLs. Tests override
+ * LABEL_CONFIG (label folder, pool size) or CARRIER_PORT.
  */
 @Module({
   controllers: [LabelsController],
@@ -26,12 +32,15 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
     },
     {
       provide: CARRIER_PORT,
-      inject: [LabelWorkerPool],
-      useFactory: (workers: LabelWorkerPool) => new SandboxCarrier(workers),
+      inject: [LabelWorkerPool, SQL_CLIENT],
+      useFactory: (workers: LabelWorkerPool, sql: SqlClient) =>
+        new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
     },
     LabelFiles,
     LabelPurchaseStore,
+    LabelPurchaseIntents,
     LabelPurchases,
+    LabelPurchaseReconciliation,
     LabelMerges,
     LabelWarmUp,
   ],

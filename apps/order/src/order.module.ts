@@ -4,6 +4,7 @@ import { AccountsController } from './accounts/accounts.controller';
 import { InstantShipCompletion } from './instant-ship/instant-ship-completion';
 import { InstantShipController } from './instant-ship/instant-ship.controller';
 import { InstantShipCommands } from './instant-ship/instant-ship.commands';
+import { InstantShipKeys } from './instant-ship/instant-ship-keys';
 import { InstantShipRecovery } from './instant-ship/instant-ship-recovery';
 import { PendingShipments } from './instant-ship/pending-shipments';
 import { ShippedParcelNotifications } from './instant-ship/shipped-parcel-notifications';
@@ -24,6 +25,7 @@ import { OrdersController } from './orders/orders.controller';
     OrderCommands,
     OpenOrdersReadModel,
     PendingShipments,
+    InstantShipKeys,
     InstantShipCompletion,
     InstantShipCommands,
     InstantShipRecovery,

@@ -1,12 +1,15 @@
 import type { LabelShipment } from '@shipping/contracts';
 
 export interface CarrierLabelRequest {
-  /**
-   * The batch item the label is for. Also the idempotency key: a carrier asked twice for one item
-   * answers the first label (the sandbox derives everything from it; a real adapter sends it as
-   * the carrier API's idempotency key), so a purchase retried after a crash buys nothing new.
-   */
+  /** The batch item (or instant shipment) the label is for; it names the label file. */
   item_id: string;
+  /**
+   * Sent as the carrier API's idempotency key: a carrier asked again with the same key answers
+   * the label it sold the first time and charges nothing more. The label app keeps one key per
+   * item from before its first call until the label is recorded, so a purchase repeated after a
+   * crash, a timeout or by another instance is a repeat, never a second label.
+   */
+  idempotency_key: string;
   service: string;
   shipment: LabelShipment;
 }

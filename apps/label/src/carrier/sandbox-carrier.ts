@@ -1,6 +1,7 @@
 import { findParcelService } from '@shipping/reference-data';
 import { LabelWorkerPool } from '../workers/label-worker-pool';
 import type { CarrierLabel, CarrierLabelRequest, CarrierPort } from './carrier-port';
+import { type SandboxSale, SandboxCarrierSales } from './sandbox-carrier-sales';
 import { sandboxTrackingNumber } from './sandbox-tracking-number';
 
 /** The sandbox rule that makes a failed item reproducible: this ZIP is never served. */
@@ -12,27 +13,49 @@ export const BAD_ADDRESS_ZIP = '99999';
 export const BAD_ADDRESS_REASON = 'Sandbox carrier: the to_address is flagged as a bad address (ZIP 99999).';
 
 /**
- * A carrier that buys nothing: tracking numbers come from the item id and the label is drawn
+ * A carrier that charges nobody: tracking numbers come from the item id and the label is drawn
  * here, on the label worker pool. Refuses a to_address ZIP of 00000 and unknown services, and a
- * ZIP of 99999 (a bad address) when the shipment does not ignore bad addresses.
+ * ZIP of 99999 (a bad address) when the shipment does not ignore bad addresses. Like a real
+ * carrier it honours the idempotency key: each sale is kept by its key (SandboxCarrierSales),
+ * and a repeat of a key answers the label sold under it, drawn again, without selling another.
  */
 export class SandboxCarrier implements CarrierPort {
-  constructor(private readonly workers: LabelWorkerPool) {}
+  constructor(
+    private readonly workers: LabelWorkerPool,
+    readonly sales: SandboxCarrierSales,
+  ) {}
 
-  async purchase({ item_id, service, shipment }: CarrierLabelRequest): Promise<CarrierLabel> {
+  async purchase({
+    idempotency_key,
+    item_id,
+    service,
+    shipment,
+  }: CarrierLabelRequest): Promise<CarrierLabel> {
     const zip = shipment.to_address.zip.trim();
     if (zip === UNSERVED_ZIP) return { ok: false, reason: UNSERVED_ZIP_REASON };
     if (zip === BAD_ADDRESS_ZIP && shipment.ignore_bad_address === false)
       return { ok: false, reason: BAD_ADDRESS_REASON };
+    if (!findParcelService(service))
+      return { ok: false, reason: `Sandbox carrier: service ${service} is not offered.` };
+    const sale = await this.sales.sell({
+      idempotency_key,
+      item_id,
+      service,
+      shipment,
+      tracking_number: sandboxTrackingNumber(item_id),
+    });
+    return { ok: true, tracking_number: sale.tracking_number, label_pdf: await this.draw(sale) };
+  }
+
+  private async draw({ service, shipment, tracking_number }: SandboxSale): Promise<Uint8Array> {
     const known = findParcelService(service);
-    if (!known) return { ok: false, reason: `Sandbox carrier: service ${service} is not offered.` };
-    const tracking_number = sandboxTrackingNumber(item_id);
+    if (!known) throw new Error(`The sandbox sold a label for service ${service}, which it does not offer.`);
     const { pdf } = await this.workers.render({
       tracking_number,
       service_code: known.code,
       service_name: known.name,
       shipment,
     });
-    return { ok: true, tracking_number, label_pdf: pdf };
+    return pdf;
   }
 }

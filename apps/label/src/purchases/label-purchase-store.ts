@@ -16,7 +16,10 @@ create table if not exists label_purchases (
   created_at timestamptz not null default now()
 )`;
 
-/** One row per item that has a bought label: the label app's record that it was bought once. */
+/**
+ * One row per item that has a bought label: the label app's record that it was bought once. Its
+ * intent (LabelPurchaseIntents) is deleted by the same statement that writes the row.
+ */
 @Injectable()
 export class LabelPurchaseStore implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
@@ -35,15 +38,21 @@ export class LabelPurchaseStore implements OnModuleInit {
   }
 
   /**
-   * Records bought labels in one statement and answers the rows of their items. The first record
-   * of an item wins: a concurrent duplicate (another process) gets the first one back.
+   * Records bought labels and ends their purchase intents in one statement, and answers the rows
+   * of their items. The first record of an item wins: a concurrent duplicate (another process)
+   * gets the first one back. Rows are written and locked in item order, as intents are claimed.
    */
   async record(labels: readonly StoredLabel[]): Promise<Map<string, StoredLabel>> {
     if (labels.length === 0) return new Map();
     await this.sql.query(
-      `insert into label_purchases (item_id, tracking_number, label_key)
-       select * from unnest($1::text[], $2::text[], $3::text[])
-       on conflict (item_id) do nothing`,
+      `with recorded as (
+         insert into label_purchases (item_id, tracking_number, label_key)
+         select * from unnest($1::text[], $2::text[], $3::text[]) as label (item_id) order by item_id
+         on conflict (item_id) do nothing
+       )
+       delete from label_purchase_intents where item_id in (
+         select item_id from label_purchase_intents where item_id = any($1::text[]) order by item_id for update
+       )`,
       [
         labels.map((label) => label.item_id),
         labels.map((label) => label.tracking_number),

@@ -15,6 +15,8 @@ describe('buying labels once per item', () => {
   let harness: LabelHarness;
   const rowsOf = async (itemId: string) =>
     (await harness.sql.query('select * from label_purchases where item_id = $1', [itemId])).rows;
+  const intentsOf = async (itemId: string) =>
+    (await harness.sql.query('select * from label_purchase_intents where item_id = $1', [itemId])).rows;
 
   beforeAll(async () => {
     harness = await startLabelHarness();
@@ -51,6 +53,7 @@ describe('buying labels once per item', () => {
 
   it('does not store a refusal, and refuses again the same way', async () => {
     expect(await rowsOf('a2')).toEqual([]);
+    expect(await intentsOf('a2')).toEqual([]);
     const [again] = await harness.purchases.purchase({ service: 'USPS-1', items: [item('a2', '00000')] });
     expect(again).toEqual({ item_id: 'a2', ok: false, reason: 'Sandbox carrier: ZIP 00000 is not served.' });
   });
@@ -101,10 +104,11 @@ describe('buying labels once per item', () => {
     );
     expect(await rowsOf('e1')).toHaveLength(1);
     expect(new Set(results.map(([result]) => JSON.stringify(result))).size).toBe(1);
-    expect(harness.carrier.countFor('e1')).toBeLessThanOrEqual(2);
+    expect(harness.carrier.countFor('e1')).toBe(1);
+    expect(await harness.carrier.soldFor('e1')).toBe(1);
   });
 
-  it('after a crash between the label files and their rows, a retry buys the same labels and records them', async () => {
+  it('after a failure between the label files and their rows, a retry gets the same labels under the same keys and records them', async () => {
     const record = jest.spyOn(harness.store, 'record').mockRejectedValueOnce(new Error('process died'));
     await expect(
       harness.purchases.purchase({ service: 'USPS-1', items: [item('f1'), item('f2')] }),
@@ -118,7 +122,60 @@ describe('buying labels once per item', () => {
     expect(retried.map((result) => result.ok)).toEqual([true, true]);
     expect(Buffer.compare(await readFile(file), orphan)).toBe(0);
     expect(await rowsOf('f1')).toHaveLength(1);
-    expect(harness.carrier.countFor('f1')).toBe(2);
+    expect(await intentsOf('f1')).toEqual([]);
+    const [first, retry] = harness.carrier.requests.filter((request) => request.item_id === 'f1');
+    expect(retry.idempotency_key).toBe(first.idempotency_key);
+    expect(await harness.carrier.soldFor('f1')).toBe(1);
+  });
+
+  it('completes an intent whose holder died after the carrier sold its label, under its key, selling nothing new', async () => {
+    const shipment = item('r1').shipment;
+    const longAgo = new Date(Date.now() - 3_600_000);
+    const keys = await harness.intents.claim(
+      'USPS-1',
+      [{ item_id: 'r1', shipment }],
+      'a-dead-process',
+      longAgo,
+    );
+    const carrierKey = keys.get('r1') as string;
+    const sold = await harness.carrier.purchase({
+      item_id: 'r1',
+      idempotency_key: carrierKey,
+      service: 'USPS-1',
+      shipment,
+    });
+    expect(sold.ok).toBe(true);
+
+    expect(await harness.purchases.completeUnheld()).toBe(1);
+
+    expect(await rowsOf('r1')).toHaveLength(1);
+    expect(await intentsOf('r1')).toEqual([]);
+    expect(await harness.carrier.soldFor('r1')).toBe(1);
+    expect(
+      harness.carrier.requests
+        .filter((request) => request.item_id === 'r1')
+        .map((request) => request.idempotency_key),
+    ).toEqual([carrierKey, carrierKey]);
+    expect(await harness.purchases.completeUnheld()).toBe(0);
+  });
+
+  it('leaves an intent another live process holds to it, and answers that process’s label', async () => {
+    const shipment = item('s1').shipment;
+    const held = await harness.intents.claim('USPS-1', [{ item_id: 's1', shipment }], 'another-process');
+    expect(await harness.purchases.completeUnheld()).toBe(0);
+    const waiting = harness.purchases.purchase({ service: 'USPS-1', items: [item('s1')] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(harness.carrier.countFor('s1')).toBe(0);
+
+    const other = harness.secondProcess();
+    await harness.intents.release(['s1'], 'another-process');
+    const [theirs] = await other.purchase({ service: 'USPS-1', items: [item('s1')] });
+    const [ours] = await waiting;
+    expect(ours).toEqual(theirs);
+    expect(await harness.carrier.soldFor('s1')).toBe(1);
+    expect(harness.carrier.requests.find((request) => request.item_id === 's1')?.idempotency_key).toBe(
+      held.get('s1'),
+    );
   });
 
   it('records the labels bought beside an item the carrier failed on, so a retry buys only that item', async () => {
@@ -138,6 +195,7 @@ describe('buying labels once per item', () => {
     const retried = await harness.purchases.purchase({ service: 'USPS-1', items: [item('h1'), item('h2')] });
     expect(retried.map((result) => result.ok)).toEqual([true, true]);
     expect(harness.carrier.countFor('h1')).toBe(1);
+    expect(await harness.carrier.soldFor('h2')).toBe(1);
   });
 
   it.each([
@@ -156,8 +214,9 @@ describe('buying labels once per item', () => {
     expect(harness.carrier.requests.length).toBe(before);
   });
 
-  it('creates its table idempotently', async () => {
+  it('creates its tables idempotently', async () => {
     await harness.store.onModuleInit();
+    await harness.intents.onModuleInit();
     expect(await rowsOf('a1')).toHaveLength(1);
   });
 });

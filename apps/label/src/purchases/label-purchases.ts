@@ -1,13 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LabelPurchaseItem, LabelPurchaseReply, LabelPurchaseResult } from '@shipping/contracts';
+import {
+  type LabelPurchaseItem,
+  type LabelPurchaseReply,
+  type LabelPurchaseResult,
+  Unavailable,
+} from '@shipping/contracts';
+import { randomUUID } from 'node:crypto';
 import { CARRIER_PORT, type CarrierPort } from '../carrier/carrier-port';
 import { itemLabelKey } from '../files/label-keys';
 import { LabelFiles } from '../files/label-files';
 import { assertPurchaseRequest } from '../label-requests';
+import { INTENT_LEASE_MS, type LabelPurchaseIntent, LabelPurchaseIntents } from './label-purchase-intents';
 import { LabelPurchaseStore, type StoredLabel } from './label-purchase-store';
 
 type Answers = Map<string, LabelPurchaseResult>;
 type Bought = { ok: true; label: StoredLabel } | { ok: false; result: LabelPurchaseResult };
+
+/** How long a request waits for items another instance is buying before it answers unavailable. */
+const WAIT_FOR_OTHER_HOLDER_MS = 10_000;
+const POLL_MS = 100;
 
 const bought = (label: StoredLabel): LabelPurchaseResult => ({
   item_id: label.item_id,
@@ -18,20 +29,24 @@ const bought = (label: StoredLabel): LabelPurchaseResult => ({
 
 /**
  * Buys each item's label once. Requests are redelivered and retried (at-least-once transports,
- * a batch resumed after a crash): an item with a row answers the row; concurrent requests for one
- * item in this process share one purchase; across processes the first row wins (insert on
- * conflict do nothing, then re-read) and the carrier's idempotency key makes the second buy a
- * repeat of the first. Rows are written after the label files, so a crash in between at worst
- * buys the same labels again.
+ * a batch resumed after a crash, an instant ship retried): an item with a row answers the row;
+ * concurrent requests for one item in this process share one purchase. Before the carrier is
+ * called the item's intent is recorded with the carrier idempotency key and claimed by this
+ * process (LabelPurchaseIntents), so another instance waits for it instead of buying too, and
+ * after a crash between the carrier's answer and the row the purchase is completed with the same
+ * key, which the carrier answers with the label it already sold.
  */
 @Injectable()
 export class LabelPurchases {
   private readonly inFlight = new Map<string, Promise<LabelPurchaseResult>>();
+  /** This process, as the holder of the intents it claims. */
+  private readonly holder = randomUUID();
 
   constructor(
     @Inject(CARRIER_PORT) private readonly carrier: CarrierPort,
     private readonly store: LabelPurchaseStore,
     private readonly files: LabelFiles,
+    private readonly intents: LabelPurchaseIntents,
   ) {}
 
   async purchase(request: unknown): Promise<LabelPurchaseReply> {
@@ -57,30 +72,87 @@ export class LabelPurchases {
     return settled.map((result) => (result as PromiseFulfilledResult<LabelPurchaseResult>).value);
   }
 
-  /** Items no other request of this process is buying: read their rows, buy the rest, record those. */
+  /** Completes purchases whose holder died or gave up, with their own keys; answers how many. */
+  async completeUnheld(limit = 100): Promise<number> {
+    const unheld = await this.intents.unheld(limit);
+    const byService = new Map<string, LabelPurchaseItem[]>();
+    for (const { service, item_id, shipment } of unheld)
+      byService.set(service, [...(byService.get(service) ?? []), { item_id, shipment }]);
+    for (const [service, items] of byService) await this.purchase({ service, items });
+    return unheld.length;
+  }
+
+  /**
+   * Items no other request of this process is buying: their rows, else a claim on them and a
+   * purchase under their intent's key; items another instance holds are waited for.
+   */
   private async purchaseOwned(service: string, items: LabelPurchaseItem[]): Promise<Answers> {
     const answers: Answers = new Map();
-    if (items.length === 0) return answers;
-    const stored = await this.store.find(items.map((item) => item.item_id));
-    for (const label of stored.values()) answers.set(label.item_id, bought(label));
-    const attempts = await Promise.allSettled(
-      items.filter((item) => !stored.has(item.item_id)).map((item) => this.buy(service, item)),
-    );
-    const labels: StoredLabel[] = [];
-    for (const attempt of attempts) {
-      if (attempt.status === 'rejected') continue;
-      if (attempt.value.ok) labels.push(attempt.value.label);
-      else answers.set(attempt.value.result.item_id, attempt.value.result);
+    const deadline = Date.now() + WAIT_FOR_OTHER_HOLDER_MS;
+    let waiting = items;
+    while (waiting.length > 0) {
+      for (const label of (await this.store.find(waiting.map((item) => item.item_id))).values())
+        answers.set(label.item_id, bought(label));
+      const unrecorded = waiting.filter((item) => !answers.has(item.item_id));
+      const keys = await this.intents.claim(service, unrecorded, this.holder);
+      const claimed = unrecorded.flatMap((item) => {
+        const carrierKey = keys.get(item.item_id);
+        return carrierKey === undefined ? [] : [{ ...item, service, carrier_key: carrierKey }];
+      });
+      await this.buyClaimed(claimed, answers);
+      waiting = unrecorded.filter((item) => !keys.has(item.item_id));
+      if (waiting.length === 0) break;
+      if (Date.now() > deadline)
+        throw new Unavailable(`The label of item ${waiting[0].item_id} is being bought by another request.`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    // Labels bought beside a failed item are recorded too, so the retry does not buy them again.
-    for (const label of (await this.store.record(labels)).values()) answers.set(label.item_id, bought(label));
-    const failed = attempts.find((attempt) => attempt.status === 'rejected');
-    if (failed) throw failed.reason;
     return answers;
   }
 
-  private async buy(service: string, { item_id, shipment }: LabelPurchaseItem): Promise<Bought> {
-    const label = await this.carrier.purchase({ item_id, service, shipment });
+  private async buyClaimed(claims: LabelPurchaseIntent[], answers: Answers): Promise<void> {
+    if (claims.length === 0) return;
+    // A label recorded between this request's read of the rows and its claim (another process
+    // finished the item and ended its intent) is answered, not bought under a new key.
+    const recorded = await this.store.find(claims.map((intent) => intent.item_id));
+    for (const label of recorded.values()) answers.set(label.item_id, bought(label));
+    await this.intents.drop([...recorded.keys()], this.holder);
+    const claimed = claims.filter((intent) => !recorded.has(intent.item_id));
+    if (claimed.length === 0) return;
+    const itemIds = claimed.map((intent) => intent.item_id);
+    const renewal = setInterval(
+      () => void this.intents.renew(itemIds, this.holder).catch(() => undefined),
+      INTENT_LEASE_MS / 3,
+    );
+    let unsettled = itemIds;
+    try {
+      const attempts = await Promise.allSettled(claimed.map((intent) => this.buy(intent)));
+      const labels: StoredLabel[] = [];
+      const refused: string[] = [];
+      for (const attempt of attempts) {
+        if (attempt.status === 'rejected') continue;
+        if (attempt.value.ok) labels.push(attempt.value.label);
+        else {
+          refused.push(attempt.value.result.item_id);
+          answers.set(attempt.value.result.item_id, attempt.value.result);
+        }
+      }
+      // Labels bought beside a failed item are recorded too, so the retry does not buy them again.
+      for (const label of (await this.store.record(labels)).values())
+        answers.set(label.item_id, bought(label));
+      await this.intents.drop(refused, this.holder);
+      unsettled = itemIds.filter((itemId) => !answers.has(itemId));
+      const failed = attempts.find((attempt) => attempt.status === 'rejected');
+      if (failed) throw failed.reason;
+    } finally {
+      clearInterval(renewal);
+      // What is still held failed on its way (the carrier, the disk, the database): whoever goes
+      // on, a retry or the sweep, takes it over at once and buys under the same key.
+      if (unsettled.length > 0) await this.intents.release(unsettled, this.holder).catch(() => undefined);
+    }
+  }
+
+  private async buy({ item_id, carrier_key, service, shipment }: LabelPurchaseIntent): Promise<Bought> {
+    const label = await this.carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
     if (!label.ok) return { ok: false, result: { item_id, ok: false, reason: label.reason } };
     const label_key = itemLabelKey(item_id);
     await this.files.write(label_key, label.label_pdf);

@@ -1,21 +1,22 @@
-import type { CarrierLabelRequest, CarrierPort } from '../carrier/carrier-port';
-import { LabelWarmUp } from './label-warm-up';
+import type { LabelDrawing } from '../rendering/label-drawing';
+import { LabelWarmUp, WARM_UP_DRAWING } from './label-warm-up';
 import type { LabelWorkerPool } from './label-worker-pool';
 
 describe('label warm-up', () => {
-  it('renders one throwaway label per worker thread at start, without waiting for them', async () => {
-    const requests: CarrierLabelRequest[] = [];
+  it('draws one throwaway label per worker thread at start, on the pool, without waiting for them', async () => {
+    const drawings: LabelDrawing[] = [];
     let finish: () => void = () => undefined;
     const finished = new Promise<void>((done) => (finish = done));
-    const carrier: CarrierPort = {
-      purchase: async (request) => {
-        requests.push(request);
+    const pool = {
+      size: 3,
+      render: async (drawing: LabelDrawing) => {
+        drawings.push(drawing);
         await finished;
-        return { ok: false, reason: 'not needed' } as unknown as Awaited<ReturnType<CarrierPort['purchase']>>;
+        return { pdf: new Uint8Array(), threadId: 1 };
       },
     };
-    new LabelWarmUp(carrier, { size: 3 } as LabelWorkerPool).onApplicationBootstrap();
-    expect(requests.map((request) => request.item_id)).toEqual(['warm-up-0', 'warm-up-1', 'warm-up-2']);
+    new LabelWarmUp(pool as unknown as LabelWorkerPool).onApplicationBootstrap();
+    expect(drawings).toEqual([WARM_UP_DRAWING, WARM_UP_DRAWING, WARM_UP_DRAWING]);
     finish();
   });
 });

@@ -20,8 +20,9 @@ import {
   type InstantShipState,
   shipmentStreamName,
 } from '@shipping/order-domain';
-import { EVENT_STORE, handleCommand } from '@shipping/platform';
-import { PendingShipments } from './pending-shipments';
+import { EVENT_STORE, handleCommand, STILL_RUNNING_MESSAGE } from '@shipping/platform';
+import { randomUUID } from 'node:crypto';
+import { PendingShipments, SHIPMENT_LEASE_MS } from './pending-shipments';
 
 /** The label app's key for the shipment's one label; it also names the label file. */
 export const shipmentLabelItemId = (shipmentOrderId: number) => `shipment-${shipmentOrderId}`;
@@ -31,11 +32,28 @@ export const carrierRefusedMessage = (reason: string) => `The parcel could not b
 const LABEL_TIMEOUT_MS = 30_000;
 
 type Requested = Extract<InstantShipState, { status: 'requested' }>['request'];
+export type RequestInstantShip = Extract<InstantShipCommand, { type: 'RequestInstantShip' }>;
+
+/** A retry waits this long for another finisher of its shipment; the gateway waits 10 s in all. */
+const WAIT_FOR_OTHER_FINISHER_MS = 8_000;
+const POLL_MS = 200;
+
+export interface CompletionOptions {
+  /** Who finishes: an attempt that claimed the shipment already passes its own id. */
+  holder?: string;
+  /** The validated request, recorded first when the shipment's stream is still empty. */
+  request?: RequestInstantShip;
+  /** How long to wait while another finisher holds the shipment (0: answer at once). */
+  waitMs?: number;
+}
 
 /**
- * Takes a requested instant ship to its end: charge, buy the label, record the outcome. Every
- * step is idempotent by the shipment order id (the ledger's charge and refund, the label app's
- * purchase, the stream's outcome), so the request and a recovery after a crash may both run it.
+ * Takes a requested instant ship to its end: charge, buy the label, record the outcome, then
+ * answers that outcome. Every step is idempotent by the shipment order id (the ledger's charge and
+ * refund, the label app's purchase, the stream's outcome), and one finisher at a time holds the
+ * shipment (PendingShipments' lease), so the request, a retry with its Idempotency-Key and the
+ * recovery may all call it: the first to claim finishes, the others wait for its outcome or take
+ * over once it fails or dies.
  */
 @Injectable()
 export class InstantShipCompletion {
@@ -45,27 +63,115 @@ export class InstantShipCompletion {
     private readonly pending: PendingShipments,
   ) {}
 
-  async complete(shipmentOrderId: number, context: RequestContext): Promise<InstantShipment> {
-    const state = await this.state(shipmentOrderId);
-    if (state.status === 'none') {
-      await this.pending.remove(shipmentOrderId);
-      throw new AppError('not_found', `Shipment ${shipmentOrderId} was never requested.`);
+  async complete(
+    shipmentOrderId: number,
+    context: RequestContext,
+    options: CompletionOptions = {},
+  ): Promise<InstantShipment> {
+    return this.answer(shipmentOrderId, await this.settle(shipmentOrderId, context, options), context);
+  }
+
+  /** The shipment's outcome, finishing it first unless another finisher does (then waiting for it). */
+  async settle(
+    shipmentOrderId: number,
+    context: RequestContext,
+    options: CompletionOptions = {},
+  ): Promise<InstantShipState> {
+    const holder = options.holder ?? randomUUID();
+    const deadline = Date.now() + (options.waitMs ?? WAIT_FOR_OTHER_FINISHER_MS);
+    const pending = {
+      shipment_order_id: shipmentOrderId,
+      account_id: context.accountId,
+      correlation_id: context.correlationId,
+    };
+    for (;;) {
+      const state = await this.state(shipmentOrderId);
+      if (state.status === 'shipped' || state.status === 'failed') {
+        // A finisher that died right after recording the outcome left its row behind.
+        await this.pending.remove(shipmentOrderId);
+        return state;
+      }
+      if (await this.pending.claim(pending, holder))
+        return this.finishClaimed(shipmentOrderId, context, holder, options.request);
+      if (Date.now() >= deadline) throw new Unavailable(STILL_RUNNING_MESSAGE);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    const finished = state.status === 'requested' ? await this.finish(state.request, context) : state;
-    await this.pending.remove(shipmentOrderId);
-    if (finished.status === 'failed')
+  }
+
+  /** Whether the shipment's request was recorded: from then on, its stream holds what to do. */
+  async begun(shipmentOrderId: number): Promise<boolean> {
+    return (await this.state(shipmentOrderId)).status !== 'none';
+  }
+
+  /** Under the claim, the state is read again: a finisher that just let go may have settled it. */
+  private async finishClaimed(
+    shipmentOrderId: number,
+    context: RequestContext,
+    holder: string,
+    request: RequestInstantShip | undefined,
+  ): Promise<InstantShipState> {
+    const renewal = setInterval(
+      () => void this.pending.renew(shipmentOrderId, holder).catch(() => undefined),
+      SHIPMENT_LEASE_MS / 3,
+    );
+    try {
+      let state = await this.state(shipmentOrderId);
+      if (state.status === 'none') {
+        if (!request) {
+          await this.pending.remove(shipmentOrderId);
+          throw new AppError('not_found', `Shipment ${shipmentOrderId} was never requested.`);
+        }
+        state = await this.request(request, context);
+      }
+      if (state.status === 'requested') state = await this.finish(state.request, context);
+      await this.pending.remove(shipmentOrderId);
+      return state;
+    } finally {
+      clearInterval(renewal);
+      await this.pending.release(shipmentOrderId, holder).catch(() => undefined);
+    }
+  }
+
+  private async answer(
+    shipmentOrderId: number,
+    state: InstantShipState,
+    context: RequestContext,
+  ): Promise<InstantShipment> {
+    if (state.status === 'failed')
       throw new AppError(
-        finished.code === 'insufficient_credit' ? 'insufficient_credit' : 'validation_failed',
-        finished.reason,
+        state.code === 'insufficient_credit' ? 'insufficient_credit' : 'validation_failed',
+        state.reason,
       );
-    if (finished.status !== 'shipped')
-      throw new Unavailable(`Shipment ${shipmentOrderId} is still ${finished.status}.`);
+    if (state.status !== 'shipped')
+      throw new Unavailable(`Shipment ${shipmentOrderId} is still ${state.status}.`);
     return {
       shipment_order_id: shipmentOrderId,
-      main_tracking_number: finished.tracking_number,
-      label_key: finished.label_key,
-      documents: [{ format: 'pdf', content: await this.labelContent(finished.label_key, context) }],
+      main_tracking_number: state.tracking_number,
+      label_key: state.label_key,
+      documents: [{ format: 'pdf', content: await this.labelContent(state.label_key, context) }],
     };
+  }
+
+  /** Records the request; one recorded by a finisher before this one (it died since) stands. */
+  private async request(request: RequestInstantShip, context: RequestContext): Promise<InstantShipState> {
+    try {
+      return (
+        await handleCommand(
+          this.store,
+          shipmentStreamName(request.shipmentOrderId),
+          request,
+          instantShipDecider,
+          {
+            correlationId: context.correlationId,
+            causationId: context.correlationId,
+            accountId: context.accountId,
+          },
+        )
+      ).state;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
+      return this.state(request.shipmentOrderId);
+    }
   }
 
   /** Charges, buys the label and records the outcome; answers the state that outcome left. */

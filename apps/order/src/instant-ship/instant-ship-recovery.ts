@@ -1,15 +1,15 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InstantShipCompletion } from './instant-ship-completion';
-import { PendingShipments } from './pending-shipments';
+import { PendingShipments, SHIPMENT_LEASE_MS } from './pending-shipments';
 
-/** A shipment this old is no longer being finished by its request, which times out well before. */
-const STALE_AFTER_MS = 60_000;
-const SWEEP_EVERY_MS = 30_000;
+/** As often as a dead finisher's claim runs out. */
+const SWEEP_EVERY_MS = SHIPMENT_LEASE_MS;
 
 /**
- * Finishes the instant ships a crash (or a fault of another app) left pending: at start every
- * pending shipment, since nothing of this process is finishing them, then every half minute the
- * ones older than a request can take. Finishing is idempotent, so racing a live request is safe.
+ * Finishes the instant ships nobody is finishing: their request failed on the way (another app
+ * not answering), or the process finishing them died (its claim ran out). At start and then as
+ * often as a claim runs out. A shipment some request or retry is finishing is held by it and left alone; one
+ * claimed here makes a retry with its Idempotency-Key wait for this outcome.
  */
 @Injectable()
 export class InstantShipRecovery implements OnApplicationBootstrap, OnModuleDestroy {
@@ -23,9 +23,9 @@ export class InstantShipRecovery implements OnApplicationBootstrap, OnModuleDest
   ) {}
 
   onApplicationBootstrap(): void {
-    this.sweeping = this.sweep(0);
+    this.sweeping = this.sweep();
     this.timer = setInterval(() => {
-      this.sweeping ??= this.sweep(STALE_AFTER_MS);
+      this.sweeping ??= this.sweep();
     }, SWEEP_EVERY_MS);
     this.timer.unref();
   }
@@ -35,13 +35,16 @@ export class InstantShipRecovery implements OnApplicationBootstrap, OnModuleDest
     await this.sweeping;
   }
 
-  private async sweep(olderThanMs: number): Promise<void> {
+  private async sweep(): Promise<void> {
     try {
-      for (const shipment of await this.pending.olderThan(olderThanMs)) {
+      for (const shipment of await this.pending.unheld()) {
         const context = { accountId: shipment.account_id, correlationId: shipment.correlation_id };
-        await this.completion.complete(shipment.shipment_order_id, context).then(
-          () =>
-            this.logger.log({ shipmentOrderId: shipment.shipment_order_id }, 'pending instant ship finished'),
+        await this.completion.settle(shipment.shipment_order_id, context, { waitMs: 0 }).then(
+          (state) =>
+            this.logger.log(
+              { shipmentOrderId: shipment.shipment_order_id, status: state.status },
+              'pending instant ship finished',
+            ),
           (error: unknown) =>
             this.logger.warn(
               { err: error, shipmentOrderId: shipment.shipment_order_id },

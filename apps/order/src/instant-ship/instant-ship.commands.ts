@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   AppError,
   asJsonObject,
@@ -10,54 +10,56 @@ import {
   withSavedSender,
 } from '@shipping/contracts';
 import { NO_RATE_MESSAGE, shipmentPriceCents } from '@shipping/batch-domain';
-import type { EventStore } from '@shipping/event-store';
-import {
-  applyUnitPreferences,
-  type InstantShipParcel,
-  instantShipDecider,
-  shipmentStreamName,
-} from '@shipping/order-domain';
-import { EVENT_STORE, handleCommand } from '@shipping/platform';
+import { applyUnitPreferences, type InstantShipParcel } from '@shipping/order-domain';
+import { createHash } from 'node:crypto';
 import { AccountDirectory } from '../accounts/account-directory';
 import { postalFields, resolveAddressReferences } from '../orders/address-resolution';
 import { OrderIds } from '../orders/order-ids';
 import { validatedBody } from '../orders/validated-body';
 import { InstantShipCompletion } from './instant-ship-completion';
-import { PendingShipments } from './pending-shipments';
+import { InstantShipKeys } from './instant-ship-keys';
 
 /**
  * `POST /parcel-orders/instant-ship`: validates the parcel against the saved sender and the
  * service's rate card, records the request in a new `shipment-<id>` stream, then charges and buys
  * the label at once. The shipment is pending from before its first event until after its last.
+ * With an Idempotency-Key the shipment id is bound to the key before anything else, so a retry
+ * (after a 503, a crash of any app, however late) finishes and answers that same shipment; without
+ * one, every request is a new shipment.
  */
 @Injectable()
 export class InstantShipCommands {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly directory: AccountDirectory,
     private readonly ids: OrderIds,
-    private readonly pending: PendingShipments,
+    private readonly keys: InstantShipKeys,
     private readonly completion: InstantShipCompletion,
   ) {}
 
-  async ship({ context, payload }: Envelope<unknown>): Promise<InstantShipment> {
-    const { request, parcel } = await this.validated(context.accountId, asJsonObject(payload));
+  async ship({ context, payload, claimedIdempotencyKey }: Envelope<unknown>): Promise<InstantShipment> {
+    const body = asJsonObject(payload);
+    const shipmentOrderId =
+      claimedIdempotencyKey === undefined
+        ? await this.ids.next()
+        : await this.keys.bind(
+            {
+              accountId: context.accountId,
+              idempotencyKey: claimedIdempotencyKey,
+              requestHash: requestHash(payload),
+            },
+            await this.ids.next(),
+          );
+    if (await this.completion.begun(shipmentOrderId))
+      return this.completion.complete(shipmentOrderId, context);
+
+    const { request, parcel } = await this.validated(context.accountId, body);
     const shipper = await this.directory.shipper(context.accountId, request.shipper_id);
     if (!shipper?.instant_ship_eligible)
       throw new AppError('validation_failed', INSTANT_SHIP_SHIPPER_MESSAGE);
     const priceCents = shipmentPriceCents(request.service, parcel);
     if (priceCents === undefined) throw new ValidationFailed({ package_list: [NO_RATE_MESSAGE] });
-
-    const shipmentOrderId = await this.ids.next();
-    await this.pending.add({
-      shipment_order_id: shipmentOrderId,
-      account_id: context.accountId,
-      correlation_id: context.correlationId,
-    });
-    await handleCommand(
-      this.store,
-      shipmentStreamName(shipmentOrderId),
-      {
+    return this.completion.complete(shipmentOrderId, context, {
+      request: {
         type: 'RequestInstantShip',
         shipmentOrderId,
         accountId: context.accountId,
@@ -67,14 +69,7 @@ export class InstantShipCommands {
         parcel,
         now: new Date().toISOString(),
       },
-      instantShipDecider,
-      {
-        correlationId: context.correlationId,
-        causationId: context.correlationId,
-        accountId: context.accountId,
-      },
-    );
-    return this.completion.complete(shipmentOrderId, context);
+    });
   }
 
   /** The body validated with the saved sender resolved and the account's units applied. */
@@ -94,4 +89,11 @@ export class InstantShipCommands {
     const { service: _service, shipper_id: _shipper, ...parcel } = withUnits;
     return { request, parcel: parcel as InstantShipParcel };
   }
+}
+
+/** The request as the idempotent-requests interceptor hashes it: the same body, the same hash. */
+function requestHash(payload: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(payload ?? null))
+    .digest('hex');
 }

@@ -13,4 +13,10 @@ export interface RequestContext {
 export interface Envelope<T> {
   context: RequestContext;
   payload: T;
+  /**
+   * The context's Idempotency-Key, moved here by the idempotent-requests interceptor once it
+   * claimed the command, for a handler that keys work of its own by it (instant ship binds its
+   * shipment to it). Off the context, it does not travel with the requests the handler sends on.
+   */
+  claimedIdempotencyKey?: string;
 }

@@ -33,8 +33,9 @@ export const STILL_RUNNING_MESSAGE =
  * key when no reply came (an app down, slow, or killed after doing the work), and the client's
  * retry must not do the work again. The first attempt claims the request before running; a
  * repeat gets the stored reply or domain error, and one that arrives while the first still runs
- * waits for it. The key is taken off the context, so commands the handler sends on are not keyed.
- * Every `@CommandPattern` handler runs behind it.
+ * waits for it. The key is taken off the context, so commands the handler sends on are not keyed,
+ * and handed to the handler as the message's `claimedIdempotencyKey`. Every `@CommandPattern`
+ * handler runs behind it.
  */
 @Injectable()
 export class IdempotentRequestsInterceptor implements NestInterceptor {
@@ -96,11 +97,12 @@ function keyedRequest(context: ExecutionContext): IdempotentRequest | undefined 
   const handler = context.getHandler();
   const message = context
     .switchToRpc()
-    .getData<{ context?: Partial<RequestContext>; payload?: unknown } | undefined>();
+    .getData<{ context?: Partial<RequestContext>; payload?: unknown; claimedIdempotencyKey?: string }>();
   const requestContext = message?.context;
   const key = requestContext?.idempotencyKey;
   if (typeof key !== 'string' || typeof requestContext?.accountId !== 'string') return undefined;
   delete requestContext.idempotencyKey;
+  message.claimedIdempotencyKey = key;
   const patterns: unknown[] = Reflect.getMetadata(PATTERN_METADATA, handler) ?? [];
   return {
     accountId: requestContext.accountId,

@@ -26,6 +26,14 @@ class CounterController {
     return { total: this.added };
   }
 
+  handed: unknown[] = [];
+
+  @CommandPattern('counter.note')
+  note(@Payload() message: unknown) {
+    this.handed.push(structuredClone(message));
+    return null;
+  }
+
   @QueryPattern('counter.get')
   get() {
     this.read += 1;
@@ -74,6 +82,20 @@ describe('command and query handlers', () => {
     expect(first).toEqual({ total: 5 });
     expect(repeat).toEqual({ total: 5 });
     expect(counter.added).toBe(5);
+  });
+
+  it('hands a command its claimed key beside the context, so the requests it sends on are not keyed', async () => {
+    const context = keyed();
+
+    await sendRequest(client, 'counter.note', { context, payload: { note: 1 } });
+
+    expect(counter.handed).toEqual([
+      {
+        context: { accountId: 'acct_acme', correlationId: context.correlationId },
+        payload: { note: 1 },
+        claimedIdempotencyKey: context.idempotencyKey,
+      },
+    ]);
   });
 
   it('runs a query every time it is asked, key or no key', async () => {

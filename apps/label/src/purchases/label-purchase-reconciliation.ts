@@ -1,0 +1,42 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { INTENT_LEASE_MS } from './label-purchase-intents';
+import { LabelPurchases } from './label-purchases';
+
+/**
+ * Completes purchases nobody holds any more: the label app died between recording an intent and
+ * recording its label (maybe after the carrier sold it), or the purchase failed on its way. Each is
+ * bought again under its own key, so the carrier answers the label it sold, if it sold one, and
+ * sells none twice. Runs at start and then as often as a dead holder's lease runs out.
+ */
+@Injectable()
+export class LabelPurchaseReconciliation implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(LabelPurchaseReconciliation.name);
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+
+  constructor(private readonly purchases: LabelPurchases) {}
+
+  onApplicationBootstrap(): void {
+    this.sweeping = this.sweep();
+    this.timer = setInterval(() => {
+      this.sweeping ??= this.sweep();
+    }, INTENT_LEASE_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping;
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const completed = await this.purchases.completeUnheld();
+      if (completed > 0) this.logger.log({ completed }, 'unfinished label purchases completed');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'unfinished label purchases not completed; retried later');
+    } finally {
+      this.sweeping = undefined;
+    }
+  }
+}

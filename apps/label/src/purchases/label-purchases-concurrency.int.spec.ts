@@ -1,0 +1,67 @@
+import type { LabelPurchaseItem } from '@shipping/contracts';
+import { createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createTestDatabase, type TestDatabase } from '@shipping/testing';
+import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
+import { withReceiver } from '../testing/label-shipment.fixture';
+import type { LabelPurchases } from './label-purchases';
+
+const item = (item_id: string): LabelPurchaseItem => ({
+  item_id,
+  shipment: withReceiver(`Receiver ${item_id}`),
+});
+
+/**
+ * Two label app processes on one PostgreSQL database, each with its own pool of connections, so
+ * their claims, purchases and records really run at the same time.
+ */
+describe('two label app processes buying the same items at once', () => {
+  let database: TestDatabase;
+  let otherSql: SqlClient;
+  let harness: LabelHarness;
+  let other: LabelPurchases;
+  const count = async (sql: string, params: unknown[]) =>
+    Number((await harness.sql.query<{ count: string }>(sql, params)).rows[0].count);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('label_purchases_concurrency');
+    harness = await startLabelHarness(2, createPgSqlClient(database.url, { max: 4 }));
+    otherSql = createPgSqlClient(database.url, { max: 4 });
+    other = harness.secondProcess(otherSql);
+  }, 60_000);
+
+  afterAll(async () => {
+    await otherSql?.close();
+    await harness?.close();
+    await database?.drop();
+  });
+
+  it('sells one label for an item 20 requests from two processes ask for at once, and records it once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? harness.purchases : other).purchase({ service: 'USPS-1', items: [item('one')] }),
+      ),
+    );
+    expect(new Set(results.map(([result]) => JSON.stringify(result))).size).toBe(1);
+    expect(results[0][0]).toMatchObject({ ok: true });
+    expect(await harness.carrier.soldFor('one')).toBe(1);
+    expect(await count('select count(*) from label_purchases where item_id = $1', ['one'])).toBe(1);
+    expect(await count('select count(*) from label_purchase_intents where item_id = $1', ['one'])).toBe(0);
+  }, 60_000);
+
+  it('sells each item of a chunk once when both processes buy the whole chunk at once', async () => {
+    const items = Array.from({ length: 50 }, (_, index) => item(`chunk-${index}`));
+    const [mine, theirs] = await Promise.all([
+      harness.purchases.purchase({ service: 'USPS-1', items }),
+      other.purchase({ service: 'USPS-1', items: [...items].reverse() }),
+    ]);
+    expect(mine).toEqual([...theirs].reverse());
+    const sold = await count('select count(*) from sandbox_carrier_sales where item_id = any($1::text[])', [
+      items.map((entry) => entry.item_id),
+    ]);
+    const distinct = await count(
+      'select count(distinct item_id) from sandbox_carrier_sales where item_id = any($1::text[])',
+      [items.map((entry) => entry.item_id)],
+    );
+    expect([sold, distinct]).toEqual([50, 50]);
+  }, 60_000);
+});

@@ -1,0 +1,87 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { AppError } from '@shipping/contracts';
+import type { SqlClient } from '@shipping/event-store';
+import { SQL_CLIENT } from '@shipping/platform';
+
+export interface InstantShipKey {
+  accountId: string;
+  idempotencyKey: string;
+  requestHash: string;
+}
+
+/** As long as the gateway remembers a key (IDEMPOTENCY_TTL_HOURS' default). */
+const KEEP_MS = 24 * 3_600_000;
+
+export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request.';
+
+const SCHEMA = `
+create table if not exists order_instant_ship_keys (
+  account_id text not null,
+  idempotency_key text not null,
+  request_hash text not null,
+  shipment_order_id bigint not null,
+  expires_at timestamptz not null,
+  primary key (account_id, idempotency_key)
+);
+create index if not exists order_instant_ship_keys_expires_at on order_instant_ship_keys (expires_at);
+`;
+
+/**
+ * The shipment an instant ship's Idempotency-Key stands for, bound before anything of the
+ * shipment happens: every attempt with the key (a retry after a 503, after a crash of any app,
+ * however late) drives that one shipment to its end and answers its outcome, instead of starting
+ * another one. The same key with another request is refused, as the gateway does.
+ */
+@Injectable()
+export class InstantShipKeys implements OnModuleInit {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.sql.exec(SCHEMA);
+    await this.sql.query('delete from order_instant_ship_keys where expires_at <= now()');
+  }
+
+  /**
+   * The shipment bound to the key: `candidate` when the key is new (or its binding expired), the
+   * first one when the key was bound before; one insert, so of concurrent first attempts one wins.
+   */
+  async bind(key: InstantShipKey, candidate: number, now = new Date()): Promise<number> {
+    const { rows } = await this.sql.query<{ shipment_order_id: string | number; request_hash: string }>(
+      `with bound as (
+         insert into order_instant_ship_keys as k (account_id, idempotency_key, request_hash, shipment_order_id, expires_at)
+         values ($1, $2, $3, $4, $5)
+         on conflict (account_id, idempotency_key) do update
+           set request_hash = excluded.request_hash, shipment_order_id = excluded.shipment_order_id,
+               expires_at = excluded.expires_at
+           where k.expires_at <= $6
+         returning shipment_order_id, request_hash
+       )
+       select shipment_order_id, request_hash from bound
+       union all
+       select shipment_order_id, request_hash from order_instant_ship_keys
+        where account_id = $1 and idempotency_key = $2 and not exists (select 1 from bound)`,
+      [
+        key.accountId,
+        key.idempotencyKey,
+        key.requestHash,
+        candidate,
+        new Date(now.getTime() + KEEP_MS).toISOString(),
+        now.toISOString(),
+      ],
+    );
+    // A binding committed by a concurrent attempt after this statement began is read afresh.
+    const binding = rows[0] ?? (await this.bound(key));
+    if (!binding) throw new Error(`The binding of an Idempotency-Key of ${key.accountId} vanished.`);
+    if (binding.request_hash !== key.requestHash) throw new AppError('validation_failed', KEY_REUSED_MESSAGE);
+    return Number(binding.shipment_order_id);
+  }
+
+  private async bound(key: InstantShipKey) {
+    const { rows } = await this.sql.query<{ shipment_order_id: string | number; request_hash: string }>(
+      `select shipment_order_id, request_hash from order_instant_ship_keys
+        where account_id = $1 and idempotency_key = $2`,
+      [key.accountId, key.idempotencyKey],
+    );
+    return rows[0];
+  }
+}
