@@ -82,7 +82,8 @@ async function main(): Promise<number> {
   });
   const [command, ...rest] = positionals;
   const parkedAction = command === 'parked' ? rest[0] : undefined;
-  const known = command === 'history' || command === 'rebuild' || parkedAction === 'list' || parkedAction === 'retry';
+  const known =
+    command === 'history' || command === 'rebuild' || parkedAction === 'list' || parkedAction === 'retry';
   if (values.help || !known) {
     process.stderr.write(usage);
     return values.help ? 0 : 2;

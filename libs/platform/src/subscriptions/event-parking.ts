@@ -31,7 +31,10 @@ export class EventParking {
     for (const stream of await this.parked.blockedStreams(this.name)) this.blocked.add(stream);
     const count = await this.parked.count(this.name);
     if (count > 0)
-      this.logger.warn({ subscription: this.name, parked: count }, `subscription ${this.name}: ${count} events parked`);
+      this.logger.warn(
+        { subscription: this.name, parked: count },
+        `subscription ${this.name}: ${count} events parked`,
+      );
   }
 
   /**

@@ -149,8 +149,7 @@ describe.each(backends)('stored subscription on $name', (backend) => {
     await eventually(async () => ((await parked.count('things')) === 2 ? true : undefined));
     await parked.requestRetry();
     await eventually(async () =>
-      (await parked.list()).every((row) => !row.retryRequested) &&
-      (await parked.list())[0].attempts === 2
+      (await parked.list()).every((row) => !row.retryRequested) && (await parked.list())[0].attempts === 2
         ? true
         : undefined,
     );
