@@ -8,8 +8,9 @@ import {
   Optional,
 } from '@nestjs/common';
 import { batchStreamName, type CreateBatch } from '@shipping/batch-domain';
-import type { EventStore, SqlClient } from '@shipping/event-store';
+import { type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
 import { EVENT_STORE, handleCommand, SQL_CLIENT } from '@shipping/platform';
+import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { batchDecider, loadBatch } from './batch-stream';
 
 export interface BatchCreationTimings {
@@ -48,16 +49,7 @@ export class BatchCreations implements OnModuleInit, OnApplicationBootstrap, OnM
   }
 
   async onModuleInit(): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['batch_creations']);
-      await tx.exec(`
-        create table if not exists batch_creations (
-          batch_id    text        primary key,
-          command     jsonb       not null,
-          started_at  timestamptz not null default now(),
-          lease_until timestamptz
-        )`);
-    });
+    await schemaReady(this.sql, BATCH_MIGRATIONS);
   }
 
   onApplicationBootstrap(): void {

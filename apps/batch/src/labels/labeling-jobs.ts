@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 export interface LabelingJob {
   batch_id: string;
@@ -24,19 +25,7 @@ export class LabelingJobs implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['batch_labeling_jobs']);
-      await tx.exec(`
-        create table if not exists batch_labeling_jobs (
-          batch_id text primary key,
-          account_id text not null,
-          correlation_id text not null,
-          started_at timestamptz not null default now()
-        );
-        alter table batch_labeling_jobs add column if not exists holder text;
-        alter table batch_labeling_jobs add column if not exists lease_until timestamptz;
-        alter table batch_labeling_jobs add column if not exists failures integer not null default 0;`);
-    });
+    await schemaReady(this.sql, BATCH_MIGRATIONS);
   }
 
   async open(batchId: string, accountId: string, correlationId: string): Promise<void> {

@@ -1,4 +1,5 @@
-import type { RecordedEvent, SqlClient } from '@shipping/event-store';
+import { type RecordedEvent, schemaReady, type SqlClient } from '@shipping/event-store';
+import { PARKED_EVENTS_MIGRATIONS } from './parked-events.migrations';
 
 export interface ParkedEvent {
   subscription: string;
@@ -69,25 +70,7 @@ export class ParkedEvents {
   constructor(private readonly sql: SqlClient) {}
 
   async init(): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['parked-events']);
-      await tx.exec(`
-        create table if not exists parked_events (
-          seq                bigserial   primary key,
-          subscription       text        not null,
-          event_id           text        not null,
-          stream_name        text        not null,
-          event              jsonb       not null,
-          error              text        not null,
-          behind_event_id    text,
-          attempts           integer     not null,
-          parked_at          timestamptz not null default now(),
-          retry_requested_at timestamptz,
-          retry_holder       text,
-          unique (subscription, event_id)
-        );
-        create index if not exists parked_events_stream on parked_events (subscription, stream_name, seq);`);
-    });
+    await schemaReady(this.sql, PARKED_EVENTS_MIGRATIONS);
   }
 
   /** Parks an event whose handler failed `attempts` times. */
