@@ -45,6 +45,20 @@ create table if not exists webhook_attempts (
 `;
 
 /**
+ * Event types (issue 16): what each endpoint subscribes to, each delivery's type, and the key and
+ * position that keep one endpoint's deliveries of one batch in order. Kept apart from SCHEMA so it
+ * can move into a versioned migration as one step.
+ */
+export const EVENT_TYPES_SCHEMA = `
+alter table webhook_endpoints add column if not exists event_types text[] not null default array['shipment.shipped'];
+alter table webhook_deliveries add column if not exists event_type text not null default 'shipment.shipped';
+alter table webhook_deliveries add column if not exists order_key text;
+alter table webhook_deliveries add column if not exists order_position bigint;
+create index if not exists webhook_deliveries_ordered_pending on webhook_deliveries (endpoint_id, order_key, order_position)
+  where status = 'pending' and order_key is not null;
+`;
+
+/**
  * The webhook app's tables. `retry_from` is the attempt count when the current retry chain began
  * (a redelivery starts the schedule again); `lease_*` mark a delivery some dispatcher is sending.
  */
@@ -54,5 +68,6 @@ export class WebhookSchema implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await this.sql.exec(SCHEMA);
+    await this.sql.exec(EVENT_TYPES_SCHEMA);
   }
 }
