@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
 import { compareReadModels, formatComparison, isEqual } from './compare-read-models';
 import { rebuildReadModels } from './rebuild-read-models';
+import { parked } from './parked';
 import { openReplaySource, type ReplaySource } from './replay-store';
 import { openScratchDatabase } from './scratch-database';
 import { formatHistory, HISTORY_KINDS, type HistoryKind, streamHistory } from './stream-history';
@@ -13,6 +14,10 @@ const usage = `Audit replay of the event store (PostgreSQL at DATABASE_URL, or P
   npm run replay -- rebuild [--json] [--keep-scratch]
       rebuilds every read model from the events alone into a scratch schema (or database) and
       compares it with the live one: exit 0 when equal, 1 when not (the differences are listed)
+  npm run replay -- parked list [--subscription <name>] [--json]
+      the events subscriptions parked after their handler kept failing, oldest first
+  npm run replay -- parked retry [--subscription <name>] [--event <event id>]
+      asks the running app to hand the parked events (of one event's stream) over again, in order
 `;
 
 async function history(source: ReplaySource, args: string[], json: boolean): Promise<number> {
@@ -71,15 +76,26 @@ async function main(): Promise<number> {
       json: { type: 'boolean', default: false },
       'keep-scratch': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
+      subscription: { type: 'string' },
+      event: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
-  if (values.help || (command !== 'history' && command !== 'rebuild')) {
+  const parkedAction = command === 'parked' ? rest[0] : undefined;
+  const known =
+    command === 'history' || command === 'rebuild' || parkedAction === 'list' || parkedAction === 'retry';
+  if (values.help || !known) {
     process.stderr.write(usage);
     return values.help ? 0 : 2;
   }
   const source = await openReplaySource();
   try {
+    if (parkedAction)
+      return await parked(source.sql, parkedAction, {
+        subscription: values.subscription,
+        event: values.event,
+        json: values.json,
+      });
     return command === 'history'
       ? await history(source, rest, values.json)
       : await rebuild(source, values.json, values['keep-scratch']);

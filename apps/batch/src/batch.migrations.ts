@@ -2,7 +2,8 @@ import type { MigrationSet } from '@shipping/event-store';
 
 /**
  * The batch app's tables: the batch and item id sequences, the get-batch read model, the
- * labelling jobs under way and the ledger's index (see LedgerIndex). Version 1 is the schema
+ * labelling jobs under way, the ledger's index (see LedgerIndex) and the batch creations not
+ * finished yet (BatchCreations). Version 1 is the schema
  * created before migrations were recorded, so it keeps `if not exists`; later versions never
  * change it.
  */
@@ -54,6 +55,21 @@ create table if not exists ledger_heads (
   stream text primary key,
   revision bigint not null,
   balance_cents bigint not null
+);
+`,
+    },
+    {
+      version: 2,
+      name: 'labelling jobs under a lease, batch creations kept until their last append',
+      sql: `
+alter table batch_labeling_jobs add column holder text;
+alter table batch_labeling_jobs add column lease_until timestamptz;
+alter table batch_labeling_jobs add column failures integer not null default 0;
+create table batch_creations (
+  batch_id    text        primary key,
+  command     jsonb       not null,
+  started_at  timestamptz not null default now(),
+  lease_until timestamptz
 );
 `,
     },

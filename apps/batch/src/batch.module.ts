@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountDirectoryClient } from '@shipping/platform';
 import { BatchCommands } from './batches/batch-commands';
+import { BatchCreations } from './batches/batch-creations';
 import { BatchHistory } from './batches/batch-history';
 import { BatchIds } from './batches/batch-ids';
 import { BatchesController } from './batches/batches.controller';
@@ -23,6 +24,7 @@ import { ShipmentNotifications } from './webhooks/shipment-notifications';
     AccountDirectoryClient,
     BatchIds,
     BatchCommands,
+    BatchCreations,
     BatchReadModel,
     BatchList,
     BatchHistory,

@@ -11,6 +11,7 @@ export * from './commands/handle-command';
 export * from './accounts/account-directory.client';
 export * from './labels/label-urls';
 export * from './subscriptions/stored-subscription';
+export * from './subscriptions/parked-events';
 export * from './distributed/distributed-config';
 export * from './distributed/run-distributed-app';
 export * from './public-events/published-categories';

@@ -1,4 +1,5 @@
 export * from './test-database';
+export * from './sql-backends';
 export * from './decider-spec';
 export * from './fixtures/orders';
 export * from './http-client';

@@ -15,6 +15,7 @@ import type { EventStore } from '@shipping/event-store';
 import { AccountDirectoryClient, EVENT_STORE, handleCommand } from '@shipping/platform';
 import { BatchReadModel } from '../read-model/batch.read-model';
 import { Ledger } from '../shipping/ledger';
+import { BatchCreations } from './batch-creations';
 import { BatchIds } from './batch-ids';
 import { batchDecider, loadBatch } from './batch-stream';
 
@@ -36,6 +37,7 @@ export class BatchCommands {
     private readonly ids: BatchIds,
     private readonly ledger: Ledger,
     private readonly readModel: BatchReadModel,
+    private readonly creations: BatchCreations,
   ) {}
 
   async create({ context, payload }: Envelope<unknown>) {
@@ -53,9 +55,7 @@ export class BatchCommands {
       index,
       shipment,
     }));
-    await handleCommand(
-      this.store,
-      batchStreamName(batchId),
+    await this.creations.create(
       {
         type: 'CreateBatch',
         batchId,
@@ -66,9 +66,7 @@ export class BatchCommands {
         items,
         now: new Date().toISOString(),
       },
-      batchDecider,
       metadataOf(context),
-      { inParts: true },
     );
     await this.readModel.catchUp(batchId);
     return {

@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
@@ -30,6 +31,7 @@ import {
   type Subscription,
 } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
+import { randomUUID } from 'node:crypto';
 import {
   type CommandOutcome,
   EVENT_STORE,
@@ -39,12 +41,14 @@ import {
 } from '@shipping/platform';
 import { batchDecider, loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
-import { LabelingJobs } from './labeling-jobs';
+import { type LabelingJob, LabelingJobs } from './labeling-jobs';
 import { failedItems, pendingLabelItems, serviceOf } from './labeling-state';
 
 /** Labels bought per request to the label app; the label app spreads a chunk over its workers. */
 const CHUNK = 100;
 const IN_FLIGHT = 3;
+/** Batches one instance labels at once; the sweep leaves the rest to other instances or later. */
+const MAX_JOBS = 4;
 /**
  * A request the label app had in hand when it died is not delivered again: this wait is how long a
  * label crash delays a batch before the request is sent again (a chunk takes well under a second).
@@ -52,7 +56,29 @@ const IN_FLIGHT = 3;
  */
 const PURCHASE_TIMEOUT_MS = 20_000;
 const MERGE_TIMEOUT_MS = 30_000;
-const RETRY_DELAY_MS = 1_000;
+
+/** How labelling jobs are swept, held and retried; tests shorten them. */
+export interface LabelingTimings {
+  /** How often unfinished jobs nobody holds are looked for (and taken, under a lease). */
+  sweepMs: number;
+  /** How long a job stays with the instance that took it without a renewal (renewed every third of it). */
+  leaseMs: number;
+  /** Failed attempts at one purchase before its items are tried one by one, and an item then fails. */
+  purchaseAttempts: number;
+  /** First wait after a failed attempt or run; doubles up to maxRetryDelayMs. */
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+}
+
+export const LABELING_TIMINGS = Symbol('LABELING_TIMINGS');
+
+const DEFAULT_TIMINGS: LabelingTimings = {
+  sweepMs: 15_000,
+  leaseMs: 60_000,
+  purchaseAttempts: 5,
+  retryDelayMs: 1_000,
+  maxRetryDelayMs: 30_000,
+};
 
 /**
  * Ships the items of shipped batches: buys labels through the label app in chunks, records the
@@ -60,12 +86,22 @@ const RETRY_DELAY_MS = 1_000;
  * overlaps labelling), refunds failed items and completes the batch. Every step is
  * decided on the batch's stream, so a restart carries on where the last recorded step ended and
  * nothing is labelled, charged or refunded twice (the label app and the ledger dedupe too).
+ *
+ * Unfinished jobs are swept every `sweepMs` and taken under a lease (LabelingJobs), so every
+ * instance takes part and no two work on one batch. A run that fails (the label app or the
+ * database faulting, a concurrency retry exhausted) lets go of its job, which is taken again after
+ * a growing wait. A purchase that keeps failing is retried item by item, and an item that still
+ * fails after `purchaseAttempts` ends failed, with its refund, like an item the carrier refused.
  */
 @Injectable()
 export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(LabelingProcess.name);
   private readonly running = new Map<string, Promise<void>>();
+  private readonly holder = randomUUID();
+  private readonly timings: LabelingTimings;
   private subscription?: Subscription;
+  private sweeping?: NodeJS.Timeout;
+  private renewing?: NodeJS.Timeout;
   private stopping = false;
 
   constructor(
@@ -74,7 +110,10 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
     @Inject(MESSAGE_CLIENT) private readonly client: ClientProxy,
     private readonly jobs: LabelingJobs,
     private readonly ledger: Ledger,
-  ) {}
+    @Optional() @Inject(LABELING_TIMINGS) timings?: Partial<LabelingTimings>,
+  ) {
+    this.timings = { ...DEFAULT_TIMINGS, ...timings };
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.subscription = await startStoredSubscription(this.sql, this.store, {
@@ -83,14 +122,39 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
       onEvent: (event) => this.onEvent(event),
       logger: this.logger,
     });
-    for (const job of await this.jobs.unfinished())
-      this.start(job.batch_id, { accountId: job.account_id, correlationId: job.correlation_id });
+    await this.sweep();
+    this.sweeping = setInterval(() => void this.sweep(), this.timings.sweepMs);
+    this.renewing = setInterval(() => void this.renew(), this.timings.leaseMs / 3);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.sweeping);
+    clearInterval(this.renewing);
     await this.subscription?.stop();
     await Promise.allSettled(this.running.values());
+  }
+
+  /** Takes the unfinished jobs nobody holds, up to what this instance works on at once. */
+  async sweep(): Promise<void> {
+    if (this.stopping) return;
+    try {
+      const free = MAX_JOBS - this.running.size;
+      if (free <= 0) return;
+      for (const job of await this.jobs.claim(this.holder, this.timings.leaseMs, free)) this.start(job);
+    } catch (error) {
+      this.logger.error({ err: error }, 'sweeping labelling jobs failed; the next sweep tries again');
+    }
+  }
+
+  private async renew(): Promise<void> {
+    try {
+      const lost = await this.jobs.renew([...this.running.keys()], this.holder, this.timings.leaseMs);
+      for (const batchId of lost)
+        this.logger.warn({ batchId }, 'the lease of a labelling job ran out; another instance may carry on');
+    } catch (error) {
+      this.logger.error({ err: error }, 'renewing labelling leases failed');
+    }
   }
 
   /** Resolves when every batch job running now has finished (tests and benchmarks wait on it). */
@@ -121,18 +185,41 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
       );
     } else if (event.type === 'BatchShipped') {
       await this.jobs.open(data.batch_id, data.account_id, context.correlationId);
-      this.start(data.batch_id, context);
+      if (this.running.has(data.batch_id) || this.stopping) return;
+      const job = await this.jobs.claimOne(data.batch_id, this.holder, this.timings.leaseMs);
+      if (job) this.start(job);
     }
   }
 
-  private start(batchId: string, context: RequestContext): void {
-    if (this.running.has(batchId) || this.stopping) return;
-    const job = this.run(batchId, context)
+  private start(job: LabelingJob): void {
+    const batchId = job.batch_id;
+    if (this.running.has(batchId)) return;
+    if (this.stopping) {
+      void this.jobs.release(batchId, this.holder, undefined).catch(() => undefined);
+      return;
+    }
+    const context = { accountId: job.account_id, correlationId: job.correlation_id };
+    const running = this.run(batchId, context)
+      .then(
+        () => (this.stopping ? this.jobs.release(batchId, this.holder, undefined) : undefined),
+        (error: unknown) => {
+          const retryInMs = this.backoff(job.failures + 1);
+          this.logger.error({ err: error, batchId, retryInMs }, 'batch labelling failed; it is taken again');
+          return this.jobs.release(batchId, this.holder, { retryInMs });
+        },
+      )
       .catch((error: unknown) =>
-        this.logger.error({ err: error, batchId }, 'batch labelling failed; it resumes on restart'),
+        this.logger.error(
+          { err: error, batchId },
+          'letting go of a labelling job failed; its lease runs out',
+        ),
       )
       .finally(() => this.running.delete(batchId));
-    this.running.set(batchId, job);
+    this.running.set(batchId, running);
+  }
+
+  private backoff(failures: number): number {
+    return Math.min(this.timings.retryDelayMs * 2 ** (failures - 1), this.timings.maxRetryDelayMs);
   }
 
   private async run(batchId: string, context: RequestContext): Promise<void> {
@@ -147,15 +234,7 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
       const chunks = chunked(pendingLabelItems(state), CHUNK);
       if (chunks.length === 0) break;
       const service = serviceOf(state);
-      const purchase = (items: (typeof chunks)[number]) =>
-        this.withRetry(() =>
-          sendRequest<LabelPurchaseResult[]>(
-            this.client,
-            LabelPatterns.purchase,
-            { context, payload: { service, items } },
-            { timeoutMs: PURCHASE_TIMEOUT_MS },
-          ),
-        );
+      const purchase = (items: LabelItem[]) => this.purchase(context, service, items);
       // Purchases in flight keep the label workers busy while results are recorded and files written.
       const inFlight = chunks.slice(0, IN_FLIGHT).map(purchase);
       for (let index = 0; index < chunks.length && !this.stopping; index++) {
@@ -177,8 +256,9 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
       }
       await Promise.allSettled(inFlight);
     }
-    if (this.stopping || state.status !== 'processing') {
-      if (state.status === 'completed') await this.jobs.close(batchId);
+    if (this.stopping) return;
+    if (state.status !== 'processing') {
+      await this.jobs.close(batchId);
       return;
     }
     for (const item of failedItems(state)) {
@@ -202,6 +282,34 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
     await this.jobs.close(batchId);
   }
 
+  /**
+   * Buys the labels of `items`. A request that keeps failing is sent item by item, so only the
+   * items that keep failing end failed (with the last error as their reason), not their chunk.
+   */
+  private async purchase(
+    context: RequestContext,
+    service: string,
+    items: LabelItem[],
+  ): Promise<LabelPurchaseResult[]> {
+    try {
+      return await this.withRetry(() =>
+        sendRequest<LabelPurchaseResult[]>(
+          this.client,
+          LabelPatterns.purchase,
+          { context, payload: { service, items } },
+          { timeoutMs: PURCHASE_TIMEOUT_MS },
+        ),
+      );
+    } catch (error) {
+      if (this.stopping) throw error;
+      if (items.length > 1)
+        return (await Promise.all(items.map((item) => this.purchase(context, service, [item])))).flat();
+      const reason = `The label could not be bought after ${this.timings.purchaseAttempts} attempts: ${messageOf(error)}`;
+      this.logger.warn({ itemId: items[0].item_id, err: error }, reason);
+      return [{ item_id: items[0].item_id, ok: false, reason }];
+    }
+  }
+
   private async merge(
     batchId: string,
     context: RequestContext,
@@ -220,14 +328,21 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
     return { file: merged.file, key: merged.key, item_ids: group.item_ids };
   }
 
-  /** The label app may be down or slow (distributed runtime); domain refusals are not retried. */
+  /**
+   * Retries with a growing wait: for as long as it takes while the label app is unavailable (down
+   * or slow), up to `purchaseAttempts` failed attempts for any other fault (a carrier fault).
+   */
   private async withRetry<T>(call: () => Promise<T>): Promise<T> {
+    let failures = 0;
+    let waits = 0;
     for (;;) {
       try {
         return await call();
       } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'unavailable' || this.stopping) throw error;
-        await new Promise((done) => setTimeout(done, RETRY_DELAY_MS));
+        const unavailable = error instanceof AppError && error.code === 'unavailable';
+        if (!unavailable) failures += 1;
+        if (this.stopping || failures >= this.timings.purchaseAttempts) throw error;
+        await new Promise((done) => setTimeout(done, this.backoff(++waits)));
       }
     }
   }
@@ -254,6 +369,10 @@ class FileMerges {
     return files.sort((a, b) => a.file - b.file);
   }
 }
+
+type LabelItem = { item_id: string; shipment: unknown };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function chunked<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>

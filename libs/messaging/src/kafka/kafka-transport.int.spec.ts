@@ -135,6 +135,17 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 20
   }
 }
 
+/** True when `promise` has not settled once a timer of `ms` fired. */
+async function stillWaitingAfter(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return Promise.race([
+    promise.then(
+      () => false,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), ms)),
+  ]);
+}
+
 function failureOf(promise: Promise<unknown>): Promise<AppError> {
   return promise.then(
     () => Promise.reject(new Error('expected a failure')),
@@ -270,16 +281,15 @@ describe('the Kafka transport against a real broker', () => {
 
   describe('an app that does not answer', () => {
     it('answers "unavailable" at the timeout when no app serves the pattern, and the late app skips the stale request', async () => {
-      const started = Date.now();
-      const error = await failureOf(
+      const failing = failureOf(
         sendRequest(gateway, 'label.purchase', { item: 'stale' }, { timeoutMs: REQUEST_TIMEOUT_MS }),
       );
-      const waited = Date.now() - started;
+      // A timer due before the request's deadline fires first however loaded the machine is.
+      expect(await stillWaitingAfter(failing, REQUEST_TIMEOUT_MS / 2)).toBe(true);
+      const error = await failing;
 
       expect(error).toBeInstanceOf(AppError);
       expect(error.toPayload()).toEqual({ code: 'unavailable', message: UNAVAILABLE_MESSAGE });
-      expect(waited).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
-      expect(waited).toBeLessThan(REQUEST_TIMEOUT_MS + 1_000);
 
       const { journal } = await start('label', [LabelsController]);
       await expect(sendRequest(gateway, 'label.purchase', { item: 'fresh' })).resolves.toEqual({
@@ -291,16 +301,17 @@ describe('the Kafka transport against a real broker', () => {
     it('answers "unavailable" when a request is too slow, without holding up the next one of its key', async () => {
       const { journal } = await start('quotes', [SlowQuotesController]);
       journal.gates.set('quote', gate());
-      const started = Date.now();
 
+      let slowSettled = false;
       const slow = failureOf(
-        sendRequest(gateway, 'order.quote.slow', keyed('quote-1', {}), { timeoutMs: 1_000 }),
-      );
-      const fast = await sendRequest(gateway, 'order.quote.fast', keyed('quote-1', {}), { timeoutMs: 1_000 });
+        sendRequest(gateway, 'order.quote.slow', keyed('quote-1', {}), { timeoutMs: 5_000 }),
+      ).finally(() => (slowSettled = true));
+      const fast = await sendRequest(gateway, 'order.quote.fast', keyed('quote-1', {}), { timeoutMs: 5_000 });
 
       expect(fast).toEqual({ cents: 2 });
+      // The next request of the key was answered while the slow one still waited on its handler.
+      expect(slowSettled).toBe(false);
       expect((await slow).toPayload()).toEqual({ code: 'unavailable', message: UNAVAILABLE_MESSAGE });
-      expect(Date.now() - started).toBeLessThan(2_000);
       journal.gates.get('quote')?.open();
     });
   });
@@ -327,14 +338,13 @@ describe('the Kafka transport against a real broker', () => {
     it('fails the requests a closing client still waits for as "unavailable", at once', async () => {
       const { client } = await start('impatient');
       await client.connect();
-      const reply = failureOf(sendRequest(client, 'pickup.rates.quote', {}));
+      // A deadline far beyond the spec's own: a reply that comes at all was failed by the close.
+      const reply = failureOf(sendRequest(client, 'pickup.rates.quote', {}, { timeoutMs: 3_600_000 }));
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const started = Date.now();
 
       await client.close();
 
       await expect(reply).resolves.toMatchObject({ code: 'unavailable' });
-      expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS / 2);
     });
   });
 

@@ -1,6 +1,18 @@
 import { AppError } from '@shipping/contracts';
-import { createPgliteSqlClient, PostgresEventStore } from '@shipping/event-store';
+import {
+  createPgliteSqlClient,
+  createPgSqlClient,
+  PostgresEventStore,
+  WrongExpectedVersionError,
+  type SqlClient,
+} from '@shipping/event-store';
+import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { APPEND_BYTES, foldStream, handleCommand } from './handle-command';
+
+const backends = sqlBackends<SqlClient>('handle_command', {
+  pglite: () => createPgliteSqlClient(),
+  server: (url) => createPgSqlClient(url, { max: 4 }),
+});
 
 type Event = { type: 'Counted'; data: { by: string } };
 type Command = { type: 'Count'; by: string; limit: number };
@@ -14,15 +26,25 @@ const counter = {
   },
 };
 
-describe('the generic command handler', () => {
+describe.each(backends)('the generic command handler on $name', (backend) => {
+  let db: OpenSqlBackend<SqlClient>;
   let store: PostgresEventStore;
 
   beforeEach(async () => {
-    store = new PostgresEventStore(await createPgliteSqlClient());
+    db = await backend.open();
+    store = new PostgresEventStore(db.client());
     await store.init();
   });
 
-  afterEach(() => store.close());
+  afterEach(() => db.close());
+
+  /** A writer as another instance of the app is one: on the server, a pool and store of its own. */
+  const writer = async () => {
+    if (!backend.concurrent) return store;
+    const own = new PostgresEventStore(db.client());
+    await own.init();
+    return own;
+  };
 
   it('reads, folds, decides and appends with the metadata', async () => {
     const outcome = await handleCommand(store, 'counter-1', { type: 'Count', by: 'a', limit: 5 }, counter, {
@@ -39,13 +61,56 @@ describe('the generic command handler', () => {
   });
 
   it('decides again on fresh state when a concurrent writer won, so both writes land in order', async () => {
+    const writers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map(async (by) => ({ by, store: await writer() })),
+    );
     const results = await Promise.all(
-      ['a', 'b', 'c', 'd'].map((by) =>
-        handleCommand(store, 'counter-2', { type: 'Count', by, limit: 10 }, counter, {}),
+      writers.map(({ by, store: own }) =>
+        handleCommand(own, 'counter-2', { type: 'Count', by, limit: 10 }, counter, {}, { retries: 10 }),
       ),
     );
     expect(results.map((result) => result.state).sort()).toEqual([1, 2, 3, 4]);
     expect((await store.readStream('counter-2')).map((event) => event.revision)).toEqual([0n, 1n, 2n, 3n]);
+  });
+
+  it('keeps a limit under racing writers: each write decided on the state it lands on', async () => {
+    const writers = await Promise.all(Array.from({ length: 8 }, () => writer()));
+    const outcomes = await Promise.allSettled(
+      writers.map((own, index) =>
+        handleCommand(
+          own,
+          'counter-4',
+          { type: 'Count', by: `w${index}`, limit: 5 },
+          counter,
+          {},
+          { retries: 20 },
+        ),
+      ),
+    );
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    expect(refusals).toHaveLength(3);
+    for (const refusal of refusals) expect(refusal).toMatchObject({ code: 'conflict' });
+    expect(await store.readStream('counter-4')).toHaveLength(5);
+  });
+
+  it('surfaces a conflict once its retries are spent', async () => {
+    const [first, second] = await Promise.all([writer(), writer()]);
+    await handleCommand(first, 'counter-5', { type: 'Count', by: 'a', limit: 10 }, counter, {});
+    const stale = await foldStream(second, 'counter-5', counter);
+    await handleCommand(first, 'counter-5', { type: 'Count', by: 'b', limit: 10 }, counter, {});
+    await expect(
+      handleCommand(
+        second,
+        'counter-5',
+        { type: 'Count', by: 'c', limit: 10 },
+        counter,
+        {},
+        {
+          retries: 0,
+          known: stale,
+        },
+      ),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError);
   });
 
   it('lets a domain rejection through and writes nothing', async () => {

@@ -1,8 +1,14 @@
-import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient, createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { IDEMPOTENT_REQUEST_LEASE_MS, IdempotentRequestStore } from './idempotent-request-store';
 
-describe('the commands an app has done, by Idempotency-Key', () => {
-  let sql: SqlClient;
+const backends = sqlBackends<SqlClient>('idempotent_requests', {
+  pglite: () => createPgliteSqlClient(),
+  server: (url) => createPgSqlClient(url, { max: 4 }),
+});
+
+describe.each(backends)('the commands an app has done, by Idempotency-Key, on $name', (backend) => {
+  let db: OpenSqlBackend<SqlClient>;
   let store: IdempotentRequestStore;
   let keys = 0;
   const t0 = new Date('2030-01-01T00:00:00Z');
@@ -15,10 +21,36 @@ describe('the commands an app has done, by Idempotency-Key', () => {
   });
 
   beforeAll(async () => {
-    sql = await createPgliteSqlClient();
-    store = new IdempotentRequestStore(sql);
+    db = await backend.open();
+    store = new IdempotentRequestStore(db.client());
   }, 60_000);
-  afterAll(() => sql?.close());
+  afterAll(() => db?.close());
+
+  /** Instances of the app racing for one key: on the server each with a pool of its own. */
+  const instances = async (count: number) => {
+    const started = Array.from({ length: count }, () =>
+      backend.concurrent ? new IdempotentRequestStore(db.client()) : store,
+    );
+    // Each instance has been serving for a while (its table made): the race is for the key.
+    for (const instance of started) await instance.claim(request(), t0);
+    return started;
+  };
+
+  it('gives a key to one of the attempts that claim it at once', async () => {
+    const raced = request();
+    const claims = await Promise.all((await instances(6)).map((instance) => instance.claim(raced, t0)));
+    expect(claims.filter((claim) => claim.outcome === 'claimed')).toHaveLength(1);
+    expect(claims.filter((claim) => claim.outcome === 'in_progress')).toHaveLength(5);
+  });
+
+  it('gives a dead claim to one of the retries that take it over at once', async () => {
+    const orphan = request();
+    await store.claim(orphan, t0);
+    const takeovers = await Promise.all(
+      (await instances(6)).map((instance) => instance.claim(orphan, later(IDEMPOTENT_REQUEST_LEASE_MS))),
+    );
+    expect(takeovers.filter((claim) => claim.outcome === 'claimed')).toHaveLength(1);
+  });
 
   it('lets one attempt claim a command, holds the others off while it runs, then answers them its outcome', async () => {
     const first = request();

@@ -3,7 +3,8 @@ import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
 import { type ClientProxy, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import type { RequestContext } from '@shipping/contracts';
-import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient, createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import {
   connectMessageHandlers,
   createInProcessServer,
@@ -41,8 +42,13 @@ class CounterController {
   }
 }
 
-describe('command and query handlers', () => {
-  let sql: SqlClient;
+const backends = sqlBackends<SqlClient>('message_handlers', {
+  pglite: () => createPgliteSqlClient(),
+  server: (url) => createPgSqlClient(url, { max: 8 }),
+});
+
+describe.each(backends)('command and query handlers on $name', (backend) => {
+  let db: OpenSqlBackend<SqlClient>;
   let app: INestApplication;
   let client: ClientProxy;
   let counter: CounterController;
@@ -54,7 +60,8 @@ describe('command and query handlers', () => {
   });
 
   beforeAll(async () => {
-    sql = await createPgliteSqlClient();
+    db = await backend.open();
+    const sql = db.client();
     const moduleRef = await Test.createTestingModule({
       imports: [InProcessMessagingModule.forRoot()],
       controllers: [CounterController],
@@ -70,7 +77,7 @@ describe('command and query handlers', () => {
 
   afterAll(async () => {
     await app?.close();
-    await sql?.close();
+    await db?.close();
   });
 
   it('does a command sent twice with one Idempotency-Key once, and answers the repeat with the first reply', async () => {
@@ -82,6 +89,20 @@ describe('command and query handlers', () => {
     expect(first).toEqual({ total: 5 });
     expect(repeat).toEqual({ total: 5 });
     expect(counter.added).toBe(5);
+  });
+
+  it('does a command sent many times at once with one Idempotency-Key once', async () => {
+    const context = keyed();
+    const before = counter.added;
+
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        sendRequest(client, 'counter.add', { context: { ...context }, payload: { by: 7 } }),
+      ),
+    );
+
+    expect(counter.added).toBe(before + 7);
+    expect(replies).toEqual(Array.from({ length: 6 }, () => ({ total: before + 7 })));
   });
 
   it('hands a command its claimed key beside the context, so the requests it sends on are not keyed', async () => {

@@ -3,13 +3,14 @@ import {
   type EventHandling,
   type EventStore,
   handlingLike,
-  handOver,
   type RecordedEvent,
   SqlCheckpointStore,
   type SqlClient,
   startCheckpointedSubscription,
   type Subscription,
 } from '@shipping/event-store';
+import { EventParking } from './event-parking';
+import { ParkedEvents } from './parked-events';
 
 export type StoredSubscriptionOptions = EventHandling & {
   /** The checkpoint's key, stable across restarts. */
@@ -19,14 +20,21 @@ export type StoredSubscriptionOptions = EventHandling & {
   /** First wait before a failed subscription starts again; doubles up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /** Failed attempts on one event before it is parked (EventParking). */
+  maxAttempts?: number;
+  /** How often this subscription looks for parked events an operator asked to retry. */
+  parkedRetryPollMs?: number;
 };
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
 
 /**
  * A subscription to $all whose checkpoint lives in the app's own SQL store: what every projection
  * and process manager of an app starts with. At-least-once, so `onEvent` must be idempotent.
  * A handler that fails (a store or another app not answering) does not end the work for good:
  * the subscription starts again from its checkpoint after a growing delay, so the failed event
- * is handed over again until it goes through.
+ * is handed over again, up to `maxAttempts` times; then it is parked (EventParking) and the
+ * subscription moves on.
  */
 export async function startStoredSubscription(
   sql: SqlClient,
@@ -35,6 +43,16 @@ export async function startStoredSubscription(
 ): Promise<Subscription> {
   const checkpoints = new SqlCheckpointStore(sql);
   await checkpoints.init();
+  const parkedEvents = new ParkedEvents(sql);
+  await parkedEvents.init();
+  const parking = new EventParking(
+    parkedEvents,
+    options.name,
+    options,
+    options.logger,
+    options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  );
+  await parking.load();
   const firstDelay = options.retryDelayMs ?? 1_000;
   const maxDelay = options.maxRetryDelayMs ?? 30_000;
   let current: Subscription | undefined;
@@ -43,7 +61,7 @@ export async function startStoredSubscription(
   let retry: NodeJS.Timeout | undefined;
 
   const handled = async (events: RecordedEvent[]) => {
-    await handOver(options, events);
+    await parking.handle(events);
     delay = firstDelay;
   };
   const start = async (): Promise<Subscription> =>
@@ -74,11 +92,23 @@ export async function startStoredSubscription(
 
   current = await start();
   const first = current;
+  let retrying: Promise<void> | undefined;
+  const retryPoll = setInterval(() => {
+    retrying ??= parking
+      .retryRequested()
+      .catch((error: unknown) =>
+        options.logger.error({ err: error }, `subscription ${options.name} could not retry parked events`),
+      )
+      .finally(() => (retrying = undefined));
+  }, options.parkedRetryPollMs ?? 5_000);
+  retryPoll.unref();
   return {
     caughtUp: first.caughtUp,
     stop: async () => {
       stopped = true;
       clearTimeout(retry);
+      clearInterval(retryPoll);
+      await retrying;
       await current?.stop();
     },
   };

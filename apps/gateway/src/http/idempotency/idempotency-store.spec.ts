@@ -1,25 +1,51 @@
 import type { SqlClient } from '@shipping/event-store';
 import { DEFAULT_GATEWAY_HTTP_CONFIG } from '../gateway-http-config';
 import { STARTUP_TIMEOUT_MS } from '../testing/http-test-app';
-import { createPgliteSqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient, createPgSqlClient } from '@shipping/event-store';
+import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { IDEMPOTENCY_LEASE_MS, IdempotencyStore } from './idempotency-store';
 
-describe('IdempotencyStore', () => {
-  let sql: SqlClient;
+const backends = sqlBackends<SqlClient>('gateway_idempotency', {
+  pglite: () => createPgliteSqlClient(),
+  server: (url) => createPgSqlClient(url, { max: 4 }),
+});
+const config = { ...DEFAULT_GATEWAY_HTTP_CONFIG, idempotencyTtlHours: 24 };
+
+describe.each(backends)('IdempotencyStore on $name', (backend) => {
+  let db: OpenSqlBackend<SqlClient>;
   let store: IdempotencyStore;
+  const others: IdempotencyStore[] = [];
   let keys = 0;
   const t0 = new Date('2030-01-01T00:00:00Z');
   const hoursLater = (hours: number) => new Date(t0.getTime() + hours * 3_600_000);
   const freshScope = () => ({ accountId: 'acct_acme', key: `k-${++keys}` });
 
   beforeAll(async () => {
-    sql = await createPgliteSqlClient();
-    store = new IdempotencyStore(sql, { ...DEFAULT_GATEWAY_HTTP_CONFIG, idempotencyTtlHours: 24 });
+    db = await backend.open();
+    store = new IdempotencyStore(db.client(), config);
     await store.onModuleInit();
   }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
-    store?.onModuleDestroy();
-    await sql?.close();
+    for (const one of [store, ...others]) one?.onModuleDestroy();
+    await db?.close();
+  });
+
+  /** Gateway instances racing for one key: on the server each with a pool of its own. */
+  const instances = async (count: number) =>
+    Promise.all(
+      Array.from({ length: count }, async () => {
+        if (!backend.concurrent) return store;
+        const other = new IdempotencyStore(db.client(), config);
+        others.push(other);
+        await other.onModuleInit();
+        return other;
+      }),
+    );
+
+  it('gives a key to one of the requests that claim it at once', async () => {
+    const scope = freshScope();
+    const claims = await Promise.all((await instances(6)).map((one) => one.claim(scope, 'hash-a', t0)));
+    expect(claims.filter((claim) => claim.outcome === 'claimed')).toHaveLength(1);
   });
 
   it('creates its table idempotently', async () => {
@@ -89,9 +115,11 @@ describe('IdempotencyStore', () => {
     await store.claim(old, 'hash-a', hoursLater(100));
     await store.claim(recent, 'hash-a', hoursLater(110));
     await store.deleteExpired(hoursLater(125));
-    const { rows } = await sql.query<{ idempotency_key: string }>(
-      `select idempotency_key from gateway_idempotency_keys where account_id = 'acct_sweep'`,
-    );
+    const { rows } = await db
+      .client()
+      .query<{ idempotency_key: string }>(
+        `select idempotency_key from gateway_idempotency_keys where account_id = 'acct_sweep'`,
+      );
     expect(rows).toEqual([{ idempotency_key: 'recent' }]);
   });
 });

@@ -1,0 +1,73 @@
+import { createPgliteSqlClient, createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
+import { LabelingJobs } from './labeling-jobs';
+
+const backends = sqlBackends<SqlClient>('labeling_jobs', {
+  pglite: () => createPgliteSqlClient(),
+  server: (url) => createPgSqlClient(url, { max: 4 }),
+});
+const LEASE_MS = 60_000;
+
+describe.each(backends)('labelling job claims on $name', (backend) => {
+  let db: OpenSqlBackend<SqlClient>;
+
+  beforeEach(async () => {
+    db = await backend.open();
+  });
+
+  afterEach(() => db.close());
+
+  /** An instance of the batch app as far as jobs go: on the server, a pool of its own. */
+  const instance = async () => {
+    const jobs = new LabelingJobs(db.client());
+    await jobs.onModuleInit();
+    return jobs;
+  };
+
+  it('gives each job to one of the sweepers that race for it', async () => {
+    const sweepers = await Promise.all([instance(), instance(), instance()]);
+    for (let index = 0; index < 30; index++) await sweepers[0].open(`b${index}`, 'acct', `c${index}`);
+    const claims = await Promise.all(
+      sweepers.flatMap((jobs, sweeper) => [0, 1, 2].map(() => jobs.claim(`holder-${sweeper}`, LEASE_MS, 4))),
+    );
+    const taken = claims.flat().map((job) => job.batch_id);
+    expect(taken.length).toBe(new Set(taken).size);
+    expect(taken.length).toBe(30);
+    expect(await sweepers[1].claim('late', LEASE_MS, 100)).toEqual([]);
+  });
+
+  it('gives a job taken by one at once to a single claimOne of many', async () => {
+    const [first, second] = await Promise.all([instance(), instance()]);
+    await first.open('b1', 'acct', 'c1');
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        (index % 2 ? first : second).claimOne('b1', `h${index}`, LEASE_MS),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('hands a dead holder’s job over once its lease ran out, and keeps a failed job back for its backoff', async () => {
+    const jobs = await instance();
+    await jobs.open('dead', 'acct', 'c1');
+    await jobs.open('failed', 'acct', 'c2');
+    expect(await jobs.claim('dying', 1, 10)).toHaveLength(2);
+    await db.client().query(`select pg_sleep(0.01)`);
+    await jobs.release('failed', 'dying', { retryInMs: LEASE_MS });
+
+    const takenOver = await jobs.claim('alive', LEASE_MS, 10);
+    expect(takenOver).toEqual([expect.objectContaining({ batch_id: 'dead', failures: 0 })]);
+    expect(await jobs.renew(['dead', 'failed'], 'alive', LEASE_MS)).toEqual(['failed']);
+
+    await jobs.release('failed', 'nobody', undefined);
+    expect(await jobs.claim('alive', LEASE_MS, 10)).toEqual([]);
+    await db
+      .client()
+      .query(
+        `update batch_labeling_jobs set lease_until = now() - interval '1 second' where batch_id = 'failed'`,
+      );
+    expect(await jobs.claim('alive', LEASE_MS, 10)).toEqual([
+      expect.objectContaining({ batch_id: 'failed', failures: 1 }),
+    ]);
+  });
+});

@@ -1,0 +1,196 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { batchResults, batchStreamName, ledgerStreamName } from '@shipping/batch-domain';
+import {
+  ACCOUNT,
+  BATCH,
+  item,
+  processingBatch,
+} from '@shipping/batch-domain/src/batches/batch-history.fixture';
+import { AppError, LabelPatterns, type LabelPurchaseResult } from '@shipping/contracts';
+import {
+  createPgSqlClient,
+  type EventStore,
+  PostgresEventStore,
+  type SqlClient,
+} from '@shipping/event-store';
+import type { TimedRequest } from '@shipping/messaging';
+import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
+import { defer, mergeMap } from 'rxjs';
+import { loadBatch } from '../batches/batch-stream';
+import { Ledger } from '../shipping/ledger';
+import { LabelingJobs } from './labeling-jobs';
+import { LabelingProcess, type LabelingTimings } from './labeling.process';
+
+const PRICE = 500;
+const ITEMS = 5;
+const timings: LabelingTimings = {
+  sweepMs: 50,
+  leaseMs: 2_000,
+  purchaseAttempts: 3,
+  retryDelayMs: 10,
+  maxRetryDelayMs: 40,
+};
+
+type Purchase = { service: string; items: { item_id: string }[] };
+
+/**
+ * The label app as the batch app sees it over the transport: answers purchases and merges, or
+ * fails them as `fault` says (a carrier fault comes back as an internal error).
+ */
+class LabelApp {
+  readonly purchases: string[][] = [];
+  merges = 0;
+  constructor(private readonly fault: (pattern: string, itemIds: string[]) => AppError | undefined) {}
+
+  client(): ClientProxy {
+    return {
+      send: (pattern: string, request: TimedRequest<{ payload: unknown }>) =>
+        defer(async () => this.answer(pattern, request.data.payload)),
+    } as unknown as ClientProxy;
+  }
+
+  private async answer(pattern: string, payload: unknown): Promise<unknown> {
+    if (pattern === LabelPatterns.purchase) {
+      const { items } = payload as Purchase;
+      const itemIds = items.map((one) => one.item_id);
+      this.purchases.push(itemIds);
+      const fault = this.fault(pattern, itemIds);
+      if (fault) throw fault;
+      return itemIds.map((itemId): LabelPurchaseResult => ({
+        item_id: itemId,
+        ok: true,
+        tracking_number: `TRK-${itemId}`,
+        label_key: `labels/${itemId}.pdf`,
+      }));
+    }
+    this.merges += 1;
+    const fault = this.fault(pattern, []);
+    if (fault) throw fault;
+    const { batch_id, files } = payload as { batch_id: string; files: { file: number }[] };
+    return { files: files.map(({ file }) => ({ file, key: `labels/${batch_id}-${file}.pdf` })) };
+  }
+}
+
+const carrierFault = () => new AppError('internal', 'The carrier answered 500.');
+
+describe('the labelling process manager on PostgreSQL', () => {
+  let database: TestDatabase;
+  let sql: SqlClient;
+  let store: PostgresEventStore;
+  let ledger: Ledger;
+  const processes: LabelingProcess[] = [];
+
+  beforeEach(async () => {
+    database = await createTestDatabase('labeling_process');
+    sql = createPgSqlClient(database.url);
+    store = new PostgresEventStore(sql, { pollIntervalMs: 20 });
+    await store.init();
+    ledger = new Ledger(store, sql);
+    await ledger.onModuleInit();
+    const prices = Array.from({ length: ITEMS }, () => PRICE);
+    await ledger.chargeBatch({ accountId: ACCOUNT, correlationId: 'spec' }, BATCH, PRICE * ITEMS);
+    await store.appendToStream(
+      batchStreamName(BATCH),
+      processingBatch(prices).map((event) => ({ ...event, version: event.type === 'BatchCreated' ? 2 : 1 })),
+    );
+  });
+
+  afterEach(async () => {
+    await Promise.all(processes.splice(0).map((process) => process.onModuleDestroy()));
+    await store.close();
+    await database.drop();
+  });
+
+  async function started(labels: LabelApp, on: { store: EventStore; sql: SqlClient } = { store, sql }) {
+    const jobs = new LabelingJobs(on.sql);
+    await jobs.onModuleInit();
+    const process = new LabelingProcess(on.store, on.sql, labels.client(), jobs, ledger, timings);
+    processes.push(process);
+    await process.onApplicationBootstrap();
+    return process;
+  }
+
+  const completed = () =>
+    eventually(async () => {
+      const state = await loadBatch(store, BATCH);
+      return state.status === 'completed' ? state : undefined;
+    }, 20_000);
+  const ledgerEvents = async (type: string) =>
+    (await store.readStream(ledgerStreamName(ACCOUNT))).filter((event) => event.type === type);
+
+  it('completes a batch whose first attempts hit a carrier fault, a database blip and a failing merge', async () => {
+    let purchaseFaults = 2;
+    let mergeFaults = timings.purchaseAttempts;
+    const labels = new LabelApp((pattern) => {
+      if (pattern === LabelPatterns.purchase && purchaseFaults-- > 0) return carrierFault();
+      if (pattern === LabelPatterns.merge && mergeFaults-- > 0) return carrierFault();
+      return undefined;
+    });
+    let blips = 1;
+    const flaky = Object.create(store) as EventStore;
+    flaky.appendToStream = async (...args) => {
+      if (blips-- > 0) throw new Error('Connection terminated unexpectedly');
+      return store.appendToStream(...args);
+    };
+    await started(labels, { store: flaky, sql });
+
+    const state = await completed();
+    expect(batchResults(state)).toMatchObject({ completed_count: ITEMS, failed_count: 0 });
+    expect(labels.merges).toBeGreaterThan(timings.purchaseAttempts);
+    expect(await ledgerEvents('ItemRefunded')).toHaveLength(0);
+    const jobs = await sql.query('select * from batch_labeling_jobs');
+    expect(jobs.rows).toHaveLength(0);
+  });
+
+  it('fails an item the carrier keeps failing on after the bounded attempts, and refunds it once', async () => {
+    const poisoned = item(2);
+    const labels = new LabelApp((pattern, itemIds) =>
+      pattern === LabelPatterns.purchase && itemIds.includes(poisoned) ? carrierFault() : undefined,
+    );
+    await started(labels);
+
+    const state = await completed();
+    expect(batchResults(state)).toMatchObject({ completed_count: ITEMS - 1, failed_count: 1 });
+    const failedItem = state.items.find((one) => one.id === poisoned);
+    expect(failedItem).toMatchObject({ status: 'failed' });
+    const events = await store.readStream(batchStreamName(BATCH));
+    expect(events.find((event) => event.type === 'ItemFailed')?.data).toMatchObject({
+      item_id: poisoned,
+      reason: expect.stringMatching(/after 3 attempts: The carrier answered 500/),
+      refund_cents: PRICE,
+    });
+    // The chunk three times, then the item alone three times: bounded.
+    expect(labels.purchases.filter((itemIds) => itemIds.includes(poisoned))).toHaveLength(6);
+    const refunds = await ledgerEvents('ItemRefunded');
+    expect(refunds.map((event) => (event.data as { item_id: string }).item_id)).toEqual([poisoned]);
+  });
+
+  it('two instances on separate pools, both finding the job unfinished, label the batch once between them', async () => {
+    let bothStarted: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (bothStarted = resolve));
+    const labels = new LabelApp(() => undefined);
+    const answer = labels.client();
+    const gated = {
+      send: (...args: [string, never]) => defer(() => gate).pipe(mergeMap(() => answer.send(...args))),
+    };
+    const jobs = new LabelingJobs(sql);
+    await jobs.onModuleInit();
+    await jobs.open(BATCH, ACCOUNT, 'spec');
+    const other = createPgSqlClient(database.url);
+    const otherStore = new PostgresEventStore(other, { pollIntervalMs: 20 });
+    try {
+      const both = { client: () => gated as unknown as ClientProxy } as LabelApp;
+      await Promise.all([started(both), started(both, { store: otherStore, sql: other })]);
+      bothStarted();
+      await completed();
+      await Promise.all(processes.map((process) => process.idle()));
+      expect(labels.purchases.flat().sort()).toEqual(
+        Array.from({ length: ITEMS }, (_, index) => item(index)),
+      );
+      expect(labels.merges).toBe(1);
+    } finally {
+      await Promise.all(processes.splice(0).map((process) => process.onModuleDestroy()));
+      await otherStore.close();
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import { type RecordedEvent, schemaReady, type SqlClient } from '@shipping/event-store';
+import { PARKED_EVENTS_MIGRATIONS } from './parked-events.migrations';
+
+export interface ParkedEvent {
+  subscription: string;
+  event: RecordedEvent;
+  error: string;
+  /** The event parked first on this stream, when this one waits behind it; else undefined. */
+  behind?: string;
+  attempts: number;
+  parkedAt: Date;
+  retryRequested: boolean;
+}
+
+interface ParkedRow {
+  subscription: string;
+  event_id: string;
+  stream_name: string;
+  event: StoredEvent;
+  error: string;
+  behind_event_id: string | null;
+  attempts: number;
+  parked_at: Date;
+  retry_requested_at: Date | null;
+}
+
+type StoredEvent = Omit<RecordedEvent, 'revision' | 'position' | 'createdAt'> & {
+  revision: string;
+  position: { commit: string; prepare: string };
+  createdAt: string;
+};
+
+const toStored = (event: RecordedEvent): StoredEvent => ({
+  ...event,
+  revision: event.revision.toString(),
+  position: { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() },
+  createdAt: event.createdAt.toISOString(),
+});
+
+const fromStored = (stored: StoredEvent): RecordedEvent => ({
+  ...stored,
+  revision: BigInt(stored.revision),
+  position: { commit: BigInt(stored.position.commit), prepare: BigInt(stored.position.prepare) },
+  createdAt: new Date(stored.createdAt),
+});
+
+const fromRow = (row: ParkedRow): ParkedEvent => ({
+  subscription: row.subscription,
+  event: fromStored(row.event),
+  error: row.error,
+  behind: row.behind_event_id ?? undefined,
+  attempts: row.attempts,
+  parkedAt: new Date(row.parked_at),
+  retryRequested: row.retry_requested_at !== null,
+});
+
+const inParkedOrder = (rows: (ParkedRow & { seq: string })[]): ParkedEvent[] =>
+  rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map(fromRow);
+
+const COLUMNS = `subscription, event_id, stream_name, event, error, behind_event_id, attempts, parked_at,
+  retry_requested_at`;
+
+/**
+ * Events a stored subscription gave up on, kept in the app's own SQL store: the event, the
+ * subscription whose handler failed and its last error. An event of a stream that has parked
+ * events is parked behind them, so a stream's events are never handled out of order; they are
+ * retried together, in the order they were parked (`seq`), once an operator asks for it.
+ */
+export class ParkedEvents {
+  constructor(private readonly sql: SqlClient) {}
+
+  async init(): Promise<void> {
+    await schemaReady(this.sql, PARKED_EVENTS_MIGRATIONS);
+  }
+
+  /** Parks an event whose handler failed `attempts` times. */
+  async park(subscription: string, event: RecordedEvent, error: string, attempts: number): Promise<void> {
+    await this.sql.query(
+      `insert into parked_events (subscription, event_id, stream_name, event, error, attempts)
+       values ($1, $2, $3, $4, $5, $6) on conflict (subscription, event_id) do nothing`,
+      [subscription, event.id, event.streamName, JSON.stringify(toStored(event)), error, attempts],
+    );
+  }
+
+  /**
+   * Parks an event behind the parked events of its stream, if there still are any; answers
+   * false when the stream has none left (a retry cleared it), so the event is handled as usual.
+   */
+  async parkBehind(subscription: string, event: RecordedEvent): Promise<boolean> {
+    const { rowCount } = await this.sql.query(
+      `insert into parked_events (subscription, event_id, stream_name, event, error, behind_event_id, attempts)
+       select $1, $2, $3, $4, 'parked behind an earlier event of its stream', first.event_id, 0
+       from (select event_id from parked_events where subscription = $1 and stream_name = $3
+             order by seq limit 1) first
+       on conflict (subscription, event_id) do nothing`,
+      [subscription, event.id, event.streamName, JSON.stringify(toStored(event))],
+    );
+    if (rowCount > 0) return true;
+    const { rows } = await this.sql.query(
+      'select 1 from parked_events where subscription = $1 and event_id = $2',
+      [subscription, event.id],
+    );
+    return rows.length > 0;
+  }
+
+  /** The streams with parked events of `subscription`. */
+  async blockedStreams(subscription: string): Promise<Set<string>> {
+    const { rows } = await this.sql.query<{ stream_name: string }>(
+      'select distinct stream_name from parked_events where subscription = $1',
+      [subscription],
+    );
+    return new Set(rows.map((row) => row.stream_name));
+  }
+
+  async count(subscription?: string): Promise<number> {
+    const { rows } = await this.sql.query<{ count: string }>(
+      `select count(*)::text as count from parked_events where $1::text is null or subscription = $1`,
+      [subscription ?? null],
+    );
+    return Number(rows[0].count);
+  }
+
+  async list(subscription?: string): Promise<ParkedEvent[]> {
+    const { rows } = await this.sql.query<ParkedRow>(
+      `select ${COLUMNS} from parked_events where $1::text is null or subscription = $1 order by seq`,
+      [subscription ?? null],
+    );
+    return rows.map(fromRow);
+  }
+
+  /** Asks the running subscriptions to hand the parked events over again; answers how many. */
+  async requestRetry(filter: { subscription?: string; eventId?: string } = {}): Promise<number> {
+    const { rowCount } = await this.sql.query(
+      `update parked_events set retry_requested_at = now(), retry_holder = null
+       where ($1::text is null or subscription = $1)
+         and ($2::text is null or stream_name in
+              (select stream_name from parked_events where event_id = $2 and ($1::text is null or subscription = $1)))`,
+      [filter.subscription ?? null, filter.eventId ?? null],
+    );
+    return rowCount;
+  }
+
+  /**
+   * Takes the events of `subscription` whose retry was asked for (and those parked behind them
+   * since), for `holder` alone: of instances asking at once, one gets each row.
+   */
+  async claimRetries(subscription: string, holder: string): Promise<ParkedEvent[]> {
+    const { rows } = await this.sql.query<ParkedRow>(
+      `update parked_events set retry_holder = $2
+       where subscription = $1 and retry_holder is null
+         and stream_name in (select stream_name from parked_events
+                             where subscription = $1 and retry_requested_at is not null)
+       returning ${COLUMNS}, seq`,
+      [subscription, holder],
+    );
+    return inParkedOrder(rows as (ParkedRow & { seq: string })[]);
+  }
+
+  /** Takes the unheld events of `streams` (parked behind while their retry ran), for `holder`. */
+  async claimStreams(subscription: string, streams: string[], holder: string): Promise<ParkedEvent[]> {
+    if (streams.length === 0) return [];
+    const { rows } = await this.sql.query<ParkedRow & { seq: string }>(
+      `update parked_events set retry_holder = $2
+       where subscription = $1 and retry_holder is null and stream_name = any($3)
+       returning ${COLUMNS}, seq`,
+      [subscription, holder, streams],
+    );
+    return inParkedOrder(rows);
+  }
+
+  async handled(subscription: string, eventId: string): Promise<void> {
+    await this.sql.query('delete from parked_events where subscription = $1 and event_id = $2', [
+      subscription,
+      eventId,
+    ]);
+  }
+
+  /** A retried event failed again: it stays parked, and so does the rest of its stream. */
+  async failedAgain(subscription: string, event: RecordedEvent, error: string): Promise<void> {
+    await this.sql.query(
+      `update parked_events set error = case when event_id = $3 then $4 else error end,
+         attempts = attempts + case when event_id = $3 then 1 else 0 end,
+         retry_requested_at = null, retry_holder = null
+       where subscription = $1 and stream_name = $2`,
+      [subscription, event.streamName, event.id, error],
+    );
+  }
+}
