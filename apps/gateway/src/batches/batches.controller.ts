@@ -16,10 +16,8 @@ import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
+import { BatchIdPipe } from './batch-id.pipe';
 import { LabelLinks } from './label-links';
-
-/** Batch ids are opaque hash ids; anything longer than this is no batch of ours. */
-const MAX_BATCH_ID_LENGTH = 64;
 
 @Controller('batches')
 export class BatchesController {
@@ -37,8 +35,8 @@ export class BatchesController {
 
   @Post(':batchId/ship')
   @HttpCode(200)
-  ship(@Param('batchId') batchId: string, @Caller() caller: RequestContext) {
-    return this.bus.request(BatchPatterns.ship, caller, { batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH) });
+  ship(@Param('batchId', BatchIdPipe) batchId: string, @Caller() caller: RequestContext) {
+    return this.bus.request(BatchPatterns.ship, caller, { batch_id: batchId });
   }
 
   /** The dashboard's batches page: the account's batches, newest first. */
@@ -56,14 +54,14 @@ export class BatchesController {
   /** The batch's history: the events of its stream, in order. */
   @Get(':batchId/events')
   async events(
-    @Param('batchId') batchId: string,
+    @Param('batchId', BatchIdPipe) batchId: string,
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
     const rows = await this.bus.request<BatchEventView[]>(BatchPatterns.events, caller, {
-      batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH),
+      batch_id: batchId,
       ...page,
     });
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
@@ -71,14 +69,14 @@ export class BatchesController {
 
   @Get(':batchId')
   async get(
-    @Param('batchId') batchId: string,
+    @Param('batchId', BatchIdPipe) batchId: string,
     @Query(new Valid(BatchItemsQuery)) query: BatchItemsQuery,
     @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
     const found = await this.bus.request<BatchPage>(BatchPatterns.get, caller, {
-      batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH),
+      batch_id: batchId,
       status: query.status,
       ...page,
     });
