@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   type BatchEventView,
@@ -18,7 +19,9 @@ import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { BatchIdPipe } from './batch-id.pipe';
 import { LabelLinks } from './label-links';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
+@ApiTags('Batches')
 @Controller('batches')
 export class BatchesController {
   constructor(
@@ -27,12 +30,24 @@ export class BatchesController {
   ) {}
 
   /** Answers at once with status validating; items are validated asynchronously. */
+  @ApiRoute({
+    summary: 'Create a batch of 1 to 1,000 parcel shipments (validated asynchronously)',
+    success: { status: 201, data: 'CreatedBatch' },
+    body: true,
+    idempotent: true,
+  })
   @Post()
   @HttpCode(201)
   create(@Body(new Valid(CreateBatchRequest)) body: CreateBatchRequest, @Caller() caller: RequestContext) {
     return this.bus.request(BatchPatterns.create, caller, body);
   }
 
+  @ApiRoute({
+    summary: 'Ship every item of a ready batch',
+    success: { status: 200, data: 'BatchSummary' },
+    idempotent: true,
+    errors: [402, 404],
+  })
   @Post(':batchId/ship')
   @HttpCode(200)
   ship(@Param('batchId', BatchIdPipe) batchId: string, @Caller() caller: RequestContext) {
@@ -40,6 +55,11 @@ export class BatchesController {
   }
 
   /** The dashboard's batches page: the account's batches, newest first. */
+  @ApiRoute({
+    summary: "The account's batches, newest first",
+    success: { status: 200, data: { page: 'BatchListEntry' } },
+    errors: [422],
+  })
   @Get()
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
@@ -52,6 +72,11 @@ export class BatchesController {
   }
 
   /** The batch's history: the events of its stream, in order. */
+  @ApiRoute({
+    summary: "The batch's history: every event of its stream",
+    success: { status: 200, data: { page: 'BatchEvent' } },
+    errors: [404, 422],
+  })
   @Get(':batchId/events')
   async events(
     @Param('batchId', BatchIdPipe) batchId: string,
@@ -67,6 +92,11 @@ export class BatchesController {
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 
+  @ApiRoute({
+    summary: 'A batch with its results, a page of its items and its label files',
+    success: { status: 200, data: 'Batch' },
+    errors: [404, 422],
+  })
   @Get(':batchId')
   async get(
     @Param('batchId', BatchIdPipe) batchId: string,

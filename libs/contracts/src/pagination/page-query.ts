@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type PageRequest } from './paginate';
@@ -11,6 +12,7 @@ const integerString = ({ value }: { value: unknown }) =>
  * first failure is reported, so `abc` is told it is no integer rather than too large.
  */
 export class PageQuery {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 })
   @IsOptional()
   @Transform(integerString)
   @Max(1_000_000, { message: 'The page may not be greater than 1000000.' })
@@ -18,6 +20,7 @@ export class PageQuery {
   @IsInt({ message: 'The page must be an integer.' })
   page?: number;
 
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })
   @IsOptional()
   @Transform(integerString)
   @Max(MAX_PER_PAGE, { message: `The per_page may not be greater than ${MAX_PER_PAGE}.` })
