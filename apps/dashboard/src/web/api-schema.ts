@@ -422,6 +422,22 @@ export interface components {
       total_count: number;
       valid_count: number;
     };
+    BatchShipment: {
+      customs_details?: components['schemas']['CustomsDetails'];
+      extra_services?: components['schemas']['ExtraServices'];
+      /** @description Required under a condition. */
+      from_address?: components['schemas']['ContactAddress'];
+      from_address_id?: number;
+      /** @enum {string} */
+      label_format?: 'pdf';
+      /** @enum {string} */
+      length_unit?: 'IN' | 'CM';
+      package_list: components['schemas']['ParcelPackage'][];
+      return_address_id?: number;
+      to_address: components['schemas']['ContactAddress'];
+      /** @enum {string} */
+      weight_unit?: 'LBS' | 'KG';
+    };
     BatchSummary: {
       default_service: string;
       /** @description Shipper hash id. */
@@ -449,6 +465,7 @@ export interface components {
       zip: string;
     };
     CreateBatchRequest: {
+      batch_shipments: components['schemas']['BatchShipment'][];
       service: string;
       shipper_id: number;
     };
@@ -603,6 +620,8 @@ export interface components {
       length_unit?: 'IN' | 'CM';
       package_list: components['schemas']['ParcelPackage'][];
       return_address_id?: number;
+      /** @enum {string} */
+      service: 'USPS-1' | 'USPS-2' | 'USPS-3';
       shipper_id: number;
       to_address: components['schemas']['InstantShipToAddress'];
       /** @enum {string} */
@@ -887,9 +906,10 @@ export interface components {
       integration: 'own' | 'platform';
       name: string;
     };
+    /** @description Validation failed (`data` maps field paths to messages), or an Idempotency-Key was used with another request (no `data`). */
     ValidationErrorEnvelope: {
       /** @description Dotted field path (package_list.0.items.1.hs_code) to its messages. */
-      data: {
+      data?: {
         [key: string]: string[];
       };
       /** @example The given data was invalid. */
@@ -963,6 +983,21 @@ export interface operations {
           };
         };
       };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
@@ -988,6 +1023,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -1135,6 +1185,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -1176,6 +1241,21 @@ export interface operations {
             /** @constant */
             success: true;
           };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
@@ -1223,6 +1303,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -1370,6 +1465,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -1414,6 +1524,21 @@ export interface operations {
             /** @constant */
             success: true;
           };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
@@ -1476,6 +1601,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -1526,6 +1666,21 @@ export interface operations {
           };
         };
       };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
@@ -1591,6 +1746,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -1634,6 +1804,21 @@ export interface operations {
             /** @constant */
             success: true;
           };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
@@ -1731,6 +1916,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -1764,6 +1964,20 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SavedOrder'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
       /** @description Success. */
       201: {
         headers: {
@@ -1873,6 +2087,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -1913,6 +2142,36 @@ export interface operations {
           };
         };
       };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -1946,6 +2205,21 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A label link with a bad, missing or expired signature. */
       403: {
         headers: {
@@ -1971,6 +2245,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -2019,6 +2308,21 @@ export interface operations {
           };
         };
       };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
@@ -2069,6 +2373,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -2102,6 +2421,20 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SavedOrder'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
       /** @description Success. */
       201: {
         headers: {
@@ -2206,6 +2539,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -2368,6 +2716,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -2409,6 +2772,21 @@ export interface operations {
             /** @constant */
             success: true;
           };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
@@ -2461,6 +2839,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -2494,6 +2887,20 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PickupOrder'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
       /** @description Success. */
       201: {
         headers: {
@@ -2613,6 +3020,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -2760,6 +3182,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -2800,6 +3237,21 @@ export interface operations {
           };
         };
       };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
@@ -2825,6 +3277,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -2870,6 +3337,21 @@ export interface operations {
           };
         };
       };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
@@ -2895,6 +3377,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -3042,6 +3539,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -3084,6 +3596,21 @@ export interface operations {
           };
         };
       };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
@@ -3124,6 +3651,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -3172,6 +3714,21 @@ export interface operations {
             /** @constant */
             success: true;
           };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
@@ -3239,6 +3796,21 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
       503: {
         headers: {
@@ -3283,6 +3855,21 @@ export interface operations {
             /** @constant */
             success: true;
           };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
@@ -3360,6 +3947,21 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];

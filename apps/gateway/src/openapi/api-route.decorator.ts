@@ -6,6 +6,8 @@ export interface ApiRouteOptions {
   summary: string;
   /** The success status and the component schema of its `data` (undefined: a non-JSON body). */
   success: { status: number; data?: string | { page: string } | { list: string }; description?: string };
+  /** An update of an existing resource answers this status, with the same `data`. */
+  updateStatus?: number;
   /** Statuses beyond those every route of its kind answers. */
   errors?: number[];
   /** No API key needed. */
@@ -42,6 +44,8 @@ const errorResponse = (status: number) =>
  */
 export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
   const statuses = new Set(options.errors ?? []);
+  // 400: a path escape that is no UTF-8 (a POST also a malformed body); 431: an oversized URL.
+  [400, 431].forEach((status) => statuses.add(status));
   if (!options.isPublic) [401, 429, 503].forEach((status) => statuses.add(status));
   if (options.body) [400, 413, 422].forEach((status) => statuses.add(status));
   if (options.idempotent) [409, 422, 503].forEach((status) => statuses.add(status));
@@ -58,6 +62,15 @@ export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
               '1-255 printable characters. A repeat within 24 h answers the first status and body with ' +
               '`Idempotent-Replayed: true`; the same key with another body answers 422.',
             schema: { type: 'string', minLength: 1, maxLength: 255 },
+          }),
+        ]
+      : []),
+    ...(options.updateStatus
+      ? [
+          ApiResponse({
+            status: options.updateStatus,
+            description: 'Updated.',
+            content: { 'application/json': { schema: successEnvelope(dataSchema(data!)) as never } },
           }),
         ]
       : []),

@@ -20,7 +20,9 @@ export const ENVELOPE_SCHEMAS: Record<string, SchemaObject> = {
   },
   ValidationErrorEnvelope: {
     type: 'object',
-    required: ['success', 'message', 'data'],
+    description:
+      'Validation failed (`data` maps field paths to messages), or an Idempotency-Key was used with another request (no `data`).',
+    required: ['success', 'message'],
     properties: {
       success: { const: false },
       message: { type: 'string', example: 'The given data was invalid.' },
@@ -71,6 +73,10 @@ export const ERROR_STATUSES: Record<number, { description: string; example: unkn
       message: 'The given data was invalid.',
       data: { 'from_address.city': ['The from address.city field is required.'] },
     },
+  },
+  431: {
+    description: 'The request line or headers are larger than the server reads (16 KB).',
+    example: { success: false, message: 'The request headers are too large.' },
   },
   429: {
     description: 'Over the rate limit; `Retry-After` says when to try again.',

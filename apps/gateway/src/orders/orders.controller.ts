@@ -26,6 +26,7 @@ export class OrdersController {
   @ApiRoute({
     summary: 'Create a draft freight order, or update one with shipment_order_id (200)',
     success: { status: 201, data: 'SavedOrder' },
+    updateStatus: 200,
     body: true,
     idempotent: true,
   })
@@ -43,6 +44,7 @@ export class OrdersController {
   @ApiRoute({
     summary: 'Create a draft parcel order, or update one with shipment_order_id (200)',
     success: { status: 201, data: 'SavedOrder' },
+    updateStatus: 200,
     body: true,
     idempotent: true,
   })

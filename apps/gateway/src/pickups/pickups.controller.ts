@@ -30,6 +30,7 @@ export class PickupsController {
   @ApiRoute({
     summary: "Create a pickup order, or update the caller's own with id (200)",
     success: { status: 201, data: 'PickupOrder' },
+    updateStatus: 200,
     body: true,
     idempotent: true,
     errors: [404],
