@@ -2,6 +2,7 @@ import { Injectable, type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
+import { applyFieldSchemas } from './field-properties';
 import { RESPONSE_SCHEMAS } from './response-schemas';
 
 const DESCRIPTION =
@@ -11,6 +12,7 @@ const DESCRIPTION =
 
 /** The OpenAPI 3.1 document of the app's HTTP routes, read from their decorators and DTO classes. */
 export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  applyFieldSchemas();
   const config = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Shipping orders')

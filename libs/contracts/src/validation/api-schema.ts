@@ -1,5 +1,14 @@
-import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import type { FieldOptions } from './field';
+
+/** A field's description in the terms of OpenAPI's `@ApiProperty` options (JSON Schema plus `type`/`isArray`). */
+export type FieldSchema = Record<string, unknown> & { description?: string; required: boolean };
+
+/**
+ * Every documented field of every request class, by the class (prototype) that declares it, in
+ * declaration order. The contracts stay free of HTTP frameworks: the gateway turns these into
+ * OpenAPI properties when it builds its document.
+ */
+export const FIELD_SCHEMAS = new Map<object, Map<string, FieldSchema>>();
 
 /**
  * The OpenAPI description of a field, derived from the same options as its validation rules, so
@@ -13,17 +22,21 @@ export function documented(
   validation: PropertyDecorator,
 ): PropertyDecorator {
   const { presence = 'required' } = options;
-  const conditional = typeof presence === 'function';
-  const property = ApiProperty({
+  const note =
+    typeof presence === 'function'
+      ? 'Required under a condition.'
+      : presence === 'prohibited'
+        ? 'Not accepted here.'
+        : undefined;
+  const described: FieldSchema = {
     ...schema,
     required: presence === 'required',
-    ...(conditional ? { description: joined(schema.description, 'Required under a condition.') } : {}),
-    ...(presence === 'prohibited' ? { description: joined(schema.description, 'Not accepted here.') } : {}),
-  } as ApiPropertyOptions);
+    ...(note ? { description: schema.description ? `${schema.description} ${note}` : note } : {}),
+  };
   return (target, key) => {
-    property(target, key);
+    const fields = FIELD_SCHEMAS.get(target) ?? new Map<string, FieldSchema>();
+    fields.set(String(key), described);
+    FIELD_SCHEMAS.set(target, fields);
     validation(target, key);
   };
 }
-
-const joined = (first: string | undefined, second: string) => (first ? `${first} ${second}` : second);
