@@ -277,7 +277,8 @@ export interface paths {
     delete: operations['Webhooks_remove'];
     options?: never;
     head?: never;
-    patch?: never;
+    /** Change a webhook endpoint: a new url, new event types, or both */
+    patch: operations['Webhooks_update'];
     trace?: never;
   };
   '/webhooks/{webhookId}/deliveries': {
@@ -869,6 +870,8 @@ export interface components {
     };
     RegisteredWebhookEndpoint: {
       created_at: string;
+      /** @description The event types the endpoint receives. */
+      events: string[];
       id: number;
       /** @description Shown in this answer only. */
       secret: string;
@@ -906,6 +909,10 @@ export interface components {
       integration: 'own' | 'platform';
       name: string;
     };
+    UpdateWebhookRequest: {
+      /** @description Required under a condition. */
+      url?: string;
+    };
     /** @description Validation failed (`data` maps field paths to messages), or an Idempotency-Key was used with another request (no `data`). */
     ValidationErrorEnvelope: {
       /** @description Dotted field path (package_list.0.items.1.hs_code) to its messages. */
@@ -928,6 +935,7 @@ export interface components {
       }[];
       created_at: string;
       event_id: string;
+      event_type: string;
       id: string;
       next_attempt_at: string | null;
       /** @enum {string} */
@@ -947,6 +955,8 @@ export interface components {
     };
     WebhookEndpoint: {
       created_at: string;
+      /** @description The event types the endpoint receives. */
+      events: string[];
       id: number;
       /** Format: uri */
       url: string;
@@ -3639,6 +3649,162 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Webhooks_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookRequest'];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookEndpoint'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request body is larger than the limit of 4mb."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */

@@ -26,6 +26,12 @@ export type BatchItem = Schemas['BatchItem'];
 
 export type Batch = Schemas['Batch'];
 
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+
+export type WebhookAttempt = WebhookDelivery['attempts'][number];
+
 /** The constants list every value the document names, and no other. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const listsMatch: [

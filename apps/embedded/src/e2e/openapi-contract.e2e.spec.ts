@@ -92,6 +92,10 @@ describe('the answers keep the OpenAPI document', () => {
     await call('POST', '/batches/unknown/ship');
     await call('GET', '/batches/unknown/events');
     const webhook = await call('POST', '/webhooks', { url: 'https://example.com/hooks' });
+    await call('PATCH', `/webhooks/${webhook.body.data.id}`, {
+      events: ['shipment.shipped', 'batch.completed'],
+    });
+    await call('PATCH', `/webhooks/${webhook.body.data.id}`, { events: ['no.such.event'] });
     await call('GET', '/webhooks');
     await call('GET', `/webhooks/${webhook.body.data.id}/deliveries`);
     await call('POST', `/webhooks/${webhook.body.data.id}/deliveries/none/redeliver`);

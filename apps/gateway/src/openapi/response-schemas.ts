@@ -31,6 +31,12 @@ export const pageOf = (item: string): SchemaObject =>
     to: nullable(integer),
   });
 
+const WEBHOOK_EVENTS: SchemaObject = {
+  type: 'array',
+  items: { type: 'string' },
+  description: 'The event types the endpoint receives.',
+};
+
 const BATCH_STATUS: SchemaObject = {
   type: 'string',
   enum: ['validating', 'invalid', 'ready', 'processing', 'completed'],
@@ -166,10 +172,16 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     correlation_id: nullable(string),
     causation_id: nullable(string),
   }),
-  WebhookEndpoint: object({ id: integer, url: { type: 'string', format: 'uri' }, created_at: string }),
+  WebhookEndpoint: object({
+    id: integer,
+    url: { type: 'string', format: 'uri' },
+    events: WEBHOOK_EVENTS,
+    created_at: string,
+  }),
   RegisteredWebhookEndpoint: object({
     id: integer,
     url: { type: 'string', format: 'uri' },
+    events: WEBHOOK_EVENTS,
     created_at: string,
     secret: { type: 'string', description: 'Shown in this answer only.' },
   }),
@@ -177,6 +189,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     id: string,
     webhook_id: integer,
     event_id: string,
+    event_type: string,
     status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
     attempt_count: integer,
     next_attempt_at: nullable(string),

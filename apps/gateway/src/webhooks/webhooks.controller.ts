@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
@@ -6,6 +6,7 @@ import {
   paginate,
   type RegisteredWebhookEndpoint,
   RegisterWebhookRequest,
+  UpdateWebhookRequest,
   type WebhookDeliveryView,
   type WebhookEndpointView,
   WebhookPatterns,
@@ -42,7 +43,29 @@ export class WebhooksController {
     @Body(new Valid(RegisterWebhookRequest)) body: RegisterWebhookRequest,
     @Caller() caller: RequestContext,
   ) {
-    return this.bus.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, caller, { url: body.url });
+    return this.bus.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, caller, {
+      url: body.url,
+      ...(body.events === undefined ? {} : { events: body.events }),
+    });
+  }
+
+  /** A new url, new event types, or both. */
+  @ApiRoute({
+    summary: 'Change a webhook endpoint: a new url, new event types, or both',
+    success: { status: 200, data: 'WebhookEndpoint' },
+    body: true,
+    errors: [404],
+  })
+  @Patch(':webhookId')
+  update(
+    @Param('webhookId') webhookId: string,
+    @Body(new Valid(UpdateWebhookRequest)) body: UpdateWebhookRequest,
+    @Caller() caller: RequestContext,
+  ) {
+    return this.bus.request<WebhookEndpointView>(WebhookPatterns.update, caller, {
+      webhook_id: param(webhookId),
+      changes: { url: body.url, events: body.events },
+    });
   }
 
   @ApiRoute({ summary: 'The webhook endpoints', success: { status: 200, data: { list: 'WebhookEndpoint' } } })
