@@ -879,6 +879,7 @@ export interface components {
       url: string;
     };
     RegisterWebhookRequest: {
+      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[];
       url: string;
     };
     SavedAddress: {
@@ -910,6 +911,7 @@ export interface components {
       name: string;
     };
     UpdateWebhookRequest: {
+      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[];
       /** @description Required under a condition. */
       url?: string;
     };
