@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { configureGatewayApp, readGatewayHttpConfig } from '@shipping/gateway-app';
+import { configureGatewayApp, OpenApiDocument, readGatewayHttpConfig } from '@shipping/gateway-app';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
 import { checkEnvironment, ConfigurationError, DataFolderInUse, validateConfig } from '@shipping/platform';
 import { EmbeddedConfig } from './embedded-config';
@@ -19,6 +19,7 @@ async function bootstrap(): Promise<void> {
     abortOnError: false,
   });
   configureGatewayApp(app, httpConfig);
+  OpenApiDocument.describe(app);
   connectMessageHandlers(app, createInProcessServer(app));
   await app.startAllMicroservices();
   await app.listen(config.PORT, config.HOST);

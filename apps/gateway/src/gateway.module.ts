@@ -10,6 +10,8 @@ import { GatewayHttpModule } from './http';
 import { LabelsController } from './labels/labels.controller';
 import { InstantShipController } from './orders/instant-ship.controller';
 import { InstantShipSwitch } from './orders/instant-ship-switch';
+import { OpenApiController } from './openapi/openapi.controller';
+import { OpenApiDocument } from './openapi/openapi-document';
 import { OrdersController } from './orders/orders.controller';
 import { PickupsController } from './pickups/pickups.controller';
 import { WebhooksController } from './webhooks/webhooks.controller';
@@ -27,7 +29,8 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     LabelsController,
     WebhooksController,
     DashboardController,
+    OpenApiController,
   ],
-  providers: [CommandBus, LabelLinks, InstantShipSwitch, DashboardFiles],
+  providers: [CommandBus, LabelLinks, InstantShipSwitch, DashboardFiles, OpenApiDocument],
 })
 export class GatewayModule {}

@@ -4,6 +4,7 @@ import { runDistributedApp } from '@shipping/platform';
 import { GATEWAY_ENVIRONMENT } from './gateway-config';
 import { GatewayModule } from './gateway.module';
 import { configureGatewayApp, readGatewayHttpConfig } from './http';
+import { OpenApiDocument } from './openapi/openapi-document';
 
 const httpConfig = readGatewayHttpConfig();
 
@@ -12,7 +13,10 @@ runDistributedApp({
   module: GatewayModule,
   ...GATEWAY_ENVIRONMENT,
   bodyParser: false,
-  configure: (app) => configureGatewayApp(app as NestExpressApplication, httpConfig),
+  configure: (app) => {
+    configureGatewayApp(app as NestExpressApplication, httpConfig);
+    OpenApiDocument.describe(app);
+  },
   listen: async (app, config) => {
     await app.listen(config.PORT, config.HOST);
     process.stdout.write(`${JSON.stringify({ level: 30, msg: 'listening', url: await app.getUrl() })}\n`);

@@ -2,6 +2,8 @@ export * from './errors/app-error';
 export * from './dto';
 export {
   BODY_FIELD,
+  FIELD_SCHEMAS,
+  type FieldSchema,
   collectCrossFieldErrors,
   flattenValidationErrors,
   type HasCrossFieldRules,

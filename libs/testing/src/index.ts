@@ -13,3 +13,4 @@ export * from './distributed/app-process';
 export * from './distributed/distributed-runtime';
 export * from './distributed/test-broker';
 export * from './webhook-receiver';
+export * from './openapi-contract';

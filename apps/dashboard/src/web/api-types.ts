@@ -1,90 +1,41 @@
-/** Shapes of the public API's answers, as any API client sees them. */
+/**
+ * Shapes of the public API's answers, as any API client sees them: taken from the types
+ * openapi-typescript generates from the gateway's OpenAPI document (`npm run api:types`).
+ */
+import type { components } from './api-schema';
 
-export interface Page<T> {
-  current_page: number;
-  data: T[];
-  from: number | null;
-  to: number | null;
-  per_page: number;
-  next_page_url: string | null;
-  prev_page_url: string | null;
-}
+type Schemas = components['schemas'];
 
-export interface OpenOrder {
-  shipment_order_id: number;
-  kind: 'freight' | 'parcel';
-  status: string;
-  summary: { from: string; to: string; pieces: number; total_weight: string; ship_date: string | null };
-  created_at: string;
-}
+export type Page<T> = Omit<Schemas['OpenOrderPage'], 'data'> & { data: T[] };
 
-export interface PickupOrder {
-  id: number;
-  carrier: string;
-  pickup_date: string | null;
-  ready_time: string | null;
-  close_time: string | null;
-  piece_count: number;
-  total_weight: string;
-  status: string;
-  from_address: { name: string; city: string; state?: string | null; country: string };
-}
+export type OpenOrder = Schemas['OpenOrder'];
+
+export type PickupOrder = Schemas['PickupOrder'];
 
 export const BATCH_STATUSES = ['validating', 'invalid', 'ready', 'processing', 'completed'] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export type BatchStatus = Schemas['BatchSummary']['status'];
 
 export const ITEM_STATUSES = ['valid', 'invalid', 'completed', 'failed'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export type ItemStatus = Schemas['BatchItem']['status'];
 
-export interface BatchResults {
-  total_count: number;
-  valid_count: number;
-  invalid_count: number;
-  completed_count: number;
-  failed_count: number;
-  completion_percentage: string;
-}
+export type BatchResults = Schemas['BatchResults'];
 
-export interface BatchRow {
-  id: string;
-  status: BatchStatus;
-  default_service: string;
-  default_shipper_id: string;
-  results: BatchResults;
-  created_at: string;
-}
+export type BatchRow = Schemas['BatchListEntry'];
 
-export interface BatchItem {
-  id: string;
-  status: ItemStatus;
-  errors: Record<string, string[]> | null;
-  shipment_order: { main_tracking_number: string } | null;
-}
+export type BatchItem = Schemas['BatchItem'];
 
-export interface Batch extends Omit<BatchRow, 'created_at'> {
-  items: Page<BatchItem>;
-  labels?: string[];
-}
+export type Batch = Schemas['Batch'];
 
-export interface WebhookEndpoint {
-  id: number;
-  url: string;
-  events: string[];
-  created_at: string;
-}
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 
-export interface WebhookAttempt {
-  number: number;
-  at: string;
-  status_code: number | null;
-  error: string | null;
-}
+export type WebhookDelivery = Schemas['WebhookDelivery'];
 
-export interface WebhookDelivery {
-  id: string;
-  event_type: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempt_count: number;
-  created_at: string;
-  attempts: WebhookAttempt[];
-}
+export type WebhookAttempt = WebhookDelivery['attempts'][number];
+
+/** The constants list every value the document names, and no other. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const listsMatch: [
+  Same<(typeof BATCH_STATUSES)[number], BatchStatus>,
+  Same<(typeof ITEM_STATUSES)[number], ItemStatus>,
+] = [true, true];
+void listsMatch;

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
   type AccountAddress,
   AccountPatterns,
@@ -10,22 +11,35 @@ import { CommandBus } from '../commands/command-bus';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { withMessage } from '../http';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 /** The shippers and the address book the interface refers to (shipper_id, from_address_id). */
+@ApiTags('Accounts')
 @Controller()
 export class AccountsController {
   constructor(private readonly bus: CommandBus) {}
 
+  @ApiRoute({ summary: "The account's shippers", success: { status: 200, data: { list: 'Shipper' } } })
   @Get('shippers')
   shippers(@Caller() caller: RequestContext) {
     return this.bus.request<ShipperRecord[]>(AccountPatterns.listShippers, caller);
   }
 
+  @ApiRoute({
+    summary: "The account's saved addresses",
+    success: { status: 200, data: { list: 'SavedAddress' } },
+  })
   @Get('addresses')
   addresses(@Caller() caller: RequestContext) {
     return this.bus.request<AccountAddress[]>(AccountPatterns.listAddresses, caller);
   }
 
+  @ApiRoute({
+    summary: 'Add a saved address',
+    success: { status: 201, data: 'SavedAddress' },
+    body: true,
+    idempotent: true,
+  })
   @Post('addresses')
   @HttpCode(201)
   async add(

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   type BatchEventView,
@@ -16,11 +17,11 @@ import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
+import { BatchIdPipe } from './batch-id.pipe';
 import { LabelLinks } from './label-links';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
-/** Batch ids are opaque hash ids; anything longer than this is no batch of ours. */
-const MAX_BATCH_ID_LENGTH = 64;
-
+@ApiTags('Batches')
 @Controller('batches')
 export class BatchesController {
   constructor(
@@ -29,19 +30,36 @@ export class BatchesController {
   ) {}
 
   /** Answers at once with status validating; items are validated asynchronously. */
+  @ApiRoute({
+    summary: 'Create a batch of 1 to 1,000 parcel shipments (validated asynchronously)',
+    success: { status: 201, data: 'CreatedBatch' },
+    body: true,
+    idempotent: true,
+  })
   @Post()
   @HttpCode(201)
   create(@Body(new Valid(CreateBatchRequest)) body: CreateBatchRequest, @Caller() caller: RequestContext) {
     return this.bus.request(BatchPatterns.create, caller, body);
   }
 
+  @ApiRoute({
+    summary: 'Ship every item of a ready batch',
+    success: { status: 200, data: 'BatchSummary' },
+    idempotent: true,
+    errors: [402, 404],
+  })
   @Post(':batchId/ship')
   @HttpCode(200)
-  ship(@Param('batchId') batchId: string, @Caller() caller: RequestContext) {
-    return this.bus.request(BatchPatterns.ship, caller, { batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH) });
+  ship(@Param('batchId', BatchIdPipe) batchId: string, @Caller() caller: RequestContext) {
+    return this.bus.request(BatchPatterns.ship, caller, { batch_id: batchId });
   }
 
   /** The dashboard's batches page: the account's batches, newest first. */
+  @ApiRoute({
+    summary: "The account's batches, newest first",
+    success: { status: 200, data: { page: 'BatchListEntry' } },
+    errors: [422],
+  })
   @Get()
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
@@ -54,31 +72,41 @@ export class BatchesController {
   }
 
   /** The batch's history: the events of its stream, in order. */
+  @ApiRoute({
+    summary: "The batch's history: every event of its stream",
+    success: { status: 200, data: { page: 'BatchEvent' } },
+    errors: [404, 422],
+  })
   @Get(':batchId/events')
   async events(
-    @Param('batchId') batchId: string,
+    @Param('batchId', BatchIdPipe) batchId: string,
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
     const rows = await this.bus.request<BatchEventView[]>(BatchPatterns.events, caller, {
-      batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH),
+      batch_id: batchId,
       ...page,
     });
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 
+  @ApiRoute({
+    summary: 'A batch with its results, a page of its items and its label files',
+    success: { status: 200, data: 'Batch' },
+    errors: [404, 422],
+  })
   @Get(':batchId')
   async get(
-    @Param('batchId') batchId: string,
+    @Param('batchId', BatchIdPipe) batchId: string,
     @Query(new Valid(BatchItemsQuery)) query: BatchItemsQuery,
     @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
     const found = await this.bus.request<BatchPage>(BatchPatterns.get, caller, {
-      batch_id: batchId.slice(0, MAX_BATCH_ID_LENGTH),
+      batch_id: batchId,
       status: query.status,
       ...page,
     });

@@ -1,21 +1,14 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { NotFound } from '@shipping/contracts';
 import type { Response } from 'express';
 import { Public } from '../http';
 import { DashboardFiles } from './dashboard-files';
-
-/** The page calls only the public API on this origin, with the key the user signed in with. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-    "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-};
+import { SECURITY_HEADERS } from './security-headers';
 
 /** The dashboard's static files: public, since they hold no data; the data needs an API key. */
 @Public()
+@ApiExcludeController()
 @Controller('dashboard')
 export class DashboardController {
   constructor(private readonly files: DashboardFiles) {}

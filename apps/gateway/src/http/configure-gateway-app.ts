@@ -4,6 +4,7 @@ import { json, type RequestHandler, urlencoded } from 'express';
 import { Logger } from 'nestjs-pino';
 import { bodyDepthLimit } from './body/body-depth';
 import { bodyParserErrors } from './body/body-parser-errors';
+import { answerClientErrorsInEnvelope } from './client-errors';
 import type { GatewayHttpConfig } from './gateway-http-config';
 import { GATEWAY_HTTP_CONFIG, REQUEST_LOGGER, UNAUTHENTICATED_HITS } from './gateway-http.tokens';
 import { ApiKeyDirectory } from './auth/api-key-directory';
@@ -21,6 +22,7 @@ export function configureGatewayApp(
   config: GatewayHttpConfig = app.get<GatewayHttpConfig>(GATEWAY_HTTP_CONFIG),
 ): NestExpressApplication {
   app.disable('x-powered-by');
+  answerClientErrorsInEnvelope(app.getHttpServer());
   app.set('trust proxy', config.trustProxy);
   app.use(assignRequestId);
   app.use(app.get<RequestHandler>(REQUEST_LOGGER));

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
   AppError,
   type LabelFileContent,
@@ -10,6 +11,7 @@ import { type LabelSignatureCheck, readLabelUrlConfig, verifyLabelSignature } fr
 import { basename } from 'node:path';
 import { CommandBus } from '../commands/command-bus';
 import { Public, RequestId } from '../http';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 /** Whoever holds a signed link may fetch its file; no account is known or needed. */
 const SIGNED_LINK_CALLER = 'signed-label-link';
@@ -33,12 +35,19 @@ function refusal(check: Exclude<LabelSignatureCheck, 'valid'>): AppError {
 }
 
 /** Serves label PDFs at signed, expiring URLs (`labelUrl` in @shipping/platform makes them). */
+@ApiTags('Labels')
 @Controller('labels')
 export class LabelsController {
   private readonly urls = readLabelUrlConfig();
 
   constructor(private readonly bus: CommandBus) {}
 
+  @ApiRoute({
+    summary: 'A label PDF, by the signed link an answer gave (no key)',
+    isPublic: true,
+    success: { status: 200, description: 'The PDF (application/pdf).' },
+    errors: [403, 404, 503],
+  })
   @Public()
   @Get('*key')
   async file(

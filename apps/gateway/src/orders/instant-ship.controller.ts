@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   type InstantShipment,
@@ -12,8 +13,10 @@ import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { withMessage } from '../http';
 import { InstantShipSwitch } from './instant-ship-switch';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 /** Instant ship answers 201: it creates a shipment order, charged and with its label bought. */
+@ApiTags('Orders')
 @Controller('parcel-orders/instant-ship')
 export class InstantShipController {
   constructor(
@@ -21,6 +24,13 @@ export class InstantShipController {
     private readonly labels: LabelLinks,
   ) {}
 
+  @ApiRoute({
+    summary: "Buy a parcel's label at once",
+    success: { status: 201, data: 'InstantShipment' },
+    body: true,
+    idempotent: true,
+    errors: [402],
+  })
   @Post()
   @HttpCode(201)
   @UseGuards(InstantShipSwitch)

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   FreightOrderRequest,
@@ -15,11 +16,20 @@ import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { withMessage } from '../http';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
+@ApiTags('Orders')
 @Controller()
 export class OrdersController {
   constructor(private readonly bus: CommandBus) {}
 
+  @ApiRoute({
+    summary: 'Create a draft freight order, or update one with shipment_order_id (200)',
+    success: { status: 201, data: 'SavedOrder' },
+    updateStatus: 200,
+    body: true,
+    idempotent: true,
+  })
   @Post('freight-orders')
   @HttpCode(201)
   async saveFreight(
@@ -31,6 +41,13 @@ export class OrdersController {
     return this.answer(saved, 'Freight order', response);
   }
 
+  @ApiRoute({
+    summary: 'Create a draft parcel order, or update one with shipment_order_id (200)',
+    success: { status: 201, data: 'SavedOrder' },
+    updateStatus: 200,
+    body: true,
+    idempotent: true,
+  })
   @Post('parcel-orders')
   @HttpCode(201)
   async saveParcel(
@@ -43,6 +60,11 @@ export class OrdersController {
   }
 
   /** The dashboard's open-orders page: draft freight and parcel orders, newest first. */
+  @ApiRoute({
+    summary: 'The open orders: drafts, newest first',
+    success: { status: 200, data: { page: 'OpenOrder' } },
+    errors: [422],
+  })
   @Get('orders')
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   PageQuery,
@@ -13,17 +14,27 @@ import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 interface SavedPickup {
   created: boolean;
   pickup: PickupOrderView;
 }
 
+@ApiTags('Pickups')
 @Controller('pickup-orders')
 export class PickupsController {
   constructor(private readonly bus: CommandBus) {}
 
   /** Creates a pickup order (201), or updates the caller's own when `id` is sent (200). */
+  @ApiRoute({
+    summary: "Create a pickup order, or update the caller's own with id (200)",
+    success: { status: 201, data: 'PickupOrder' },
+    updateStatus: 200,
+    body: true,
+    idempotent: true,
+    errors: [404],
+  })
   @Post()
   @HttpCode(201)
   async save(
@@ -36,6 +47,12 @@ export class PickupsController {
     return saved.pickup;
   }
 
+  @ApiRoute({
+    summary: 'The price of a pickup (nothing is saved)',
+    success: { status: 200, data: 'PickupRate' },
+    body: true,
+    idempotent: true,
+  })
   @Post('get-rates')
   @HttpCode(200)
   rates(@Body(new Valid(PickupRatesRequest)) body: PickupRatesRequest, @Caller() caller: RequestContext) {
@@ -43,6 +60,11 @@ export class PickupsController {
   }
 
   /** The dashboard's pickup-orders page, newest first. */
+  @ApiRoute({
+    summary: 'The pickup orders, newest first',
+    success: { status: 200, data: { page: 'PickupOrder' } },
+    errors: [422],
+  })
   @Get()
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   PageQuery,
@@ -17,16 +18,24 @@ import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { withMessage } from '../http';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 /** Ids are short; anything longer names nothing of ours and is not sent on. */
 const MAX_PARAM_LENGTH = 64;
 const param = (value: string) => value.slice(0, MAX_PARAM_LENGTH);
 
+@ApiTags('Webhooks')
 @Controller('webhooks')
 export class WebhooksController {
   constructor(private readonly bus: CommandBus) {}
 
   /** 201; the signing secret is shown in this answer only, never in a replay of it. */
+  @ApiRoute({
+    summary: 'Register a webhook endpoint; the answer shows its signing secret once',
+    success: { status: 201, data: 'RegisteredWebhookEndpoint' },
+    body: true,
+    idempotent: true,
+  })
   @Post()
   @HttpCode(201)
   @OmittedFromReplay('secret')
@@ -41,6 +50,12 @@ export class WebhooksController {
   }
 
   /** A new url, new event types, or both. */
+  @ApiRoute({
+    summary: 'Change a webhook endpoint: a new url, new event types, or both',
+    success: { status: 200, data: 'WebhookEndpoint' },
+    body: true,
+    errors: [404],
+  })
   @Patch(':webhookId')
   update(
     @Param('webhookId') webhookId: string,
@@ -53,11 +68,17 @@ export class WebhooksController {
     });
   }
 
+  @ApiRoute({ summary: 'The webhook endpoints', success: { status: 200, data: { list: 'WebhookEndpoint' } } })
   @Get()
   list(@Caller() caller: RequestContext) {
     return this.bus.request<WebhookEndpointView[]>(WebhookPatterns.list, caller);
   }
 
+  @ApiRoute({
+    summary: 'Delete a webhook endpoint',
+    success: { status: 200, data: 'WebhookEndpoint' },
+    errors: [404],
+  })
   @Delete(':webhookId')
   @HttpCode(200)
   async remove(@Param('webhookId') webhookId: string, @Caller() caller: RequestContext) {
@@ -68,6 +89,11 @@ export class WebhooksController {
   }
 
   /** Newest first, each with every attempt. */
+  @ApiRoute({
+    summary: "The endpoint's deliveries with every attempt, newest first",
+    success: { status: 200, data: { page: 'WebhookDelivery' } },
+    errors: [404, 422],
+  })
   @Get(':webhookId/deliveries')
   async deliveries(
     @Param('webhookId') webhookId: string,
@@ -84,6 +110,12 @@ export class WebhooksController {
   }
 
   /** 202: the delivery is due now (same Webhook-Id); its attempt shows in the deliveries list. */
+  @ApiRoute({
+    summary: 'Send a delivery again now',
+    success: { status: 202, data: 'WebhookDelivery' },
+    idempotent: true,
+    errors: [404, 409],
+  })
   @Post(':webhookId/deliveries/:deliveryId/redeliver')
   @HttpCode(202)
   redeliver(

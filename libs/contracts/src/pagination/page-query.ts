@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { documented } from '../validation/api-schema';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type PageRequest } from './paginate';
 
 /** Query values are strings; only a plain integer string becomes a number (`page[]=1` stays an array and fails). */
@@ -11,6 +12,11 @@ const integerString = ({ value }: { value: unknown }) =>
  * first failure is reported, so `abc` is told it is no integer rather than too large.
  */
 export class PageQuery {
+  @documented(
+    { presence: 'optional' },
+    { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    () => undefined,
+  )
   @IsOptional()
   @Transform(integerString)
   @Max(1_000_000, { message: 'The page may not be greater than 1000000.' })
@@ -18,6 +24,11 @@ export class PageQuery {
   @IsInt({ message: 'The page must be an integer.' })
   page?: number;
 
+  @documented(
+    { presence: 'optional' },
+    { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
+    () => undefined,
+  )
   @IsOptional()
   @Transform(integerString)
   @Max(MAX_PER_PAGE, { message: `The per_page may not be greater than ${MAX_PER_PAGE}.` })

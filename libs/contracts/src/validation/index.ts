@@ -7,3 +7,4 @@ export * from './messages';
 export * from './nested-fields';
 export * from './scalar-fields';
 export * from './validate-request';
+export * from './api-schema';

@@ -11,8 +11,12 @@ const emptyLike = (value: Container): Container => (Array.isArray(value) ? [] : 
  * level 1) are empty. class-transformer and class-validator recurse, so a body of a hundred
  * thousand brackets would overflow the stack. No request field lives that deep, so what is cut is
  * either an unknown field (dropped anyway) or inside a value of the wrong type (refused anyway):
- * cutting never makes a body valid. Iterative on purpose; `__proto__` keys are not copied.
+ * cutting never makes a body valid. Iterative on purpose. No field is named `__proto__`,
+ * `constructor` or `prototype`, so those keys are not copied: class-transformer reads a nested
+ * object's `constructor` as its class and throws on one a body supplies.
  */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 export function limitDepth(value: unknown, maxDepth = MAX_BODY_DEPTH): unknown {
   if (!isContainer(value)) return value;
   const root = emptyLike(value);
@@ -20,7 +24,7 @@ export function limitDepth(value: unknown, maxDepth = MAX_BODY_DEPTH): unknown {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [source, target, depth] = next;
     for (const key of Object.keys(source)) {
-      if (key === '__proto__') continue;
+      if (PROTOTYPE_KEYS.has(key)) continue;
       const child = (source as Record<string, unknown>)[key];
       if (!isContainer(child)) {
         (target as Record<string, unknown>)[key] = child;

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { ValidateNested } from 'class-validator';
+import { documented } from './api-schema';
 import { field, type FieldOptions } from './field';
 import { isBlankList, isObject } from './formats';
 import { messages } from './messages';
@@ -17,16 +18,20 @@ export function ObjectField(
   type: () => Constructor,
   options: FieldOptions & { ignoredWhen?: (plainOwner: Record<string, unknown>) => boolean } = {},
 ): PropertyDecorator {
-  return field(
+  return documented(
     options,
-    [{ name: 'object', test: isObject, message: messages.object }],
-    [
-      Transform(({ value, obj, options: transformOptions }) => {
-        if (options.ignoredWhen?.(obj)) return undefined;
-        return isPlainObject(value) ? plainToInstance(type(), value, transformOptions) : value;
-      }),
-      ValidateNested({ message: messages.object }),
-    ],
+    { type: () => type() },
+    field(
+      options,
+      [{ name: 'object', test: isObject, message: messages.object }],
+      [
+        Transform(({ value, obj, options: transformOptions }) => {
+          if (options.ignoredWhen?.(obj)) return undefined;
+          return isPlainObject(value) ? plainToInstance(type(), value, transformOptions) : value;
+        }),
+        ValidateNested({ message: messages.object }),
+      ],
+    ),
   );
 }
 
@@ -36,26 +41,30 @@ export function ListField(
   options: FieldOptions & { max: number },
 ): PropertyDecorator {
   const { max } = options;
-  return field(
+  return documented(
     options,
-    [
-      { name: 'array', test: Array.isArray, message: messages.array },
-      {
-        name: 'max_items',
-        test: (value) => Array.isArray(value) && value.length <= max,
-        message: messages.maxItems(max),
-      },
-    ],
-    [
-      Transform(({ value, options: transformOptions }) =>
-        Array.isArray(value)
-          ? value.map((element) =>
-              isPlainObject(element) ? plainToInstance(type(), element, transformOptions) : element,
-            )
-          : value,
-      ),
-      ValidateNested({ message: messages.object }),
-    ],
-    isBlankList,
+    { type: () => type(), isArray: true, maxItems: max },
+    field(
+      options,
+      [
+        { name: 'array', test: Array.isArray, message: messages.array },
+        {
+          name: 'max_items',
+          test: (value) => Array.isArray(value) && value.length <= max,
+          message: messages.maxItems(max),
+        },
+      ],
+      [
+        Transform(({ value, options: transformOptions }) =>
+          Array.isArray(value)
+            ? value.map((element) =>
+                isPlainObject(element) ? plainToInstance(type(), element, transformOptions) : element,
+              )
+            : value,
+        ),
+        ValidateNested({ message: messages.object }),
+      ],
+      isBlankList,
+    ),
   );
 }

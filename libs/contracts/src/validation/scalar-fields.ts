@@ -1,5 +1,6 @@
 import { isCountryCode } from '@shipping/reference-data';
 import { isEmail } from 'class-validator';
+import { documented } from './api-schema';
 import { type Check, field, type FieldOptions } from './field';
 import {
   isDateYmd,
@@ -27,74 +28,89 @@ const stringChecks = (max: number): Check[] => [
 ];
 
 export function StringField(options: FieldOptions & { max?: number } = {}): PropertyDecorator {
-  return field(options, stringChecks(options.max ?? DEFAULT_MAX_LENGTH));
+  const max = options.max ?? DEFAULT_MAX_LENGTH;
+  return documented(options, { type: 'string', maxLength: max }, field(options, stringChecks(max)));
 }
 
 export function IntegerField(options: FieldOptions & { min?: number; max?: number } = {}): PropertyDecorator {
   const { min, max } = options;
-  return field(options, [
-    { name: 'integer', test: isInteger, message: messages.integer },
-    ...(min === undefined
-      ? []
-      : [
-          {
-            name: 'min',
-            test: (value: unknown) => isInteger(value) && value >= min,
-            message: messages.min(min),
-          },
-        ]),
-    ...(max === undefined
-      ? []
-      : [
-          {
-            name: 'max',
-            test: (value: unknown) => isInteger(value) && value <= max,
-            message: messages.max(max),
-          },
-        ]),
-  ]);
+  const schema = { type: 'integer', minimum: min, maximum: max };
+  return documented(
+    options,
+    schema,
+    field(options, [
+      { name: 'integer', test: isInteger, message: messages.integer },
+      ...(min === undefined
+        ? []
+        : [
+            {
+              name: 'min',
+              test: (value: unknown) => isInteger(value) && value >= min,
+              message: messages.min(min),
+            },
+          ]),
+      ...(max === undefined
+        ? []
+        : [
+            {
+              name: 'max',
+              test: (value: unknown) => isInteger(value) && value <= max,
+              message: messages.max(max),
+            },
+          ]),
+    ]),
+  );
 }
 
 export function NumberField(
   options: FieldOptions & { min?: number; greaterThan?: number; max?: number } = {},
 ): PropertyDecorator {
   const { min, greaterThan, max } = options;
-  return field(options, [
-    { name: 'number', test: isFiniteNumber, message: messages.number },
-    ...(min === undefined
-      ? []
-      : [
-          {
-            name: 'min',
-            test: (value: unknown) => isFiniteNumber(value) && value >= min,
-            message: messages.min(min),
-          },
-        ]),
-    ...(greaterThan === undefined
-      ? []
-      : [
-          {
-            name: 'gt',
-            test: (value: unknown) => isFiniteNumber(value) && value > greaterThan,
-            message: messages.greaterThan(greaterThan),
-          },
-        ]),
-    ...(max === undefined
-      ? []
-      : [
-          {
-            name: 'max',
-            test: (value: unknown) => isFiniteNumber(value) && value <= max,
-            message: messages.max(max),
-          },
-        ]),
-  ]);
+  const schema = { type: 'number', minimum: min, exclusiveMinimum: greaterThan, maximum: max };
+  return documented(
+    options,
+    schema,
+    field(options, [
+      { name: 'number', test: isFiniteNumber, message: messages.number },
+      ...(min === undefined
+        ? []
+        : [
+            {
+              name: 'min',
+              test: (value: unknown) => isFiniteNumber(value) && value >= min,
+              message: messages.min(min),
+            },
+          ]),
+      ...(greaterThan === undefined
+        ? []
+        : [
+            {
+              name: 'gt',
+              test: (value: unknown) => isFiniteNumber(value) && value > greaterThan,
+              message: messages.greaterThan(greaterThan),
+            },
+          ]),
+      ...(max === undefined
+        ? []
+        : [
+            {
+              name: 'max',
+              test: (value: unknown) => isFiniteNumber(value) && value <= max,
+              message: messages.max(max),
+            },
+          ]),
+    ]),
+  );
 }
 
 export function BooleanField(options: FieldOptions = {}): PropertyDecorator {
-  return field(options, [
-    { name: 'boolean', test: (value) => typeof value === 'boolean', message: messages.boolean },
-  ]);
+  return documented(
+    options,
+    { type: 'boolean' },
+    field(options, [
+      { name: 'boolean', test: (value) => typeof value === 'boolean', message: messages.boolean },
+    ]),
+  );
 }
 
 /** A code from a fixed list or from reference data: `The selected <field> is invalid.` otherwise. */
@@ -104,50 +120,71 @@ export function InField(
 ): PropertyDecorator {
   const known =
     typeof allowed === 'function' ? allowed : (value: unknown) => isString(value) && allowed.includes(value);
-  return field(options, [{ name: 'in', test: known, message: messages.in }]);
+  const schema = typeof allowed === 'function' ? { type: 'string' } : { type: 'string', enum: [...allowed] };
+  return documented(options, schema, field(options, [{ name: 'in', test: known, message: messages.in }]));
 }
 
 export function CountryField(options: FieldOptions = {}): PropertyDecorator {
-  return field(options, [
-    { name: 'string', test: isString, message: messages.string },
-    { name: 'country', test: isCountryCode, message: messages.country },
-  ]);
+  return documented(
+    options,
+    { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country code.' },
+    field(options, [
+      { name: 'string', test: isString, message: messages.string },
+      { name: 'country', test: isCountryCode, message: messages.country },
+    ]),
+  );
 }
 
 export function DateField(options: FieldOptions & { formatMessage?: string } = {}): PropertyDecorator {
-  return field(options, [
-    { name: 'string', test: isString, message: messages.string },
-    { name: 'date_format', test: isDateYmd, message: options.formatMessage ?? messages.date },
-  ]);
+  return documented(
+    options,
+    { type: 'string', format: 'date', example: '2026-12-01' },
+    field(options, [
+      { name: 'string', test: isString, message: messages.string },
+      { name: 'date_format', test: isDateYmd, message: options.formatMessage ?? messages.date },
+    ]),
+  );
 }
 
 export function TimeField(options: FieldOptions = {}): PropertyDecorator {
-  return field(options, [
-    { name: 'string', test: isString, message: messages.string },
-    { name: 'time_format', test: isTimeHi, message: messages.time },
-  ]);
+  return documented(
+    options,
+    { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', example: '09:00' },
+    field(options, [
+      { name: 'string', test: isString, message: messages.string },
+      { name: 'time_format', test: isTimeHi, message: messages.time },
+    ]),
+  );
 }
 
 /** Digits only, no spaces or signs ("special characters are avoided"). */
 export function DigitsField(min: number, max: number, options: FieldOptions = {}): PropertyDecorator {
-  return field(options, [
-    { name: 'string', test: isString, message: messages.string },
-    {
-      name: 'digits_between',
-      test: (value) => isDigitsBetween(value, min, max),
-      message: messages.digitsBetween(min, max),
-    },
-  ]);
+  return documented(
+    options,
+    { type: 'string', pattern: `^\\d{${min},${max}}$` },
+    field(options, [
+      { name: 'string', test: isString, message: messages.string },
+      {
+        name: 'digits_between',
+        test: (value) => isDigitsBetween(value, min, max),
+        message: messages.digitsBetween(min, max),
+      },
+    ]),
+  );
 }
 
 export function EmailField(options: FieldOptions = {}): PropertyDecorator {
-  return field(options, [
-    ...stringChecks(DEFAULT_MAX_LENGTH),
-    // isEmail throws on text that is not well-formed Unicode; such text is no email address.
-    {
-      name: 'email',
-      test: (value) => isString(value) && isWellFormed(value) && isEmail(value),
-      message: messages.email,
-    },
-  ]);
+  return documented(
+    options,
+    { type: 'string', format: 'email', maxLength: DEFAULT_MAX_LENGTH },
+    field(options, [
+      ...stringChecks(DEFAULT_MAX_LENGTH),
+      // isEmail throws on text that is not well-formed Unicode; such text is no email address.
+      {
+        name: 'email',
+        test: (value) => isString(value) && isWellFormed(value) && isEmail(value),
+        message: messages.email,
+      },
+    ]),
+  );
 }

@@ -207,4 +207,14 @@ describe('validateRequest', () => {
       });
     });
   });
+
+  it('answers field errors, never throws, for values that hold constructor, prototype or __proto__ keys', () => {
+    const body = JSON.parse(
+      '{"code":{"constructor":{"id":1}},"n":{"prototype":[]},"leaf":{"__proto__":{"x":1},"constructor":"x"}}',
+    );
+    expect(() => validateRequest(Leaf, body)).not.toThrow();
+    const result = validateRequest(Leaf, body);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['code', 'n']);
+  });
 });

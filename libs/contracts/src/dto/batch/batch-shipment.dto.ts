@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../errors/app-error';
 import {
+  documented,
   field,
   type HasCrossFieldRules,
   InField,
@@ -26,14 +27,18 @@ import { ParcelPackage } from '../parcel/parcel-package.dto';
 export const LABEL_FORMAT_MESSAGE = 'The :attribute must be pdf: only the PDF label format is supported.';
 
 function LabelFormatField(): PropertyDecorator {
-  return field({ presence: 'optional' }, [
-    { name: 'string', test: isString, message: messages.string },
-    {
-      name: 'label_format',
-      test: (value) => isString(value) && value.toLowerCase() === 'pdf',
-      message: LABEL_FORMAT_MESSAGE,
-    },
-  ]);
+  return documented(
+    { presence: 'optional' },
+    { type: 'string', enum: ['pdf'] },
+    field({ presence: 'optional' }, [
+      { name: 'string', test: isString, message: messages.string },
+      {
+        name: 'label_format',
+        test: (value) => isString(value) && value.toLowerCase() === 'pdf',
+        message: LABEL_FORMAT_MESSAGE,
+      },
+    ]),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { findParcelService } from '@shipping/reference-data';
 import type { FieldErrors } from '../../errors/app-error';
 import {
+  documented,
   field,
   type HasCrossFieldRules,
   InField,
@@ -12,6 +13,7 @@ import {
   messages,
 } from '../../validation';
 import { carrierCode } from '../pickup/pickup-fields';
+import { BatchShipment } from './batch-shipment.dto';
 
 export const MAX_BATCH_SHIPMENTS = 1_000;
 
@@ -27,18 +29,23 @@ export const isBatchService = (code: unknown): code is string =>
 
 /** A non-empty array of at most 1,000 elements; that each element is an object is a cross-field rule. */
 function ShipmentsField(): PropertyDecorator {
-  return field(
+  const schema = { type: () => BatchShipment, isArray: true, minItems: 1, maxItems: MAX_BATCH_SHIPMENTS };
+  return documented(
     {},
-    [
-      { name: 'array', test: Array.isArray, message: messages.array },
-      {
-        name: 'max_items',
-        test: (value) => Array.isArray(value) && value.length <= MAX_BATCH_SHIPMENTS,
-        message: messages.maxItems(MAX_BATCH_SHIPMENTS),
-      },
-    ],
-    [],
-    isBlankList,
+    schema,
+    field(
+      {},
+      [
+        { name: 'array', test: Array.isArray, message: messages.array },
+        {
+          name: 'max_items',
+          test: (value) => Array.isArray(value) && value.length <= MAX_BATCH_SHIPMENTS,
+          message: messages.maxItems(MAX_BATCH_SHIPMENTS),
+        },
+      ],
+      [],
+      isBlankList,
+    ),
   );
 }
 

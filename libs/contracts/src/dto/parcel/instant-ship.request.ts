@@ -1,6 +1,7 @@
 import { isInstantShipService } from '@shipping/reference-data';
 import type { FieldErrors } from '../../errors/app-error';
 import {
+  documented,
   field,
   type HasCrossFieldRules,
   InField,
@@ -28,13 +29,18 @@ export const INSTANT_SHIP_SERVICE_MESSAGE =
   'The selected service is invalid: instant ship offers USPS-1, USPS-2 and USPS-3 only.';
 
 function InstantShipServiceField(): PropertyDecorator {
-  return field({}, [
-    {
-      name: 'in',
-      test: (value) => isString(value) && isInstantShipService(value),
-      message: INSTANT_SHIP_SERVICE_MESSAGE,
-    },
-  ]);
+  const schema = { type: 'string', enum: ['USPS-1', 'USPS-2', 'USPS-3'] };
+  return documented(
+    {},
+    schema,
+    field({}, [
+      {
+        name: 'in',
+        test: (value) => isString(value) && isInstantShipService(value),
+        message: INSTANT_SHIP_SERVICE_MESSAGE,
+      },
+    ]),
+  );
 }
 
 /**

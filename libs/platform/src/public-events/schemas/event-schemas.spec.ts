@@ -4,10 +4,12 @@ import addFormats from 'ajv-formats';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { eventUpcasters } from '../../storage/event-upcasters';
-import { eventSchemaPath, toCloudEvent } from '../cloud-event';
+import { eventSchemaPath, publicEventType as publicEventTypeOf, toCloudEvent } from '../cloud-event';
 import { PUBLISHED_CATEGORIES, publishedCategory } from '../published-categories';
 import { generateEventSchemas } from './event-schemas';
-import { EVENT_DOCS_DIR, schemaText } from './write-event-schemas';
+import { Parser, fromFile } from '@asyncapi/parser';
+import { asyncApiText, generateAsyncApiDocument } from './asyncapi-document';
+import { ASYNCAPI_FILE, EVENT_DOCS_DIR, schemaText } from './write-event-schemas';
 
 const schemaFilesOnDisk = (dir = EVENT_DOCS_DIR): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -49,6 +51,35 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
         `${path}\n${schemaText(schema)}`,
       );
     }
+  });
+
+  it('are described by docs/asyncapi.yaml as it is generated: run write-event-schemas.ts after changing an event', () => {
+    expect(readFileSync(ASYNCAPI_FILE, 'utf8')).toBe(asyncApiText(generateAsyncApiDocument()));
+  });
+
+  it('make docs/asyncapi.yaml a valid AsyncAPI 3.0 document: one channel per topic, one message per published type', async () => {
+    const { document, diagnostics } = await fromFile(new Parser(), ASYNCAPI_FILE).parse();
+    expect(diagnostics.filter((diagnostic) => diagnostic.severity === 0)).toEqual([]);
+    expect(document?.version()).toBe('3.0.0');
+    const upcasters = eventUpcasters();
+    const described = document!
+      .channels()
+      .all()
+      .map((channel) => ({
+        topic: channel.address(),
+        types: channel
+          .messages()
+          .all()
+          .map((message) => (message.payload()?.json() as { title?: string }).title),
+      }));
+    expect(described).toEqual(
+      PUBLISHED_CATEGORIES.map((category) => ({
+        topic: `shipping.${category.context}.events`,
+        types: category.types.map((type) =>
+          publicEventTypeOf(category.context, type, upcasters.latestVersion(type)),
+        ),
+      })),
+    );
   });
 
   it('cover every published type in the version the store reads it as', () => {

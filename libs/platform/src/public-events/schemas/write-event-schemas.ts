@@ -1,8 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { asyncApiText, generateAsyncApiDocument } from './asyncapi-document';
 import { generateEventSchemas } from './event-schemas';
 
 export const EVENT_DOCS_DIR = join(__dirname, '../../../../../docs/events');
+
+/** docs/asyncapi.yaml: the topics, keys and messages, each payload a schema of EVENT_DOCS_DIR. */
+export const ASYNCAPI_FILE = join(EVENT_DOCS_DIR, '../asyncapi.yaml');
 
 export const schemaText = (schema: unknown) => `${JSON.stringify(schema, null, 2)}\n`;
 
@@ -14,4 +18,6 @@ if (require.main === module) {
     writeFileSync(target, schemaText(schema));
     process.stdout.write(`${path}\n`);
   }
+  writeFileSync(ASYNCAPI_FILE, asyncApiText(generateAsyncApiDocument()));
+  process.stdout.write('../asyncapi.yaml\n');
 }

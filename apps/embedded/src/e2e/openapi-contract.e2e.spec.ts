@@ -1,0 +1,117 @@
+import {
+  apiClient,
+  batchShipment,
+  fedexPickupOrder,
+  fedexPickupRates,
+  freightOrder,
+  openApiContract,
+  parcelOrder,
+  type RuntimeProcess,
+  startRuntime,
+  usAddress,
+} from '@shipping/testing';
+
+/** Every answer of a tour over the documented routes keeps the document's schema for its route and status. */
+describe('the answers keep the OpenAPI document', () => {
+  let runtime: RuntimeProcess;
+  let acme: ReturnType<typeof apiClient>;
+  let contract: ReturnType<typeof openApiContract>;
+  const violations: string[] = [];
+  const seen = new Set<string>();
+
+  async function call(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+    const response = await acme.call(method, path, body, headers);
+    const violation = contract.violation(method, path, response.status, response.body);
+    if (violation) violations.push(violation);
+    const operation = contract.operations.find(
+      (candidate) => candidate.method === method && candidate.pattern.test(path.split('?')[0]),
+    );
+    if (operation) seen.add(`${method} ${operation.path}`);
+    return response;
+  }
+
+  beforeAll(async () => {
+    runtime = await startRuntime({ env: { RATE_LIMIT_PER_MINUTE: '0' }, startTimeoutMs: 110_000 });
+    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const document = await apiClient(runtime.baseUrl).get('/openapi.json');
+    expect(document.status).toBe(200);
+    contract = openApiContract(document.body);
+  }, 120_000);
+
+  afterAll(async () => {
+    await runtime?.stop();
+  });
+
+  it('serves the reference page from installed files under the dashboard CSP', async () => {
+    const anonymous = apiClient(runtime.baseUrl);
+    const [page, dashboard, bundle] = await Promise.all([
+      anonymous.get('/docs'),
+      anonymous.get('/dashboard'),
+      anonymous.get('/docs/swagger-ui-bundle.js'),
+    ]);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('/docs/swagger-ui-bundle.js');
+    expect(page.text).not.toMatch(/<script>|https?:\/\//);
+    expect(page.headers.get('content-security-policy')).toBe(
+      dashboard.headers.get('content-security-policy'),
+    );
+    expect(bundle.status).toBe(200);
+    expect((await anonymous.get('/docs/..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('answers every documented route in the documented shapes, successes and failures', async () => {
+    await call('GET', '/health');
+    await call('GET', '/shippers');
+    await call('GET', '/addresses');
+    await call('POST', '/addresses', { ...usAddress(), is_residential: false });
+    await call('POST', '/addresses', {});
+    const order = await call('POST', '/freight-orders', freightOrder());
+    await call('POST', '/freight-orders', {
+      ...freightOrder(),
+      shipment_order_id: order.body.data.shipment_order_id,
+    });
+    await call('POST', '/parcel-orders', parcelOrder());
+    await call('POST', '/parcel-orders', { to_address: 1 });
+    await call('GET', '/orders?per_page=2');
+    await call('GET', '/orders?page=0');
+    await call('POST', '/pickup-orders', fedexPickupOrder());
+    await call('POST', '/pickup-orders/get-rates', fedexPickupRates());
+    await call('GET', '/pickup-orders');
+    await call('POST', '/parcel-orders/instant-ship', {});
+    const batch = await call('POST', '/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: [batchShipment(0)],
+    });
+    const id: string = batch.body.data.id;
+    await call('GET', `/batches/${id}?per_page=1`);
+    await call('GET', `/batches/${id}/events`);
+    await call('GET', '/batches');
+    await call('POST', `/batches/${id}/ship`, undefined, { 'Idempotency-Key': `ship-${id}` });
+    await call('GET', '/batches/unknown');
+    await call('POST', '/batches/unknown/ship');
+    await call('GET', '/batches/unknown/events');
+    const webhook = await call('POST', '/webhooks', { url: 'https://example.com/hooks' });
+    await call('PATCH', `/webhooks/${webhook.body.data.id}`, {
+      events: ['shipment.shipped', 'batch.completed'],
+    });
+    await call('PATCH', `/webhooks/${webhook.body.data.id}`, { events: ['no.such.event'] });
+    await call('GET', '/webhooks');
+    await call('GET', `/webhooks/${webhook.body.data.id}/deliveries`);
+    await call('POST', `/webhooks/${webhook.body.data.id}/deliveries/none/redeliver`);
+    await call('DELETE', `/webhooks/${webhook.body.data.id}`);
+    await call('DELETE', '/webhooks/0');
+    await call('GET', '/labels/none.pdf?expires=1&signature=x');
+    await call('GET', '/shippers', undefined, { authorization: 'Bearer wrong' });
+    await call('POST', '/parcel-orders', '{"broken"', { 'content-type': 'application/json' });
+    const oversized = await call('GET', `/shippers?q=${'a'.repeat(20_000)}`);
+    expect({ status: oversized.status, success: oversized.body?.success }).toEqual({
+      status: 431,
+      success: false,
+    });
+    expect(violations).toEqual([]);
+    expect([...seen].sort()).toEqual(
+      contract.operations.map(({ method, path }) => `${method} ${path}`).sort(),
+    );
+  });
+});

@@ -1,0 +1,208 @@
+/** JSON Schema 2020-12, as OpenAPI 3.1 uses it (the swagger types predate `const`). */
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * The `data` of each success answer, as JSON Schema (OpenAPI 3.1). Objects stay open to new
+ * properties (adding one is a compatible change); what is listed is what clients may rely on.
+ */
+const string: SchemaObject = { type: 'string' };
+const integer: SchemaObject = { type: 'integer' };
+const boolean: SchemaObject = { type: 'boolean' };
+export type { SchemaObject };
+const nullable = (schema: SchemaObject): SchemaObject => ({ anyOf: [schema, { type: 'null' }] });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const object = (properties: Record<string, SchemaObject>, optional: string[] = []): SchemaObject => ({
+  type: 'object',
+  required: Object.keys(properties).filter((key) => !optional.includes(key)),
+  properties,
+});
+
+export const pageOf = (item: string): SchemaObject =>
+  object({
+    current_page: integer,
+    data: { type: 'array', items: ref(item) },
+    first_page_url: string,
+    from: nullable(integer),
+    next_page_url: nullable(string),
+    path: string,
+    per_page: integer,
+    prev_page_url: nullable(string),
+    to: nullable(integer),
+  });
+
+const WEBHOOK_EVENTS: SchemaObject = {
+  type: 'array',
+  items: { type: 'string' },
+  description: 'The event types the endpoint receives.',
+};
+
+const BATCH_STATUS: SchemaObject = {
+  type: 'string',
+  enum: ['validating', 'invalid', 'ready', 'processing', 'completed'],
+};
+
+const batchResults = object({
+  total_count: integer,
+  valid_count: integer,
+  invalid_count: integer,
+  completed_count: integer,
+  failed_count: integer,
+  completion_percentage: { type: 'string', example: '30%' },
+});
+
+const batchSummary = {
+  id: { type: 'string', description: 'Batch hash id.' },
+  status: BATCH_STATUS,
+  default_service: string,
+  default_shipper_id: { type: 'string', description: 'Shipper hash id.' },
+  results: ref('BatchResults'),
+};
+
+const postalLines = {
+  name: string,
+  attention: nullable(string),
+  street_1: string,
+  street_2: nullable(string),
+  street_3: nullable(string),
+  city: string,
+  zip: string,
+  state: nullable(string),
+  country: string,
+  telephone: string,
+};
+
+/** Named schemas, referenced from the answers as `#/components/schemas/<name>`. */
+export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
+  Health: object({ status: { type: 'string', const: 'ok' } }),
+  Shipper: object({
+    id: integer,
+    hash_id: string,
+    name: string,
+    carrier: string,
+    integration: { type: 'string', enum: ['own', 'platform'] },
+    batch_eligible: boolean,
+    instant_ship_eligible: boolean,
+  }),
+  SavedAddress: object({ id: integer, ...postalLines, email: nullable(string), is_residential: boolean }, [
+    'attention',
+    'street_2',
+    'street_3',
+    'state',
+    'email',
+  ]),
+  SavedOrder: object({ shipment_order_id: integer }),
+  OpenOrder: object({
+    shipment_order_id: integer,
+    kind: { type: 'string', enum: ['freight', 'parcel'] },
+    status: string,
+    summary: object({
+      from: string,
+      to: string,
+      pieces: integer,
+      total_weight: string,
+      ship_date: nullable(string),
+    }),
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  }),
+  InstantShipment: object({
+    shipment_order_id: string,
+    main_tracking_number: string,
+    label_url: { type: 'string', format: 'uri' },
+    documents: {
+      type: 'array',
+      items: object({ format: { type: 'string', example: 'pdf' }, content: string }),
+    },
+  }),
+  PickupOrder: object({
+    id: integer,
+    from_address: object({ id: nullable(integer), ...postalLines, is_residential: boolean }),
+    piece_count: integer,
+    status: string,
+    carrier: string,
+    pieces: { type: 'array', items: { type: 'object' } },
+    total_weight: string,
+    ready_time: nullable(string),
+    close_time: nullable(string),
+    pickup_date: nullable(string),
+  }),
+  PickupRate: object({
+    id: nullable(integer),
+    miscellaneous_charges: { type: 'array' },
+    base_price: string,
+    fuel_price: string,
+    final_price: string,
+  }),
+  BatchResults: batchResults,
+  CreatedBatch: object({
+    id: batchSummary.id,
+    status: batchSummary.status,
+    default_service: string,
+    default_shipper_id: batchSummary.default_shipper_id,
+  }),
+  BatchSummary: object(batchSummary),
+  BatchListEntry: object({ ...batchSummary, created_at: { type: 'string', format: 'date-time' } }),
+  BatchItem: object({
+    id: string,
+    status: { type: 'string', enum: ['valid', 'invalid', 'completed', 'failed'] },
+    errors: nullable({ type: 'object', additionalProperties: { type: 'array', items: string } }),
+    shipment_order: nullable(object({ main_tracking_number: string })),
+  }),
+  Batch: object(
+    {
+      ...batchSummary,
+      items: ref('BatchItemPage'),
+      labels: { type: 'array', items: { type: 'string', format: 'uri' } },
+    },
+    ['labels'],
+  ),
+  BatchItemPage: pageOf('BatchItem'),
+  OpenOrderPage: pageOf('OpenOrder'),
+  PickupOrderPage: pageOf('PickupOrder'),
+  BatchListEntryPage: pageOf('BatchListEntry'),
+  BatchEventPage: pageOf('BatchEvent'),
+  WebhookDeliveryPage: pageOf('WebhookDelivery'),
+  BatchEvent: object({
+    id: string,
+    type: string,
+    version: integer,
+    data: {},
+    occurred_at: { type: 'string', format: 'date-time' },
+    correlation_id: nullable(string),
+    causation_id: nullable(string),
+  }),
+  WebhookEndpoint: object({
+    id: integer,
+    url: { type: 'string', format: 'uri' },
+    events: WEBHOOK_EVENTS,
+    created_at: string,
+  }),
+  RegisteredWebhookEndpoint: object({
+    id: integer,
+    url: { type: 'string', format: 'uri' },
+    events: WEBHOOK_EVENTS,
+    created_at: string,
+    secret: { type: 'string', description: 'Shown in this answer only.' },
+  }),
+  WebhookDelivery: object({
+    id: string,
+    webhook_id: integer,
+    event_id: string,
+    event_type: string,
+    status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+    attempt_count: integer,
+    next_attempt_at: nullable(string),
+    created_at: string,
+    attempts: {
+      type: 'array',
+      items: object({
+        number: integer,
+        at: string,
+        status_code: nullable(integer),
+        error: nullable(string),
+        duration_ms: { type: 'number' },
+      }),
+    },
+  }),
+};

@@ -1,0 +1,56 @@
+import { Global, Module, type INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { MESSAGE_CLIENT, SQL_CLIENT } from '@shipping/platform';
+import { DashboardFiles } from '../../dashboard/dashboard-files';
+import { GatewayModule } from '../../gateway.module';
+import { configureGatewayApp } from '../../http';
+import { GATEWAY_HTTP_CONFIG } from '../../http/gateway-http.tokens';
+import { DEFAULT_GATEWAY_HTTP_CONFIG } from '../../http/gateway-http-config';
+
+/** The gateway's routes as Nest registers them, without the apps behind it: nothing is sent. */
+export async function createGatewayDocumentApp(): Promise<{ app: INestApplication; close(): Promise<void> }> {
+  const sql: SqlClient = await createPgliteSqlClient();
+  @Global()
+  @Module({
+    providers: [
+      { provide: SQL_CLIENT, useValue: sql },
+      { provide: MESSAGE_CLIENT, useValue: {} },
+    ],
+    exports: [SQL_CLIENT, MESSAGE_CLIENT],
+  })
+  class NoBackendModule {}
+  const moduleRef = await Test.createTestingModule({ imports: [NoBackendModule, GatewayModule] })
+    .overrideProvider(GATEWAY_HTTP_CONFIG)
+    .useValue({ ...DEFAULT_GATEWAY_HTTP_CONFIG, logLevel: 'silent' })
+    .overrideProvider(DashboardFiles)
+    .useValue({})
+    .compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
+  configureGatewayApp(app);
+  await app.init();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await sql.close();
+    },
+  };
+}
+
+/** `GET /batches/{batchId}` for every route the Express router holds (Nest's `:id` and `*key` as `{id}`, `{key}`). */
+export function registeredRoutes(app: INestApplication): string[] {
+  const router = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router;
+  return router.stack.flatMap(({ route }) =>
+    route
+      ? Object.keys(route.methods).map(
+          (method) => `${method.toUpperCase()} ${route.path.replace(/[:*](\w+)/g, '{$1}')}`,
+        )
+      : [],
+  );
+}
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+}

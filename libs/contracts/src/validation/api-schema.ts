@@ -1,0 +1,42 @@
+import type { FieldOptions } from './field';
+
+/** A field's description in the terms of OpenAPI's `@ApiProperty` options (JSON Schema plus `type`/`isArray`). */
+export type FieldSchema = Record<string, unknown> & { description?: string; required: boolean };
+
+/**
+ * Every documented field of every request class, by the class (prototype) that declares it, in
+ * declaration order. The contracts stay free of HTTP frameworks: the gateway turns these into
+ * OpenAPI properties when it builds its document.
+ */
+export const FIELD_SCHEMAS = new Map<object, Map<string, FieldSchema>>();
+
+/**
+ * The OpenAPI description of a field, derived from the same options as its validation rules, so
+ * a limit is written once. A field whose presence depends on its siblings is documented as
+ * optional with the condition in words: a JSON Schema cannot say "required when carrier is fedex"
+ * in a way clients read.
+ */
+export function documented(
+  options: Pick<FieldOptions, 'presence'>,
+  schema: Record<string, unknown> & { description?: string },
+  validation: PropertyDecorator,
+): PropertyDecorator {
+  const { presence = 'required' } = options;
+  const note =
+    typeof presence === 'function'
+      ? 'Required under a condition.'
+      : presence === 'prohibited'
+        ? 'Not accepted here.'
+        : undefined;
+  const described: FieldSchema = {
+    ...schema,
+    required: presence === 'required',
+    ...(note ? { description: schema.description ? `${schema.description} ${note}` : note } : {}),
+  };
+  return (target, key) => {
+    const fields = FIELD_SCHEMAS.get(target) ?? new Map<string, FieldSchema>();
+    fields.set(String(key), described);
+    FIELD_SCHEMAS.set(target, fields);
+    validation(target, key);
+  };
+}
