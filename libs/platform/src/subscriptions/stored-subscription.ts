@@ -1,4 +1,6 @@
 import type { Logger } from '@nestjs/common';
+import { type Link, propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
+import { endedWith, SpanKind, tracer } from '@shipping/messaging';
 import {
   type EventHandling,
   type EventStore,
@@ -10,6 +12,7 @@ import {
   startCheckpointedSubscription,
   type Subscription,
 } from '@shipping/event-store';
+import { watchSubscription } from '../observability/subscription-progress';
 
 export type StoredSubscriptionOptions = EventHandling & {
   /** The checkpoint's key, stable across restarts. */
@@ -35,6 +38,12 @@ export async function startStoredSubscription(
 ): Promise<Subscription> {
   const checkpoints = new SqlCheckpointStore(sql);
   await checkpoints.init();
+  const progress = watchSubscription(
+    options.name,
+    store,
+    options.streamNamePrefixes,
+    await checkpoints.load(options.name),
+  );
   const firstDelay = options.retryDelayMs ?? 1_000;
   const maxDelay = options.maxRetryDelayMs ?? 30_000;
   let current: Subscription | undefined;
@@ -43,11 +52,12 @@ export async function startStoredSubscription(
   let retry: NodeJS.Timeout | undefined;
 
   const handled = async (events: RecordedEvent[]) => {
-    await handOver(options, events);
+    await inTraceOf(options.name, events, () => handOver(options, events));
+    progress.handled(events[events.length - 1].position);
     delay = firstDelay;
   };
-  const start = async (): Promise<Subscription> =>
-    startCheckpointedSubscription({
+  const start = async (): Promise<Subscription> => {
+    const started = await startCheckpointedSubscription({
       store,
       checkpoints,
       name: options.name,
@@ -71,6 +81,9 @@ export async function startStoredSubscription(
         delay = Math.min(delay * 2, maxDelay);
       },
     });
+    started.caughtUp.then(progress.caughtUp, () => undefined);
+    return started;
+  };
 
   current = await start();
   const first = current;
@@ -78,8 +91,27 @@ export async function startStoredSubscription(
     caughtUp: first.caughtUp,
     stop: async () => {
       stopped = true;
+      progress.stop();
       clearTimeout(retry);
       await current?.stop();
     },
   };
+}
+
+/**
+ * Handles a page of events in a span that continues the trace of the request that appended the
+ * first of them (its `traceparent` metadata) and links the others' (decision 61).
+ */
+function inTraceOf(name: string, events: RecordedEvent[], handle: () => Promise<void>): Promise<void> {
+  const parents = events.map((event) => propagation.extract(ROOT_CONTEXT, event.metadata));
+  const links: Link[] = parents.slice(1).flatMap((parent) => {
+    const linked = trace.getSpanContext(parent);
+    return linked ? [{ context: linked }] : [];
+  });
+  return tracer().startActiveSpan(
+    `subscription ${name}`,
+    { kind: SpanKind.CONSUMER, links, attributes: { 'shipping.events': events.length } },
+    parents[0] ?? ROOT_CONTEXT,
+    (span) => endedWith(span, handle()),
+  );
 }
