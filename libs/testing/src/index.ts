@@ -12,3 +12,4 @@ export * from './distributed/app-process';
 export * from './distributed/distributed-runtime';
 export * from './distributed/test-broker';
 export * from './webhook-receiver';
+export * from './distributed/span-collector';
