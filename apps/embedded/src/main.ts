@@ -21,7 +21,7 @@ async function bootstrap(): Promise<void> {
     process.env,
   );
   const config = validateConfig(EmbeddedConfig);
-  const tracing = startTracing('embedded');
+  const tracing = await startTracing('embedded');
   const httpConfig = readGatewayHttpConfig();
   const app = await NestFactory.create<NestExpressApplication>(EmbeddedModule.forRoot(config), {
     bodyParser: false,

@@ -60,7 +60,7 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
     process.env,
   );
   const config = validateConfig(spec.config);
-  const tracing = startTracing(spec.name);
+  const tracing = await startTracing(spec.name);
   await claimOwnDatabase(spec.name, config);
   const kafka = kafkaConnection(config);
   const messaging = KafkaMessagingModule.forRoot({
