@@ -1,3 +1,4 @@
 export * from './order.module';
+export * from './order.migrations';
 export * from './open-orders/open-orders.projection';
 export * from './order-environment';

@@ -10,6 +10,7 @@ export * from './gateway-http-config.module';
 export * from './gateway-http.module';
 export * from './gateway-http.tokens';
 export type { AuthenticatedAccount, GatewayRequest } from './gateway-request';
+export * from './idempotency/gateway.migrations';
 export * from './idempotency/idempotency-key';
 export * from './idempotency/idempotency.interceptor';
 export * from './request-id/request-id';

@@ -5,10 +5,10 @@ import {
   addressView,
   type ShipperRecord,
 } from '@shipping/contracts';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
-import { ACCOUNT_DIRECTORY_SCHEMA } from './account-directory.schema';
+import { ORDER_MIGRATIONS } from '../order.migrations';
 import { toShipperRecord } from './shipper-record';
 
 type AddressRow = { address_id: number; address: Omit<AccountAddress, 'id'> };
@@ -22,7 +22,7 @@ export class AccountDirectory implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(ACCOUNT_DIRECTORY_SCHEMA);
+    await schemaReady(this.sql, ORDER_MIGRATIONS);
     await this.loadSandboxSeed();
   }
 
