@@ -65,3 +65,26 @@ export interface Batch extends Omit<BatchRow, 'created_at'> {
   items: Page<BatchItem>;
   labels?: string[];
 }
+
+export interface WebhookEndpoint {
+  id: number;
+  url: string;
+  events: string[];
+  created_at: string;
+}
+
+export interface WebhookAttempt {
+  number: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  event_type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempt_count: number;
+  created_at: string;
+  attempts: WebhookAttempt[];
+}

@@ -28,3 +28,11 @@ export const dateTimeText = (iso: string) => {
   const utc = date.toISOString();
   return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 };
+
+/** What a webhook delivery's last attempt came back with: an HTTP status, or why no answer came. */
+export function attemptOutcome(
+  attempt: { status_code: number | null; error: string | null } | undefined,
+): string {
+  if (!attempt) return 'Not tried yet';
+  return attempt.status_code === null ? (attempt.error ?? 'No answer') : `HTTP ${attempt.status_code}`;
+}
