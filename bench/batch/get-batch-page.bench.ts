@@ -13,6 +13,8 @@ const WARMUP_S = 2;
 async function main(): Promise<void> {
   const runtime = await startRuntime({
     env: { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    // A loaded machine can take more than a minute to start the runtime.
+    startTimeoutMs: 180_000,
   });
   let failed = false;
   try {

@@ -8,6 +8,7 @@ import { PickupModule } from '@shipping/pickup-app';
 import { WebhookModule } from '@shipping/webhook-app';
 import {
   kafkaConnectionOf,
+  ObservabilityModule,
   PUBLISHED_CATEGORIES,
   PublicEventsModule,
   StorageModule,
@@ -32,6 +33,7 @@ export class EmbeddedModule {
       module: EmbeddedModule,
       imports: [
         StorageModule.forRoot(config),
+        ObservabilityModule.forRoot(),
         InProcessMessagingModule.forRoot(),
         ...publicEvents,
         GatewayModule,

@@ -3,14 +3,25 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureGatewayApp, OpenApiDocument, readGatewayHttpConfig } from '@shipping/gateway-app';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
-import { checkEnvironment, ConfigurationError, DataFolderInUse, validateConfig } from '@shipping/platform';
+import {
+  checkEnvironment,
+  ConfigurationError,
+  DataFolderInUse,
+  readTracingEnvironment,
+  startTracing,
+  validateConfig,
+} from '@shipping/platform';
 import { EmbeddedConfig } from './embedded-config';
 import { EmbeddedModule } from './embedded.module';
 import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
 
 async function bootstrap(): Promise<void> {
-  checkEnvironment(EMBEDDED_ENVIRONMENT, process.env);
+  checkEnvironment(
+    { ...EMBEDDED_ENVIRONMENT, readers: [...EMBEDDED_ENVIRONMENT.readers, readTracingEnvironment] },
+    process.env,
+  );
   const config = validateConfig(EmbeddedConfig);
+  const tracing = await startTracing('embedded');
   const httpConfig = readGatewayHttpConfig();
   const app = await NestFactory.create<NestExpressApplication>(EmbeddedModule.forRoot(config), {
     bodyParser: false,
@@ -24,7 +35,7 @@ async function bootstrap(): Promise<void> {
   await app.startAllMicroservices();
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'listening', url: await app.getUrl() })}\n`);
-  stopGracefullyOn(['SIGTERM', 'SIGINT'], () => app.close());
+  stopGracefullyOn(['SIGTERM', 'SIGINT'], () => app.close().then(() => tracing.shutdown()));
 }
 
 /** Stops taking requests, lets subscriptions and the store close, then exits 0 (1 if closing failed). */

@@ -16,3 +16,5 @@ export { contextOf, topicName, topicOfPattern, type TopicKind } from './kafka/ka
 export * from './keyed-message';
 export * from './tokens';
 export * from './kafka/kafka-event-publisher';
+export * from './observability/trace-context';
+export { DURATION_BUCKETS, type HandlerExtras, type HandlerKind } from './observability/handler-metrics';

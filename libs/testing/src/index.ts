@@ -14,3 +14,4 @@ export * from './distributed/distributed-runtime';
 export * from './distributed/test-broker';
 export * from './webhook-receiver';
 export * from './openapi-contract';
+export * from './distributed/span-collector';

@@ -39,6 +39,7 @@ import {
   SQL_CLIENT,
   startStoredSubscription,
 } from '@shipping/platform';
+import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { batchDecider, loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
 import { type LabelingJob, LabelingJobs } from './labeling-jobs';
@@ -251,6 +252,7 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
             known: { state, revision },
           },
         );
+        observeBatchPhases(outcome.events, outcome.state);
         ({ state, nextExpectedRevision: revision } = outcome);
         merges.start(settledLabelFileGroups(state));
       }
@@ -272,13 +274,14 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
     }
     merges.start(settledLabelFileGroups(state));
     const files = await merges.all();
-    await handleCommand(
+    const finished = await handleCommand(
       this.store,
       batchStreamName(batchId),
       { type: 'RecordMergedFiles', batchId, files, now: new Date().toISOString() },
       batchDecider,
       metadata,
     );
+    observeBatchPhases(finished.events, finished.state);
     await this.jobs.close(batchId);
   }
 

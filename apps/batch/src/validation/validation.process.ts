@@ -24,6 +24,7 @@ import {
   SQL_CLIENT,
   startStoredSubscription,
 } from '@shipping/platform';
+import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { batchDecider, loadBatchWithRevision } from '../batches/batch-stream';
 import { validateItem } from './item-validation';
 
@@ -79,7 +80,7 @@ export class ValidationProcess implements OnApplicationBootstrap, OnModuleDestro
     const results = submissions
       .filter((item) => pending.has(item.item_id))
       .map((item) => validateItem(item, state.service, saved, preferences));
-    await handleCommand(
+    const outcome = await handleCommand(
       this.store,
       batchStreamName(batchId),
       { type: 'RecordValidation', batchId, results, now: new Date().toISOString() },
@@ -87,6 +88,7 @@ export class ValidationProcess implements OnApplicationBootstrap, OnModuleDestro
       { correlationId: context.correlationId, causationId: event.id, accountId: state.accountId },
       { known, inParts: true },
     );
+    observeBatchPhases(outcome.events, outcome.state);
   }
 
   /** The items as submitted: all in the BatchCreated of most batches, in its BatchItemsAdded too for large ones. */

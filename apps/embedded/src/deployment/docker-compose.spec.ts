@@ -7,6 +7,7 @@ import {
   type AppEnvironment,
   checkEnvironment,
   ConfigurationError,
+  DEFAULT_METRICS_PORTS,
   variablesReadBy,
 } from '@shipping/platform';
 import { WEBHOOK_ENVIRONMENT } from '@shipping/webhook-app';
@@ -176,5 +177,17 @@ describe('docker-compose.yml', () => {
       }
     }
     expect(services['kafka'].image).toMatch(/^apache\/kafka:/);
+  });
+
+  it("checks each app's health with its readiness, on the port the app serves it on", () => {
+    for (const app of Object.keys(APPS)) {
+      const port = app === 'gateway' ? appEnv(app)['PORT'] : String(DEFAULT_METRICS_PORTS[app]);
+      expect({ app, test: services[app].healthcheck?.test.join(' ') }).toEqual({
+        app,
+        test: expect.stringContaining(`http://127.0.0.1:${port}/health/ready`),
+      });
+      if (app !== 'gateway')
+        expect({ app, host: appEnv(app)['METRICS_HOST'] }).toEqual({ app, host: '0.0.0.0' });
+    }
   });
 });

@@ -2,14 +2,17 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Unavailable } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { READINESS, type Readiness, SQL_CLIENT } from '@shipping/platform';
 import { Public } from '../http';
 import { ApiRoute } from '../openapi/api-route.decorator';
 
 @ApiTags('Health')
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(READINESS) private readonly readiness: Readiness,
+  ) {}
 
   /** Public: answers whether the service and its store respond. */
   @ApiRoute({
@@ -27,5 +30,24 @@ export class HealthController {
       throw new Unavailable('The store is not answering.');
     }
     return { status: 'ok' };
+  }
+
+  /** Kubernetes' liveness: the process runs and answers HTTP. */
+  @Public()
+  @Get('live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  /** Kubernetes' readiness: stores and Kafka answer, subscriptions caught up since the start. */
+  @Public()
+  @Get('ready')
+  async ready() {
+    const report = await this.readiness.report();
+    if (!report.ready) {
+      const failing = Object.entries(report.checks).filter(([, state]) => state !== 'ok');
+      throw new Unavailable(`Not ready: ${failing.map(([name, state]) => `${name} ${state}`).join('; ')}.`);
+    }
+    return { status: 'ok', checks: report.checks };
   }
 }

@@ -9,10 +9,12 @@ import type { GatewayHttpConfig } from './gateway-http-config';
 import { GATEWAY_HTTP_CONFIG, REQUEST_LOGGER, UNAUTHENTICATED_HITS } from './gateway-http.tokens';
 import { ApiKeyDirectory } from './auth/api-key-directory';
 import { preAuthentication, whenAuthenticated } from './auth/pre-authentication';
+import { observeRequests, serveMetrics } from './observability/request-observer';
 import { assignRequestId } from './request-id/request-id';
 
 /**
- * What has to be applied on the app rather than in a module, in order: `trust proxy`, request id
+ * What has to be applied on the app rather than in a module, in order: `trust proxy`, GET /metrics
+ * and the request's span and timing, request id
  * and request log first (so a refused body is answered with an id and logged), then the API key
  * and the limit on requests without one, then the body parsers with their limit (for authenticated
  * requests only), the translation of their errors, and the nesting limit. Call before init/listen.
@@ -24,6 +26,8 @@ export function configureGatewayApp(
   app.disable('x-powered-by');
   answerClientErrorsInEnvelope(app.getHttpServer());
   app.set('trust proxy', config.trustProxy);
+  app.use(serveMetrics);
+  app.use(observeRequests);
   app.use(assignRequestId);
   app.use(app.get<RequestHandler>(REQUEST_LOGGER));
   app.use(

@@ -5,6 +5,7 @@ import {
   type LabelPurchaseResult,
   Unavailable,
 } from '@shipping/contracts';
+import { metrics } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
 import { CARRIER_PORT, type CarrierPort } from '../carrier/carrier-port';
 import { itemLabelKey } from '../files/label-keys';
@@ -153,7 +154,11 @@ export class LabelPurchases {
 
   private async buy({ item_id, carrier_key, service, shipment }: LabelPurchaseIntent): Promise<Bought> {
     const label = await this.carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
-    if (!label.ok) return { ok: false, result: { item_id, ok: false, reason: label.reason } };
+    if (!label.ok) {
+      metrics.labelsFailed.inc();
+      return { ok: false, result: { item_id, ok: false, reason: label.reason } };
+    }
+    metrics.labelsBought.inc();
     const label_key = itemLabelKey(item_id);
     await this.files.write(label_key, label.label_pdf);
     return { ok: true, label: { item_id, tracking_number: label.tracking_number, label_key } };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { gaugeReadAtScrape, metrics, SQL_CLIENT } from '@shipping/platform';
 import type { WebhookEventType } from '@shipping/contracts';
 import type { PostOutcome } from './post-webhook';
 
@@ -42,7 +42,18 @@ interface ClaimRow {
  */
 @Injectable()
 export class DeliveryQueue {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {
+    gaugeReadAtScrape(
+      'shipping_webhook_outbox_pending_deliveries',
+      'Webhook deliveries waiting in the outbox for their first or next attempt',
+      async () => {
+        const { rows } = await this.sql.query<{ count: string }>(
+          "select count(*)::text as count from webhook_deliveries where status = 'pending'",
+        );
+        return Number(rows[0]?.count ?? 0);
+      },
+    );
+  }
 
   /**
    * Up to `limit` due deliveries, the earliest first, but no more of one endpoint than leaves it
@@ -134,5 +145,6 @@ export class DeliveryQueue {
         [delivery.id, leaseToken, status, retryAfterMs ?? 0],
       );
     });
+    metrics.webhookDeliveries.inc({ outcome: status === 'pending' ? 'retrying' : status });
   }
 }

@@ -31,6 +31,7 @@ export interface BatchFacts {
 export interface ShippedFacts {
   /** The items shipped (every valid item), in index order. */
   shippedItemIds: readonly string[];
+  shippedAt: string;
   chargedCents: number;
   /** Empty until the labels are merged. */
   files: readonly MergedLabelFile[];

@@ -84,6 +84,7 @@ export function evolveBatch(state: BatchState, event: BatchEvent): BatchState {
             ...state,
             status: 'processing',
             shippedItemIds: event.data.item_ids,
+            shippedAt: event.data.at,
             chargedCents: event.data.charged_cents,
             files: [],
           }

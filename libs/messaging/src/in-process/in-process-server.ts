@@ -9,6 +9,7 @@ import {
 } from '@nestjs/microservices';
 import { internalErrorPayload } from '../errors/error-payloads';
 import { stackOf } from '../errors/stack-of';
+import { timedHandler } from '../observability/handler-metrics';
 import { runEventHandler } from '../run-event-handler';
 import { InProcessBroker, type Reply } from './in-process-broker';
 import { InProcessContext } from './in-process-context';
@@ -40,7 +41,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
                 this.handleEvent(pattern, { pattern, data: decode(message) }),
               )
             : this.broker.respond(pattern, (message, reply) =>
-                this.handleRequest(handler, pattern, message, reply),
+                this.handleRequest(this.getHandlerByPattern(pattern) ?? handler, pattern, message, reply),
               ),
         );
       }
@@ -61,6 +62,10 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   on(): never {
     throw new Error('Method is not supported by the in-process server.');
+  }
+
+  override getHandlerByPattern(pattern: string): MessageHandler | null {
+    return timedHandler(super.getHandlerByPattern(pattern), pattern);
   }
 
   unwrap<T>(): T {

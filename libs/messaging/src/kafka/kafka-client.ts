@@ -2,6 +2,7 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientKafka, KafkaHeaders, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { type Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { splitKey } from '../keyed-message';
+import { endedWith, failed, SpanKind, context, trace, tracer } from '../observability/trace-context';
 import {
   CONSUMER_SESSION,
   FETCH_WAIT_MS,
@@ -101,15 +102,27 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
 
   protected override publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const { id } = this.assignPacketId(packet);
-    const cleanup = () => this.routingMap.delete(id);
+    const pattern = this.normalizePattern(packet.pattern);
+    const span = tracer().startSpan(`${pattern} send`, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'messaging.system': 'kafka' },
+    });
+    const cleanup = () => {
+      span.end();
+      this.routingMap.delete(id);
+    };
+    const replied = (reply: WritePacket) => {
+      if (reply.err) failed(span, reply.err);
+      if (reply.err || reply.isDisposed) span.end();
+      callback(reply);
+    };
     const fail = (err: unknown) => {
       cleanup();
       callback({ err });
     };
     try {
-      const pattern = this.normalizePattern(packet.pattern);
       const { key, payload, timeoutMs } = splitKey(packet.data);
-      const message = outgoingMessage(pattern, key, payload);
+      const message = outgoingMessage(pattern, key, payload, trace.setSpan(context.active(), span));
       message.headers = {
         ...message.headers,
         [KafkaHeaders.CORRELATION_ID]: id,
@@ -117,7 +130,7 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
         [KafkaHeaders.REPLY_PARTITION]: this.getReplyTopicPartition(this.replyTopic),
         [DEADLINE_HEADER]: String(Date.now() + (timeoutMs ?? this.settings.requestTimeoutMs)),
       };
-      this.routingMap.set(id, callback);
+      this.routingMap.set(id, replied);
       this.sender.send(topicOfPattern(pattern, 'commands'), message).catch(fail);
     } catch (error) {
       fail(error);
@@ -128,6 +141,11 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
   protected override async dispatchEvent(packet: ReadPacket): Promise<unknown> {
     const pattern = this.normalizePattern(packet.pattern);
     const { key, payload } = splitKey(packet.data);
-    return this.sender.send(topicOfPattern(pattern, 'events'), outgoingMessage(pattern, key, payload));
+    const span = tracer().startSpan(`${pattern} publish`, {
+      kind: SpanKind.PRODUCER,
+      attributes: { 'messaging.system': 'kafka' },
+    });
+    const message = outgoingMessage(pattern, key, payload, trace.setSpan(context.active(), span));
+    return endedWith(span, this.sender.send(topicOfPattern(pattern, 'events'), message));
   }
 }

@@ -1,6 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { KafkaContext, type OutgoingResponse, type ReadPacket, ServerKafka } from '@nestjs/microservices';
 import {
+  KafkaContext,
+  type MessageHandler,
+  type OutgoingResponse,
+  type ReadPacket,
+  ServerKafka,
+} from '@nestjs/microservices';
+import {
+  type Admin,
   type Consumer,
   type EachMessagePayload,
   type Kafka,
@@ -9,6 +16,9 @@ import {
   type RecordMetadata,
 } from 'kafkajs';
 import { internalErrorPayload } from '../errors/error-payloads';
+import { watchConsumerLag } from '../observability/consumer-lag';
+import { timedHandler } from '../observability/handler-metrics';
+import { endedWith, SpanKind, traceContextOfHeaders, tracer } from '../observability/trace-context';
 import { stackOf } from '../errors/stack-of';
 import { runEventHandler } from '../run-event-handler';
 import { keepConsuming } from './keep-consuming';
@@ -42,6 +52,8 @@ export class KafkaServer extends ServerKafka {
   /** Requests being handled and replies being sent, which close() lets finish. */
   private readonly inHand = new Set<Promise<unknown>>();
   private closing = false;
+  private adminClient: Promise<Admin> | undefined;
+  private stopWatchingLag: (() => void) | undefined;
 
   constructor(options: KafkaTransportOptions) {
     const settings = resolvedOptions(options);
@@ -60,12 +72,34 @@ export class KafkaServer extends ServerKafka {
     this.requestTimeoutMs = settings.requestTimeoutMs;
   }
 
+  /** Whether a broker answers (readiness): the cluster's metadata through this server's admin client. */
+  async brokerAnswers(): Promise<void> {
+    await (await this.connectedAdmin()).describeCluster();
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    this.adminClient ??= (async () => {
+      const admin = (this.client as Kafka).admin();
+      await admin.connect();
+      return admin;
+    })().catch((error: unknown) => {
+      this.adminClient = undefined;
+      throw error;
+    });
+    return this.adminClient;
+  }
+
+  override getHandlerByPattern(pattern: string): MessageHandler | null {
+    return timedHandler(super.getHandlerByPattern(pattern), pattern);
+  }
+
   /**
    * Stops taking messages, then lets the requests in hand reply (for as long as their senders
    * wait at most), as the in-process transport does.
    */
   override async close(): Promise<void> {
     this.closing = true;
+    this.stopWatchingLag?.();
     await this.consumer?.disconnect();
     const deadline = Date.now() + this.requestTimeoutMs;
     while (this.inHand.size > 0 && Date.now() < deadline) {
@@ -75,6 +109,9 @@ export class KafkaServer extends ServerKafka {
       ]);
       await new Promise((resolve) => setImmediate(resolve));
     }
+    const admin = this.adminClient;
+    this.adminClient = undefined;
+    await admin?.then((connected) => connected.disconnect()).catch(() => undefined);
     await super.close();
   }
 
@@ -91,6 +128,7 @@ export class KafkaServer extends ServerKafka {
     await this.topics.ensure(topics);
     if (topics.size > 0) {
       await consumer.subscribe({ topics: [...topics], fromBeginning: true });
+      this.stopWatchingLag = watchConsumerLag(() => this.connectedAdmin(), this.groupId, [...topics]);
     }
     const run = () => consumer.run({ ...this.options.run, eachMessage: this.getMessageHandler() });
     await run();
@@ -116,17 +154,36 @@ export class KafkaServer extends ServerKafka {
       this.logger.warn(`Skipped a request for "${pattern}" that its sender stopped waiting for.`);
       return;
     }
-    const handled = super.handleMessage(payload).catch((error: unknown) => {
-      this.logger.error(
-        `A message for pattern "${pattern}" on ${payload.topic} could not be handled.`,
-        stackOf(error),
-      );
-    });
+    const handled = this.handledInTrace(pattern as string, handler.isEventHandler === true, payload).catch(
+      (error: unknown) => {
+        this.logger.error(
+          `A message for pattern "${pattern}" on ${payload.topic} could not be handled.`,
+          stackOf(error),
+        );
+      },
+    );
     if (handler.isEventHandler) {
       await handled;
     } else {
       this.track(handled);
     }
+  }
+
+  /** Handled in a span that continues the sender's trace from the message's `traceparent` header. */
+  private handledInTrace(pattern: string, isEvent: boolean, payload: EachMessagePayload): Promise<void> {
+    return tracer().startActiveSpan(
+      `${pattern} ${isEvent ? 'process' : 'handle'}`,
+      {
+        kind: isEvent ? SpanKind.CONSUMER : SpanKind.SERVER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.destination.name': payload.topic,
+          'messaging.kafka.partition': payload.partition,
+        },
+      },
+      traceContextOfHeaders(payload.message.headers),
+      (span) => endedWith(span, super.handleMessage(payload)),
+    );
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

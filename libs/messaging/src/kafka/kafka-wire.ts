@@ -1,6 +1,8 @@
 import { KafkaHeaders, type IncomingRequest, type IncomingResponse } from '@nestjs/microservices';
 import type { IHeaders, Message } from 'kafkajs';
+import type { Context } from '@opentelemetry/api';
 import { encode } from '../in-process/wire';
+import { injectTraceContext } from '../observability/trace-context';
 
 /** The message pattern: one topic carries every pattern of a context. */
 export const PATTERN_HEADER = 'shipping-pattern';
@@ -17,9 +19,19 @@ export function headerText(headers: IHeaders | undefined, name: string): string 
   return first === undefined ? undefined : first.toString();
 }
 
-/** JSON both ways, as on the in-process transport: Dates arrive as strings, `undefined` as null. */
-export function outgoingMessage(pattern: string, key: string | null, payload: unknown): Message {
-  return { key, value: encode(payload), headers: { [PATTERN_HEADER]: pattern } };
+/**
+ * JSON both ways, as on the in-process transport: Dates arrive as strings, `undefined` as null.
+ * The sender's trace context travels in the W3C `traceparent` header.
+ */
+export function outgoingMessage(
+  pattern: string,
+  key: string | null,
+  payload: unknown,
+  trace?: Context,
+): Message {
+  const headers: Record<string, string> = { [PATTERN_HEADER]: pattern };
+  injectTraceContext(headers, trace);
+  return { key, value: encode(payload), headers };
 }
 
 function decodeValue(value: unknown): unknown {
@@ -41,7 +53,9 @@ export const requestDeserializer = {
 export const replySerializer = {
   serialize(response: unknown): Message {
     try {
-      return { value: response === undefined ? null : JSON.stringify(response), headers: {} };
+      const headers: Record<string, string> = {};
+      injectTraceContext(headers);
+      return { value: response === undefined ? null : JSON.stringify(response), headers };
     } catch (error) {
       throw new UnserializableReply(error instanceof Error ? error.message : String(error));
     }

@@ -40,6 +40,8 @@ describe("an app's environment", () => {
       'KAFKA_SSL_KEY_FILE',
       'LABEL_URL_SECRET',
       'LABEL_URL_TTL_SECONDS',
+      'METRICS_HOST',
+      'METRICS_PORT',
       'PORT',
       'PUBLIC_BASE_URL',
       'SHIPPING_MODE',

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import type { KafkaConnection } from '@shipping/messaging';
 import { KafkaConnectionConfig, kafkaConnectionOf } from '../config/kafka-connection-config';
 import type { StoreKind } from '../config/storage-config';
@@ -24,6 +24,22 @@ export class DistributedConfig extends KafkaConnectionConfig {
   @Min(1)
   @Max(1000)
   KAFKA_PARTITIONS = 3;
+
+  /**
+   * Port of the app's own listener for GET /metrics, /health/live and /health/ready (each app has a
+   * default of its own; the gateway serves them on PORT). 0 picks a free port.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'METRICS_PORT must be an integer' })
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  /** Address of the metrics listener; the gateway's HOST where it has one. */
+  @IsOptional()
+  @Matches(/^\S+$/, { message: 'METRICS_HOST must be an address' })
+  METRICS_HOST = '127.0.0.1';
 }
 
 export function kafkaBrokers(config: DistributedConfig): string[] {

@@ -10,6 +10,19 @@ import { categoriesOwnedBy } from '../public-events/published-categories';
 import { checkEnvironment, type EnvReader } from '../config/app-environment';
 import { ConfigurationError, validateConfig } from '../config/validate-config';
 import { type DistributedConfig, kafkaConnection } from './distributed-config';
+import { ObservabilityModule, READINESS } from '../observability/observability.module';
+import { listenForObservability } from '../observability/observability-server';
+import type { Readiness } from '../observability/readiness';
+import { readTracingEnvironment, startTracing } from '../observability/tracing';
+
+/** Where an app without HTTP of its own serves /metrics and /health/* unless METRICS_PORT says otherwise. */
+export const DEFAULT_METRICS_PORTS: Record<string, number> = {
+  order: 9101,
+  pickup: 9102,
+  batch: 9103,
+  label: 9104,
+  webhook: 9105,
+};
 
 export interface DistributedApp<Config extends DistributedConfig> {
   /** The app's name: its consumer group and replies topic are named after it. */
@@ -20,8 +33,9 @@ export interface DistributedApp<Config extends DistributedConfig> {
   readers?: readonly EnvReader[];
   /** HTTP middleware must be in place before the routes are, so before init. */
   configure?: (app: INestApplication, config: Config) => void;
-  /** Serves HTTP (the gateway); other apps only answer messages. */
+  /** Serves HTTP (the gateway, with its metrics and health); other apps only answer messages. */
   listen?: (app: INestApplication, config: Config) => Promise<void>;
+
   bodyParser?: boolean;
 }
 
@@ -41,8 +55,12 @@ export function runDistributedApp<Config extends DistributedConfig>(spec: Distri
 }
 
 async function start<Config extends DistributedConfig>(spec: DistributedApp<Config>): Promise<void> {
-  checkEnvironment({ config: spec.config, readers: spec.readers ?? [] }, process.env);
+  checkEnvironment(
+    { config: spec.config, readers: [...(spec.readers ?? []), readTracingEnvironment] },
+    process.env,
+  );
   const config = validateConfig(spec.config);
+  const tracing = await startTracing(spec.name);
   await claimOwnDatabase(spec.name, config);
   const kafka = kafkaConnection(config);
   const messaging = KafkaMessagingModule.forRoot({
@@ -59,29 +77,45 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
   const app = await NestFactory.create(
     {
       module: class DistributedRoot {},
-      imports: [StorageModule.forRoot(config), messaging, publicEvents, spec.module],
+      imports: [
+        StorageModule.forRoot(config),
+        ObservabilityModule.forRoot(),
+        messaging,
+        publicEvents,
+        spec.module,
+      ],
     },
     { bodyParser: spec.bodyParser ?? true, bufferLogs: true, abortOnError: false },
   );
   spec.configure?.(app, config);
-  connectMessageHandlers(app, createKafkaServer(app));
+  const server = createKafkaServer(app);
+  connectMessageHandlers(app, server);
+  app.get<Readiness>(READINESS).add({ name: 'kafka', check: () => server.brokerAnswers() });
   await app.init();
   await app.startAllMicroservices();
+  let metrics: { port: number; close(): Promise<void> } | undefined;
   if (spec.listen) {
     await spec.listen(app, config);
+  } else {
+    const port = config.METRICS_PORT ?? DEFAULT_METRICS_PORTS[spec.name] ?? 0;
+    metrics = await listenForObservability(app.get<Readiness>(READINESS), port, config.METRICS_HOST);
   }
   process.stdout.write(
-    `${JSON.stringify({ level: 30, msg: 'started', app: spec.name, brokers: config.KAFKA_BROKERS })}\n`,
+    `${JSON.stringify({ level: 30, msg: 'started', app: spec.name, brokers: config.KAFKA_BROKERS, metricsPort: metrics?.port })}\n`,
   );
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          process.stderr.write(`shutdown failed: ${String(error)}\n`);
-          process.exit(1);
-        },
-      );
+      app
+        .close()
+        .then(() => metrics?.close())
+        .then(() => tracing.shutdown())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            process.stderr.write(`shutdown failed: ${String(error)}\n`);
+            process.exit(1);
+          },
+        );
     });
   }
 }

@@ -11,6 +11,7 @@ import type { SqlClient } from '@shipping/event-store';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SQL_CLIENT } from '../tokens';
+import { metrics } from '../observability/metrics';
 import { omittedFromReplay, withoutFields } from './omitted-from-replay';
 import {
   type IdempotentRequest,
@@ -60,7 +61,10 @@ export class IdempotentRequestsInterceptor implements NestInterceptor {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       const claim = await this.store.claim(request);
-      if (claim.outcome === 'settled') return replay(claim.settled);
+      if (claim.outcome === 'settled') {
+        metrics.idempotencyReplays.inc({ layer: 'handler' });
+        return replay(claim.settled);
+      }
       if (claim.outcome === 'claimed') return this.runClaimed(request, omitted, run);
       if (Date.now() > deadline) throw new Unavailable(STILL_RUNNING_MESSAGE);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

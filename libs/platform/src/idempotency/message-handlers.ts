@@ -1,5 +1,6 @@
 import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
+import type { HandlerExtras } from '@shipping/messaging';
 import { IdempotentRequestsInterceptor } from './idempotent-requests.interceptor';
 
 /** Metadata naming what a message handler is: every `@MessagePattern` handler of an app is one of the two. */
@@ -13,7 +14,7 @@ export type MessageHandlerKind = 'command' | 'query';
  */
 export const CommandPattern = (pattern: string): MethodDecorator =>
   applyDecorators(
-    MessagePattern(pattern),
+    MessagePattern(pattern, { kind: 'command' } satisfies HandlerExtras),
     SetMetadata(MESSAGE_HANDLER_KIND, 'command' satisfies MessageHandlerKind),
     UseInterceptors(IdempotentRequestsInterceptor),
   );
@@ -24,6 +25,6 @@ export const CommandPattern = (pattern: string): MethodDecorator =>
  */
 export const QueryPattern = (pattern: string): MethodDecorator =>
   applyDecorators(
-    MessagePattern(pattern),
+    MessagePattern(pattern, { kind: 'query' } satisfies HandlerExtras),
     SetMetadata(MESSAGE_HANDLER_KIND, 'query' satisfies MessageHandlerKind),
   );

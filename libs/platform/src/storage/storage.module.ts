@@ -16,8 +16,8 @@ import {
   EventStoreDbEventStore,
   PostgresEventStore,
   type SqlClient,
-  UpcastingEventStore,
 } from '@shipping/event-store';
+import { TracedEventStore } from '../observability/traced-event-store';
 import type { StorageConfig } from '../config/storage-config';
 import { lockDataFolder } from './data-folder-lock';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
@@ -40,11 +40,12 @@ export async function openSqlClient(config: StorageConfig): Promise<SqlClient> {
 }
 
 /**
- * The event store chosen by EVENT_STORE, reading every event in its latest version; the SQL client
- * still holds read models and checkpoints.
+ * The event store chosen by EVENT_STORE, reading every event in its latest version and writing the
+ * trace context into each appended event's metadata; the SQL client still holds read models and
+ * checkpoints.
  */
 export async function openEventStore(config: StorageConfig, sql: SqlClient): Promise<EventStore> {
-  return new UpcastingEventStore(await openEventStoreAdapter(config, sql), eventUpcasters());
+  return new TracedEventStore(await openEventStoreAdapter(config, sql), eventUpcasters());
 }
 
 async function openEventStoreAdapter(config: StorageConfig, sql: SqlClient): Promise<EventStore> {

@@ -1,4 +1,6 @@
 import type { Logger } from '@nestjs/common';
+import { type Link, propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
+import { endedWith, SpanKind, tracer } from '@shipping/messaging';
 import {
   type EventHandling,
   type EventStore,
@@ -11,6 +13,7 @@ import {
 } from '@shipping/event-store';
 import { EventParking } from './event-parking';
 import { ParkedEvents } from './parked-events';
+import { watchSubscription } from '../observability/subscription-progress';
 
 export type StoredSubscriptionOptions = EventHandling & {
   /** The checkpoint's key, stable across restarts. */
@@ -53,6 +56,12 @@ export async function startStoredSubscription(
     options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   );
   await parking.load();
+  const progress = watchSubscription(
+    options.name,
+    store,
+    options.streamNamePrefixes,
+    await checkpoints.load(options.name),
+  );
   const firstDelay = options.retryDelayMs ?? 1_000;
   const maxDelay = options.maxRetryDelayMs ?? 30_000;
   let current: Subscription | undefined;
@@ -61,11 +70,12 @@ export async function startStoredSubscription(
   let retry: NodeJS.Timeout | undefined;
 
   const handled = async (events: RecordedEvent[]) => {
-    await parking.handle(events);
+    await inTraceOf(options.name, events, () => parking.handle(events));
+    progress.handled(events[events.length - 1].position);
     delay = firstDelay;
   };
-  const start = async (): Promise<Subscription> =>
-    startCheckpointedSubscription({
+  const start = async (): Promise<Subscription> => {
+    const started = await startCheckpointedSubscription({
       store,
       checkpoints,
       name: options.name,
@@ -89,6 +99,9 @@ export async function startStoredSubscription(
         delay = Math.min(delay * 2, maxDelay);
       },
     });
+    started.caughtUp.then(progress.caughtUp, () => undefined);
+    return started;
+  };
 
   current = await start();
   const first = current;
@@ -106,10 +119,29 @@ export async function startStoredSubscription(
     caughtUp: first.caughtUp,
     stop: async () => {
       stopped = true;
+      progress.stop();
       clearTimeout(retry);
       clearInterval(retryPoll);
       await retrying;
       await current?.stop();
     },
   };
+}
+
+/**
+ * Handles a page of events in a span that continues the trace of the request that appended the
+ * first of them (its `traceparent` metadata) and links the others' (decision 61).
+ */
+function inTraceOf(name: string, events: RecordedEvent[], handle: () => Promise<void>): Promise<void> {
+  const parents = events.map((event) => propagation.extract(ROOT_CONTEXT, event.metadata));
+  const links: Link[] = parents.slice(1).flatMap((parent) => {
+    const linked = trace.getSpanContext(parent);
+    return linked ? [{ context: linked }] : [];
+  });
+  return tracer().startActiveSpan(
+    `subscription ${name}`,
+    { kind: SpanKind.CONSUMER, links, attributes: { 'shipping.events': events.length } },
+    parents[0] ?? ROOT_CONTEXT,
+    (span) => endedWith(span, handle()),
+  );
 }

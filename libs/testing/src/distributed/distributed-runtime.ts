@@ -61,7 +61,8 @@ export async function startDistributedRuntime(
         STORE: 'postgres',
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,
-        ...(name === 'gateway' ? { PORT: String(port) } : {}),
+        // Each app's metrics listener on a free port: runtimes of several specs run side by side.
+        ...(name === 'gateway' ? { PORT: String(port) } : { METRICS_PORT: '0' }),
       }),
     ),
   );

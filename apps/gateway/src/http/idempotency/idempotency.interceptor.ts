@@ -6,7 +6,7 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { AppError } from '@shipping/contracts';
-import { omittedFromReplay, withoutFields } from '@shipping/platform';
+import { metrics, omittedFromReplay, withoutFields } from '@shipping/platform';
 import type { Response } from 'express';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
@@ -43,10 +43,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const claim = await this.store.claim(scope, requestHash(request));
     switch (claim.outcome) {
       case 'in_progress':
+        metrics.idempotencyConflicts.inc({ layer: 'gateway' });
         throw new AppError('conflict', IN_PROGRESS_MESSAGE);
       case 'mismatch':
+        metrics.idempotencyConflicts.inc({ layer: 'gateway' });
         throw new AppError('validation_failed', KEY_REUSED_MESSAGE);
       case 'completed':
+        metrics.idempotencyReplays.inc({ layer: 'gateway' });
         response.status(claim.status).setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return of(claim.body);
       case 'claimed': {
