@@ -8,11 +8,12 @@ import {
 import type { ClientProxy } from '@nestjs/microservices';
 import {
   BATCH_STREAM_PREFIX,
+  batchDecider,
   type BatchEvent,
   type BatchState,
   batchStreamName,
-  LEDGER_STREAM_PREFIX,
   type LabelFileGroup,
+  LEDGER_STREAM_PREFIX,
   type MergedLabelFile,
   settledLabelFileGroups,
 } from '@shipping/batch-domain';
@@ -37,7 +38,7 @@ import {
   SQL_CLIENT,
   startStoredSubscription,
 } from '@shipping/platform';
-import { batchDecider, loadBatchWithRevision } from '../batches/batch-stream';
+import { loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
 import { LabelingJobs } from './labeling-jobs';
 import { failedItems, pendingLabelItems, serviceOf } from './labeling-state';

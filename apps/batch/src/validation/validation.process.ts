@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import {
   BATCH_STREAM_PREFIX,
+  batchDecider,
   type BatchEvent,
   type BatchItemSubmission,
   batchStreamName,
@@ -24,7 +25,7 @@ import {
   SQL_CLIENT,
   startStoredSubscription,
 } from '@shipping/platform';
-import { batchDecider, loadBatchWithRevision } from '../batches/batch-stream';
+import { loadBatchWithRevision } from '../batches/batch-stream';
 import { validateItem } from './item-validation';
 
 /**
