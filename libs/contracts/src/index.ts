@@ -1,4 +1,5 @@
 export * from './errors/app-error';
+export * from './decider/decider';
 export * from './dto';
 export {
   BODY_FIELD,

@@ -1,13 +1,9 @@
+import type { Decider } from '@shipping/contracts';
+
 /**
  * given/when/then for deciders: `given(events).when(command).then(expectedEvents)` or
- * `.thenThrows(check)`. Works with any pair of pure decide/evolve functions.
+ * `.thenThrows(check)`, for the decider a domain lib exports.
  */
-export interface Decider<Command, Event, State> {
-  decide(command: Command, state: State): Event[];
-  evolve(state: State, event: Event): State;
-  initialState: State;
-}
-
 export function deciderSpec<Command, Event, State>(decider: Decider<Command, Event, State>) {
   return {
     given(events: Event[]) {

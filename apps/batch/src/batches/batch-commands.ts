@@ -10,14 +10,14 @@ import {
   validateRequest,
   ValidationFailed,
 } from '@shipping/contracts';
-import { batchResults, batchStreamName, decideBatch, NOT_READY_MESSAGE } from '@shipping/batch-domain';
+import { batchDecider, batchResults, batchStreamName, NOT_READY_MESSAGE } from '@shipping/batch-domain';
 import type { EventStore } from '@shipping/event-store';
 import { AccountDirectoryClient, EVENT_STORE, handleCommand } from '@shipping/platform';
 import { BatchReadModel } from '../read-model/batch.read-model';
 import { Ledger } from '../shipping/ledger';
 import { BatchCreations } from './batch-creations';
 import { BatchIds } from './batch-ids';
-import { batchDecider, loadBatch } from './batch-stream';
+import { loadBatch } from './batch-stream';
 
 export const SHIPPER_NOT_ELIGIBLE_MESSAGE =
   'The shipper was not found or does not meet the batch requirements.';
@@ -95,7 +95,7 @@ export class BatchCommands {
       accountId: context.accountId,
       now: new Date().toISOString(),
     };
-    const [shipped] = decideBatch(command, state);
+    const [shipped] = batchDecider.decide(command, state);
     if (shipped?.type !== 'BatchShipped')
       throw new AppError('internal', 'Shipping decided no BatchShipped event.');
     const charged = await this.ledger.chargeBatch(context, batchId, shipped.data.charged_cents);

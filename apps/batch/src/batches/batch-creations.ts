@@ -7,11 +7,11 @@ import {
   type OnModuleInit,
   Optional,
 } from '@nestjs/common';
-import { batchStreamName, type CreateBatch } from '@shipping/batch-domain';
+import { batchDecider, batchStreamName, type CreateBatch } from '@shipping/batch-domain';
 import { type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
 import { EVENT_STORE, handleCommand, SQL_CLIENT } from '@shipping/platform';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
-import { batchDecider, loadBatch } from './batch-stream';
+import { loadBatch } from './batch-stream';
 
 export interface BatchCreationTimings {
   /** How often creations left unfinished are looked for. */

@@ -9,11 +9,12 @@ import {
 import type { ClientProxy } from '@nestjs/microservices';
 import {
   BATCH_STREAM_PREFIX,
+  batchDecider,
   type BatchEvent,
   type BatchState,
   batchStreamName,
-  LEDGER_STREAM_PREFIX,
   type LabelFileGroup,
+  LEDGER_STREAM_PREFIX,
   type MergedLabelFile,
   settledLabelFileGroups,
 } from '@shipping/batch-domain';
@@ -40,7 +41,7 @@ import {
   startStoredSubscription,
 } from '@shipping/platform';
 import { observeBatchPhases } from '../batches/batch-phase-metrics';
-import { batchDecider, loadBatchWithRevision } from '../batches/batch-stream';
+import { loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
 import { type LabelingJob, LabelingJobs } from './labeling-jobs';
 import { failedItems, pendingLabelItems, serviceOf } from './labeling-state';

@@ -2,8 +2,8 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '@shipping/contracts';
 import { type EventStore, type SqlClient, WrongExpectedVersionError } from '@shipping/event-store';
 import {
-  decideLedger,
   type LedgerCommand,
+  ledgerDecider,
   ledgerLookupFor,
   ledgerStateFor,
   ledgerStreamName,
@@ -121,7 +121,7 @@ export class Ledger implements OnModuleInit {
     for (let attempt = 0; ; attempt++) {
       const head = await this.index.catchUp(stream);
       const facts = await this.index.facts(stream, head, ledgerLookupFor(command));
-      const events = decideLedger(command, ledgerStateFor(command, facts));
+      const events = ledgerDecider.decide(command, ledgerStateFor(command, facts));
       if (events.length === 0) return false;
       try {
         const appended = await this.store.appendToStream(

@@ -1,4 +1,4 @@
-import { type BatchEvent, batchStreamName } from '@shipping/batch-domain';
+import { batchDecider, type BatchEvent, batchStreamName } from '@shipping/batch-domain';
 import {
   createPgliteSqlClient,
   EventStoreDbEventStore,
@@ -12,7 +12,7 @@ import {
   startTestEventStoreDbServer,
   type TestEventStoreDbServer,
 } from '@shipping/testing';
-import { batchDecider, loadBatch } from '../batches/batch-stream';
+import { loadBatch } from '../batches/batch-stream';
 import { ValidationProcess } from './validation.process';
 
 const acme = sandboxSeed.accounts[0];

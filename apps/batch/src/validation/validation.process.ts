@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import {
   BATCH_STREAM_PREFIX,
+  batchDecider,
   type BatchEvent,
   type BatchItemSubmission,
   batchStreamName,
@@ -25,7 +26,7 @@ import {
   startStoredSubscription,
 } from '@shipping/platform';
 import { observeBatchPhases } from '../batches/batch-phase-metrics';
-import { batchDecider, loadBatchWithRevision } from '../batches/batch-stream';
+import { loadBatchWithRevision } from '../batches/batch-stream';
 import { validateItem } from './item-validation';
 
 /**

@@ -11,11 +11,9 @@ import type { EventStore } from '@shipping/event-store';
 import {
   applyForcedDimensions,
   applyUnitPreferences,
-  decideOrder,
-  evolveOrder,
   type FreightOrder,
-  initialOrderState,
   type OrderCommand,
+  orderDecider,
   orderStreamName,
   type ParcelOrder,
 } from '@shipping/order-domain';
@@ -25,8 +23,6 @@ import { AccountDirectory } from '../accounts/account-directory';
 import { postalFields, resolveAddressReferences } from './address-resolution';
 import { OrderIds } from './order-ids';
 import { validatedBody } from './validated-body';
-
-const orderDecider = { decide: decideOrder, evolve: evolveOrder, initialState: initialOrderState };
 
 /**
  * Saves draft freight and parcel orders. The gateway validated the body's shape already; it is

@@ -11,10 +11,8 @@ import {
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
 import {
-  decidePickup,
-  evolvePickup,
-  initialPickupState,
   type PickupCommand,
+  pickupDecider,
   pickupOrderView,
   type PickupOrderView,
   pickupStreamName,
@@ -26,8 +24,6 @@ import { PickupIds } from './pickup-ids';
 import { resolveSender } from './sender';
 
 export const PICKUP_NOT_SAVED_MESSAGE = 'Pickup order could not be saved';
-
-const pickupDecider = { decide: decidePickup, evolve: evolvePickup, initialState: initialPickupState };
 
 export const readableService = (code: string) => findPickupService(code)?.name ?? code;
 

@@ -10,9 +10,8 @@ import {
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
 import {
-  evolvePickup,
-  initialPickupState,
   isPickupEvent,
+  pickupDecider,
   pickupRateView,
   pickupStreamName,
   quotePickup,
@@ -49,8 +48,8 @@ export class PickupQuotes {
 
   private async assertOwnPickup(accountId: string, id: number): Promise<void> {
     const state = (await this.store.readStream(pickupStreamName(id))).reduce(
-      (current, event) => (isPickupEvent(event) ? evolvePickup(current, event) : current),
-      initialPickupState,
+      (current, event) => (isPickupEvent(event) ? pickupDecider.evolve(current, event) : current),
+      pickupDecider.initialState,
     );
     if (state.status !== 'ready' || state.accountId !== accountId)
       throw ValidationFailed.field('id', UNKNOWN_PICKUP_MESSAGE);

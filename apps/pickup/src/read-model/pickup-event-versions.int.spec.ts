@@ -7,13 +7,7 @@ import {
   type SqlClient,
   startCheckpointedSubscription,
 } from '@shipping/event-store';
-import {
-  decidePickup,
-  evolvePickup,
-  initialPickupState,
-  type PickupOrder,
-  pickupStreamName,
-} from '@shipping/pickup-domain';
+import { pickupDecider, type PickupOrder, pickupStreamName } from '@shipping/pickup-domain';
 import {
   handleCommand,
   openEventStore,
@@ -117,8 +111,8 @@ describe('pickup events stored as version 1, on PostgreSQL', () => {
       ['PickupOrderRevised', 2],
     ]);
     const state = events.reduce(
-      (current, event) => evolvePickup(current, event as never),
-      initialPickupState,
+      (current, event) => pickupDecider.evolve(current, event as never),
+      pickupDecider.initialState,
     );
     expect(
       state.status === 'ready' &&
@@ -182,7 +176,7 @@ describe('pickup events stored as version 1, on PostgreSQL', () => {
         pickup: revised,
         now: '2026-11-21T10:00:00.000Z',
       },
-      { decide: decidePickup, evolve: evolvePickup, initialState: initialPickupState },
+      pickupDecider,
       { accountId: 'acct_acme', correlationId: 'req-2' },
     );
     const rows = await storedRows();

@@ -1,7 +1,8 @@
-import { MAX_BATCH_SHIPMENTS } from '@shipping/contracts';
+import { type Decider, MAX_BATCH_SHIPMENTS } from '@shipping/contracts';
 import { type BatchEvent, type BatchItemSubmission, ITEM_BYTES_PER_EVENT } from './batch-events';
 import type { BatchCommand, CreateBatch } from './batch-commands';
-import type { BatchState } from './batch-state';
+import { type BatchState, initialBatchState } from './batch-state';
+import { evolveBatch } from './evolve-batch';
 import { decideLabelResults, decideMergedFiles } from './finish-batch';
 import { decideValidation } from './record-validation';
 import { chunkByJsonBytes } from './item-chunks';
@@ -76,3 +77,10 @@ export function decideBatch(command: BatchCommand, state: BatchState): BatchEven
     }
   }
 }
+
+/** The batch's decider; its stream is `batchStreamName(batchId)`. */
+export const batchDecider: Decider<BatchCommand, BatchEvent, BatchState> = {
+  decide: decideBatch,
+  evolve: evolveBatch,
+  initialState: initialBatchState,
+};

@@ -1,11 +1,7 @@
 import type { BatchEvent, BatchItemSubmission, MergedLabelFile } from './batch-events';
-import { decideBatch } from './batch-decider';
-import { initialBatchState } from './batch-state';
-import { evolveBatch } from './evolve-batch';
 
 /** Batch histories for the specs: items are `i<index>`, the batch `b1` of `acct_acme`. */
 
-export const batchDecider = { decide: decideBatch, evolve: evolveBatch, initialState: initialBatchState };
 export const now = '2026-11-21T10:00:00.000Z';
 export const BATCH = 'b1';
 export const ACCOUNT = 'acct_acme';

@@ -1,4 +1,5 @@
 import { deciderSpec } from '@shipping/testing';
+import { batchDecider } from './batch-decider';
 import type { ItemValidationOutcome, RecordValidation } from './batch-commands';
 import {
   BATCH,
@@ -11,7 +12,6 @@ import {
   now,
   shipmentOf,
   readyBatch,
-  batchDecider,
   submissions,
   validated,
 } from './batch-history.fixture';

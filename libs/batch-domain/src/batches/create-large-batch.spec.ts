@@ -1,6 +1,7 @@
 import { BATCH_NOT_FOUND_MESSAGE, NotFound } from '@shipping/contracts';
 import { type BatchEvent, type BatchItemSubmission, ITEM_BYTES_PER_EVENT } from './batch-events';
-import { ACCOUNT, BATCH, batchDecider, createBatch, item, now } from './batch-history.fixture';
+import { batchDecider } from './batch-decider';
+import { ACCOUNT, BATCH, createBatch, item, now } from './batch-history.fixture';
 import { batchCreatedV1ToV2 } from './batch-upcasters';
 import { jsonBytes } from './item-chunks';
 

@@ -1,4 +1,5 @@
 import { deciderSpec } from '@shipping/testing';
+import { batchDecider } from './batch-decider';
 import type { ItemLabelOutcome, RecordLabelResults, RecordMergedFiles } from './batch-commands';
 import type { BatchEvent, MergedLabelFile } from './batch-events';
 import {
@@ -11,10 +12,7 @@ import {
   now,
   processingBatch,
   readyBatch,
-  batchDecider,
 } from './batch-history.fixture';
-import { initialBatchState } from './batch-state';
-import { evolveBatch } from './evolve-batch';
 import { labelFileGroups, settledLabelFileGroups } from './finish-batch';
 
 const spec = deciderSpec(batchDecider);
@@ -46,7 +44,7 @@ const file = (number: number, indexes: number[]): MergedLabelFile => ({
   key: `merged/${BATCH}-${number}.pdf`,
   item_ids: indexes.map(item),
 });
-const fold = (events: BatchEvent[]) => events.reduce(evolveBatch, initialBatchState);
+const fold = (events: BatchEvent[]) => events.reduce(batchDecider.evolve, batchDecider.initialState);
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, offset) => from + offset);
 
 describe('recording label results', () => {

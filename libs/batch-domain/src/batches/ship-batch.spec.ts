@@ -1,4 +1,5 @@
 import { deciderSpec } from '@shipping/testing';
+import { batchDecider } from './batch-decider';
 import { AppError, Conflict, NotFound } from '@shipping/contracts';
 import type { ShipBatch } from './batch-commands';
 import {
@@ -15,7 +16,6 @@ import {
   processingBatch,
   readyBatch,
   shipped,
-  batchDecider,
   validated,
 } from './batch-history.fixture';
 import { INVALID_ITEMS_MESSAGE, NOT_READY_MESSAGE } from './ship-batch';

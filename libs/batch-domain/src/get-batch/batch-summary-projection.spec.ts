@@ -13,8 +13,7 @@ import {
   validated,
 } from '../batches/batch-history.fixture';
 import { BATCH_EVENT_TYPES, type BatchEvent } from '../batches/batch-events';
-import { initialBatchState } from '../batches/batch-state';
-import { evolveBatch } from '../batches/evolve-batch';
+import { batchDecider } from '../batches/batch-decider';
 import { batchResults } from '../results/batch-results';
 import { BATCH_SUMMARY_HANDLES, type BatchSummaryRow, projectBatchSummary } from './batch-summary-projection';
 
@@ -73,9 +72,11 @@ describe('batch summary projection', () => {
     'gives the same results and status as the batch itself (%s, after %p events)',
     (_name, _count, events) => {
       expect(batchResults(project(events).counts)).toEqual(
-        batchResults(events.reduce(evolveBatch, initialBatchState)),
+        batchResults(events.reduce(batchDecider.evolve, batchDecider.initialState)),
       );
-      expect(project(events).status).toBe(events.reduce(evolveBatch, initialBatchState).status);
+      expect(project(events).status).toBe(
+        events.reduce(batchDecider.evolve, batchDecider.initialState).status,
+      );
     },
   );
 

@@ -1,5 +1,6 @@
-import { AppError, Conflict } from '@shipping/contracts';
+import { AppError, Conflict, type Decider } from '@shipping/contracts';
 import type { LedgerEvent } from './ledger-events';
+import { evolveLedger } from './evolve-ledger';
 
 export interface LedgerState {
   balanceCents: number;
@@ -110,3 +111,10 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
     }
   }
 }
+
+/** An account's ledger decider; its stream is `ledgerStreamName(accountId)`. */
+export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
+  decide: decideLedger,
+  evolve: evolveLedger,
+  initialState: initialLedgerState,
+};

@@ -1,5 +1,4 @@
-import { evolveLedger } from './evolve-ledger';
-import { decideLedger, initialLedgerState, type LedgerCommand, type LedgerState } from './ledger-decider';
+import { type LedgerCommand, ledgerDecider, type LedgerState } from './ledger-decider';
 import {
   balanceChangeOf,
   type LedgerFacts,
@@ -73,7 +72,7 @@ function factsFor(command: LedgerCommand, history: LedgerEvent[]): LedgerFacts {
 
 function outcome(command: LedgerCommand, state: LedgerState): unknown {
   try {
-    return decideLedger(command, state);
+    return ledgerDecider.decide(command, state);
   } catch (error) {
     return { refused: (error as Error).constructor.name, message: (error as Error).message };
   }
@@ -85,7 +84,7 @@ describe('deciding on the ledger index', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const pick = random(seed);
       const history: LedgerEvent[] = [];
-      let state = initialLedgerState;
+      let state = ledgerDecider.initialState;
       for (let step = 0; step < 60; step++) {
         const probe = randomCommand(pick);
         const onWholeStream = outcome(probe, state);
@@ -101,7 +100,7 @@ describe('deciding on the ledger index', () => {
         decisions += 1;
         if (Array.isArray(onWholeStream)) {
           history.push(...(onWholeStream as LedgerEvent[]));
-          state = (onWholeStream as LedgerEvent[]).reduce(evolveLedger, state);
+          state = (onWholeStream as LedgerEvent[]).reduce(ledgerDecider.evolve, state);
         }
       }
     }

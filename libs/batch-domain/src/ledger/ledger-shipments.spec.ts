@@ -1,15 +1,13 @@
 import { AppError, Conflict } from '@shipping/contracts';
 import { deciderSpec } from '@shipping/testing';
-import { evolveLedger } from './evolve-ledger';
 import {
-  decideLedger,
   INSUFFICIENT_CREDIT_FOR_SHIPMENT_MESSAGE,
-  initialLedgerState,
   type LedgerCommand,
+  ledgerDecider,
 } from './ledger-decider';
 import type { LedgerEvent } from './ledger-events';
 
-const spec = deciderSpec({ decide: decideLedger, evolve: evolveLedger, initialState: initialLedgerState });
+const spec = deciderSpec(ledgerDecider);
 const now = '2026-11-21T10:00:00.000Z';
 const account_id = 'acct_tiny';
 

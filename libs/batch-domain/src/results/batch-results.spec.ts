@@ -9,11 +9,11 @@ import {
   validated,
 } from '../batches/batch-history.fixture';
 import type { BatchEvent } from '../batches/batch-events';
-import { initialBatchState } from '../batches/batch-state';
-import { evolveBatch } from '../batches/evolve-batch';
+import { batchDecider } from '../batches/batch-decider';
 import { batchResults, completionPercentage, NO_ITEMS } from './batch-results';
 
-const resultsAfter = (events: BatchEvent[]) => batchResults(events.reduce(evolveBatch, initialBatchState));
+const resultsAfter = (events: BatchEvent[]) =>
+  batchResults(events.reduce(batchDecider.evolve, batchDecider.initialState));
 
 describe('completion percentage: finished (completed or failed) shipped items, rounded down', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { Conflict } from '@shipping/contracts';
+import { Conflict, type Decider } from '@shipping/contracts';
 import type { InstantShipEvent, InstantShipFailure, InstantShipParcel } from './instant-ship-events';
 
 type Requested = Extract<InstantShipEvent, { type: 'InstantShipRequested' }>['data'];
@@ -130,7 +130,8 @@ export function evolveInstantShip(state: InstantShipState, event: InstantShipEve
   }
 }
 
-export const instantShipDecider = {
+/** An instant ship's decider; its stream is `shipmentStreamName(shipmentOrderId)`. */
+export const instantShipDecider: Decider<InstantShipCommand, InstantShipEvent, InstantShipState> = {
   decide: decideInstantShip,
   evolve: evolveInstantShip,
   initialState: initialInstantShipState,

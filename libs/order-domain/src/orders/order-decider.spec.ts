@@ -1,10 +1,10 @@
 import { ValidationFailed } from '@shipping/contracts';
 import { deciderSpec } from '@shipping/testing';
-import { decideOrder, evolveOrder, initialOrderState, UNKNOWN_ORDER_MESSAGE } from './order-decider';
+import { orderDecider, UNKNOWN_ORDER_MESSAGE } from './order-decider';
 import type { OrderEvent } from './order-events';
 import type { FreightOrder, ParcelOrder } from './order-types';
 
-const spec = deciderSpec({ decide: decideOrder, evolve: evolveOrder, initialState: initialOrderState });
+const spec = deciderSpec(orderDecider);
 const now = '2026-11-21T10:00:00.000Z';
 const freight = { pickup_date: '2026-12-01', items: [] } as unknown as FreightOrder;
 const parcel = { package_list: [] } as unknown as ParcelOrder;

@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@shipping/contracts';
+import { type Decider, ValidationFailed } from '@shipping/contracts';
 import type { OrderEvent } from './order-events';
 import type { FreightOrder, OrderKind, ParcelOrder } from './order-types';
 
@@ -87,3 +87,10 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     }
   }
 }
+
+/** A draft order's decider; its stream is `orderStreamName(shipmentOrderId)`. */
+export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
+  decide: decideOrder,
+  evolve: evolveOrder,
+  initialState: initialOrderState,
+};

@@ -1,10 +1,10 @@
 import { ValidationFailed } from '@shipping/contracts';
 import { deciderSpec } from '@shipping/testing';
-import { decidePickup, evolvePickup, initialPickupState, UNKNOWN_PICKUP_MESSAGE } from './pickup-decider';
+import { pickupDecider, UNKNOWN_PICKUP_MESSAGE } from './pickup-decider';
 import type { PickupEvent } from './pickup-events';
 import type { PickupOrder } from './pickup-types';
 
-const spec = deciderSpec({ decide: decidePickup, evolve: evolvePickup, initialState: initialPickupState });
+const spec = deciderSpec(pickupDecider);
 const now = '2026-11-21T10:00:00.000Z';
 const pickup = { carrier: 'ups', pieces: [] } as unknown as PickupOrder;
 const scheduled: PickupEvent = {

@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@shipping/contracts';
+import { type Decider, ValidationFailed } from '@shipping/contracts';
 import type { PickupEvent } from './pickup-events';
 import type { PickupOrder } from './pickup-types';
 
@@ -56,3 +56,10 @@ export function evolvePickup(state: PickupState, event: PickupEvent): PickupStat
     }
   }
 }
+
+/** A pickup order's decider; its stream is `pickupStreamName(pickupId)`. */
+export const pickupDecider: Decider<PickupCommand, PickupEvent, PickupState> = {
+  decide: decidePickup,
+  evolve: evolvePickup,
+  initialState: initialPickupState,
+};

@@ -1,3 +1,4 @@
+import type { Decider } from '@shipping/contracts';
 import {
   type EventMetadata,
   type EventStore,
@@ -10,12 +11,6 @@ import { LruCache } from '../caching/lru-cache';
 export interface DomainEvent {
   type: string;
   data: unknown;
-}
-
-export interface Decider<Command, Event extends DomainEvent, State> {
-  decide(command: Command, state: State): Event[];
-  evolve(state: State, event: Event): State;
-  initialState: State;
 }
 
 /**
