@@ -6,12 +6,24 @@ import {
 } from '@shipping/batch-app';
 import { BATCH_STREAM_PREFIX, type BatchSummaryRow } from '@shipping/batch-domain';
 import type { EventStore, RecordedEvent, SqlClient } from '@shipping/event-store';
-import { OPEN_ORDERS_SCHEMA, projectOpenOrderRow } from '@shipping/order-app';
-import { ORDER_STREAM_PREFIX } from '@shipping/order-domain';
+import { API_KEYS_SCHEMA, projectApiKeyEvent } from '@shipping/gateway-app';
+import {
+  ACCOUNT_DIRECTORY_SCHEMA,
+  OPEN_ORDERS_SCHEMA,
+  projectAccountEvent,
+  projectOpenOrderRow,
+} from '@shipping/order-app';
+import { ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX, ORDER_STREAM_PREFIX } from '@shipping/order-domain';
 import { PICKUP_ORDERS_SCHEMA, projectPickupOrder } from '@shipping/pickup-app';
 import { PICKUP_STREAM_PREFIX } from '@shipping/pickup-domain';
 
-export const READ_MODEL_SCHEMAS = [BATCH_READ_MODEL_SCHEMA, OPEN_ORDERS_SCHEMA, PICKUP_ORDERS_SCHEMA];
+export const READ_MODEL_SCHEMAS = [
+  BATCH_READ_MODEL_SCHEMA,
+  OPEN_ORDERS_SCHEMA,
+  PICKUP_ORDERS_SCHEMA,
+  ACCOUNT_DIRECTORY_SCHEMA,
+  API_KEYS_SCHEMA,
+];
 
 /**
  * The get-batch read model rebuilt from $all: each batch folded in memory with the app's own
@@ -105,7 +117,10 @@ export interface RebuildOptions {
   onProgress?(events: number): void;
 }
 
-/** Every read model (get-batch, open orders, pickup orders) from the events alone, into `target`. */
+/**
+ * Every read model (get-batch, open orders, pickup orders, the account directory, the API keys)
+ * from the events alone, into `target`.
+ */
 export async function rebuildReadModels(
   store: EventStore,
   target: SqlClient,
@@ -119,6 +134,8 @@ export async function rebuildReadModels(
       if (event.streamName.startsWith(BATCH_STREAM_PREFIX)) batchEvents.push(event);
       else if (event.streamName.startsWith(ORDER_STREAM_PREFIX)) await projectOpenOrderRow(target, event);
       else if (event.streamName.startsWith(PICKUP_STREAM_PREFIX)) await projectPickupOrder(target, event);
+      else if (event.streamName.startsWith(ACCOUNT_STREAM_PREFIX)) await projectAccountEvent(target, event);
+      else if (event.streamName.startsWith(API_KEY_STREAM_PREFIX)) await projectApiKeyEvent(target, event);
     }
     batches.add(batchEvents);
     if (batches.due) await batches.flush();

@@ -4,11 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureGatewayApp, readGatewayHttpConfig } from '@shipping/gateway-app';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
 import { checkEnvironment, ConfigurationError, DataFolderInUse, validateConfig } from '@shipping/platform';
+import { Logger } from 'nestjs-pino';
 import { EmbeddedConfig } from './embedded-config';
+import { SANDBOX_ADMIN_KEY_WARNING, useSandboxAdminKeyIfUnset } from './sandbox-admin-key';
 import { EmbeddedModule } from './embedded.module';
 import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
 
 async function bootstrap(): Promise<void> {
+  const sandboxAdminKey = useSandboxAdminKeyIfUnset(process.env);
   checkEnvironment(EMBEDDED_ENVIRONMENT, process.env);
   const config = validateConfig(EmbeddedConfig);
   const httpConfig = readGatewayHttpConfig();
@@ -21,6 +24,7 @@ async function bootstrap(): Promise<void> {
   configureGatewayApp(app, httpConfig);
   connectMessageHandlers(app, createInProcessServer(app));
   await app.startAllMicroservices();
+  if (sandboxAdminKey) app.get(Logger).warn(SANDBOX_ADMIN_KEY_WARNING);
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'listening', url: await app.getUrl() })}\n`);
   stopGracefullyOn(['SIGTERM', 'SIGINT'], () => app.close());

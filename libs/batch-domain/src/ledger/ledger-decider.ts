@@ -4,6 +4,7 @@ import type { LedgerEvent } from './ledger-events';
 export interface LedgerState {
   balanceCents: number;
   grantIds: ReadonlySet<string>;
+  creditIds: ReadonlySet<string>;
   /** Each charged batch with the cents still refundable: a batch never refunds more than it paid. */
   chargedBatches: ReadonlyMap<string, number>;
   refundedItemIds: ReadonlySet<string>;
@@ -15,6 +16,7 @@ export interface LedgerState {
 export const initialLedgerState: LedgerState = {
   balanceCents: 0,
   grantIds: new Set(),
+  creditIds: new Set(),
   chargedBatches: new Map(),
   refundedItemIds: new Set(),
   chargedShipments: new Map(),
@@ -28,6 +30,14 @@ export type LedgerCommand =
       grantId: string;
       amountCents: number;
       reason: string;
+      now: string;
+    }
+  | {
+      type: 'AddCredit';
+      accountId: string;
+      creditId: string;
+      amountCents: number;
+      reference: string;
       now: string;
     }
   | { type: 'ChargeBatch'; accountId: string; batchId: string; amountCents: number; now: string }
@@ -65,6 +75,16 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
       if (state.grantIds.has(command.grantId)) return [];
       return [
         { type: 'CreditGranted', data: { ...base, grant_id: command.grantId, reason: command.reason } },
+      ];
+    case 'AddCredit':
+      if (state.creditIds.has(command.creditId)) return [];
+      if (command.amountCents === 0)
+        throw new Error('A credit of 0 cents adds nothing: whole, positive cents only');
+      return [
+        {
+          type: 'CreditAdded',
+          data: { ...base, credit_id: command.creditId, reference: command.reference },
+        },
       ];
     case 'ChargeBatch':
       if (state.chargedBatches.has(command.batchId)) return [];
