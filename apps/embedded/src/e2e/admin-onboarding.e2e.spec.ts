@@ -1,14 +1,19 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import {
   apiClient,
   batchShipment,
   createTestDatabase,
+  REPO_ROOT,
   type RuntimeProcess,
   startRuntime,
   type TestDatabase,
+  TS_RUNTIME,
 } from '@shipping/testing';
 import { batchWithStatus } from './batch-support';
 
 const ADMIN_KEY = 'admin-spec-key-0123456789';
+const run = promisify(execFile);
 
 const warehouse = {
   name: 'Globex Warehouse',
@@ -26,6 +31,23 @@ describe('onboarding a merchant through the admin API', () => {
   let runtime: RuntimeProcess;
   let admin: ReturnType<typeof apiClient>;
   let acme: ReturnType<typeof apiClient>;
+  let onboarded: { accountId: string; keyId: string };
+
+  /** A tool of the repository as a real process: its exit code and what it printed. */
+  const tool = async (entry: string, args: string[], env: Record<string, string> = {}) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [...TS_RUNTIME, entry, ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: '', ...env },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  };
+  const cli = (...args: string[]) =>
+    tool('tools/admin/admin.ts', args, { ADMIN_API_URL: runtime.baseUrl, ADMIN_API_KEY: ADMIN_KEY });
 
   beforeAll(async () => {
     database = await createTestDatabase('admin_e2e');
@@ -50,11 +72,13 @@ describe('onboarding a merchant through the admin API', () => {
     const created = await admin.post('/admin/accounts', { name: 'Globex', weight_unit: 'KG' });
     expect(created.status).toBe(201);
     const account = created.body.data;
+    onboarded = { accountId: account.id, keyId: '' };
     expect(account).toMatchObject({ name: 'Globex', weight_unit: 'KG', length_unit: 'IN', balance: '0.00' });
 
     const keyAnswer = await admin.post(`/admin/accounts/${account.id}/api-keys`, { mode: 'live' });
     expect(keyAnswer.status).toBe(201);
     const key = keyAnswer.body.data;
+    onboarded.keyId = key.id;
     expect(key.key).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
     expect(key).toMatchObject({ prefix: 'sk_live_', last4: key.key.slice(-4) });
     const listed = await admin.get(`/admin/accounts/${account.id}/api-keys`);
@@ -161,6 +185,89 @@ describe('onboarding a merchant through the admin API', () => {
       name: 'Acme',
     });
   });
+
+  it('records every change as an event of the account with its correlation id and the admin key', async () => {
+    const { code, stdout } = await tool('tools/replay/replay.ts', [
+      'history',
+      'account',
+      onboarded.accountId,
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const events: { type: string; actor: string; correlation_id: string; stream: string }[] =
+      JSON.parse(stdout);
+    expect(events.map((event) => event.type)).toEqual([
+      'AccountOpened',
+      'ApiKeyIssued',
+      'ShipperAdded',
+      'CreditAdded',
+      'AddressSaved',
+      'ApiKeyIssued',
+      'ApiKeyRevoked',
+    ]);
+    const adminChanges = events.filter((event) => event.type !== 'AddressSaved');
+    expect(new Set(adminChanges.map((event) => event.actor)).size).toBe(1);
+    expect(adminChanges[0].actor).toMatch(/^adm_[0-9a-f]{12}$/);
+    for (const event of events) expect(event.correlation_id).toEqual(expect.any(String));
+    expect(events.find((event) => event.type === 'AddressSaved')?.actor).toBeNull();
+
+    const rebuilt = await tool('tools/replay/replay.ts', ['rebuild', '--json']);
+    expect(rebuilt.code).toBe(0);
+    const tables = JSON.parse(rebuilt.stdout).tables as {
+      table: string;
+      liveRows: number;
+      rebuiltRows: number;
+    }[];
+    for (const table of ['order_accounts', 'order_shippers', 'order_addresses', 'gateway_api_keys'])
+      expect(tables.find((entry) => entry.table === table)).toMatchObject({ liveRows: expect.any(Number) });
+    expect(tables.find((entry) => entry.table === 'order_accounts')?.rebuiltRows).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
+  it('onboards an account with the CLI, with clear errors and exit codes', async () => {
+    const created = await cli('accounts', 'create', '--name', 'Initech', '--json');
+    expect(created.code).toBe(0);
+    const account = JSON.parse(created.stdout);
+    expect(account).toMatchObject({ name: 'Initech', balance: '0.00' });
+
+    const key = await cli('keys', 'create', account.id, '--mode', 'test');
+    expect(key.code).toBe(0);
+    expect(key.stdout).toMatch(/^key: sk_test_[A-Za-z0-9_-]{43}$/m);
+    expect(key.stdout).toContain('never shown again');
+    const keyId = /^id: (key_\S+)$/m.exec(key.stdout)?.[1] as string;
+
+    expect(
+      (await cli('shippers', 'create', account.id, '--carrier', 'usps', '--own', '--name', 'Initech USPS'))
+        .code,
+    ).toBe(0);
+    const credit = await cli('credit', 'add', account.id, '12.34', '--reference', 'INV-9');
+    expect(credit).toMatchObject({ code: 0, stdout: expect.stringContaining('balance: 12.34') });
+    const shown = await cli('accounts', 'show', account.id);
+    expect(shown.stdout).toContain('balance: 12.34');
+
+    const revoked = await cli('keys', 'revoke', account.id, keyId);
+    expect(revoked).toMatchObject({ code: 0, stdout: expect.stringMatching(/^revoked_at: /m) });
+
+    const refused = await cli('credit', 'add', account.id, '0', '--reference', 'INV-10');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('422: The given data was invalid.');
+    expect(refused.stderr).toContain('amount: The amount must be a decimal amount above zero');
+    expect((await cli('accounts', 'show', 'acct_missing')).code).toBe(1);
+    expect((await cli('keys', 'create', account.id)).code).toBe(2);
+    expect((await cli('accounts', 'delete')).code).toBe(2);
+    const wrongKey = await tool('tools/admin/admin.ts', ['accounts', 'show', account.id], {
+      ADMIN_API_URL: runtime.baseUrl,
+      ADMIN_API_KEY: 'not-the-admin-key-at-all',
+    });
+    expect(wrongKey).toMatchObject({ code: 1, stderr: expect.stringContaining('401: Unauthenticated.') });
+    const unreachable = await tool('tools/admin/admin.ts', ['accounts', 'show', account.id], {
+      ADMIN_API_URL: 'http://127.0.0.1:9',
+      ADMIN_API_KEY: ADMIN_KEY,
+    });
+    expect(unreachable).toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('Cannot reach the service'),
+    });
+  }, 120_000);
 
   it('answers bad admin input with 4xx in the envelope', async () => {
     const zero = await admin.post('/admin/accounts/acct_acme/credit', { amount: '0.00', reference: 'x' });
