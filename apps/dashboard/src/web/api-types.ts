@@ -65,3 +65,10 @@ export interface Batch extends Omit<BatchRow, 'created_at'> {
   items: Page<BatchItem>;
   labels?: string[];
 }
+
+/** `GET /account`: the signed-in account, its credit balance as a decimal string. */
+export interface AccountSummary {
+  id: string;
+  name: string;
+  balance: string;
+}

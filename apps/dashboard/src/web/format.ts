@@ -28,3 +28,11 @@ export const dateTimeText = (iso: string) => {
   const utc = date.toISOString();
   return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 };
+
+/** `"100000.00"` -> `"$100,000.00"`; the API's decimal string, grouped, without going through a float. */
+export function moneyText(amount: string): string {
+  const match = /^(-?)(\d+)\.(\d\d)$/.exec(amount);
+  if (!match) return amount;
+  const grouped = match[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${match[1]}$${grouped}.${match[3]}`;
+}
