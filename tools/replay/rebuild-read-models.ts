@@ -1,29 +1,19 @@
 import {
-  BATCH_READ_MODEL_SCHEMA,
+  BATCH_MIGRATIONS,
   foldBatchEvents,
   type ProjectedBatch,
   writeProjectedBatches,
 } from '@shipping/batch-app';
 import { BATCH_STREAM_PREFIX, type BatchSummaryRow } from '@shipping/batch-domain';
-import type { EventStore, RecordedEvent, SqlClient } from '@shipping/event-store';
-import { API_KEYS_SCHEMA, projectApiKeyEvent } from '@shipping/gateway-app';
-import {
-  ACCOUNT_DIRECTORY_SCHEMA,
-  OPEN_ORDERS_SCHEMA,
-  projectAccountEvent,
-  projectOpenOrderRow,
-} from '@shipping/order-app';
+import { type EventStore, migrate, type RecordedEvent, type SqlClient } from '@shipping/event-store';
+import { GATEWAY_MIGRATIONS, projectApiKeyEvent } from '@shipping/gateway-app';
+import { ORDER_MIGRATIONS, projectAccountEvent, projectOpenOrderRow } from '@shipping/order-app';
 import { ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX, ORDER_STREAM_PREFIX } from '@shipping/order-domain';
-import { PICKUP_ORDERS_SCHEMA, projectPickupOrder } from '@shipping/pickup-app';
+import { PICKUP_MIGRATIONS, projectPickupOrder } from '@shipping/pickup-app';
 import { PICKUP_STREAM_PREFIX } from '@shipping/pickup-domain';
 
-export const READ_MODEL_SCHEMAS = [
-  BATCH_READ_MODEL_SCHEMA,
-  OPEN_ORDERS_SCHEMA,
-  PICKUP_ORDERS_SCHEMA,
-  ACCOUNT_DIRECTORY_SCHEMA,
-  API_KEYS_SCHEMA,
-];
+/** The schemas of the apps whose read models are rebuilt: the same migrations the apps apply. */
+export const READ_MODEL_SCHEMAS = [BATCH_MIGRATIONS, ORDER_MIGRATIONS, PICKUP_MIGRATIONS, GATEWAY_MIGRATIONS];
 
 /**
  * The get-batch read model rebuilt from $all: each batch folded in memory with the app's own
@@ -126,7 +116,7 @@ export async function rebuildReadModels(
   target: SqlClient,
   options: RebuildOptions = {},
 ): Promise<void> {
-  for (const ddl of READ_MODEL_SCHEMAS) await target.exec(ddl);
+  for (const schema of READ_MODEL_SCHEMAS) await migrate(target, schema);
   const batches = new BatchRebuild(target);
   await forEachPageOfAll(store, options.pageSize ?? 5_000, async (page) => {
     const batchEvents: RecordedEvent[] = [];

@@ -1,2 +1,3 @@
 export * from './webhook.module';
+export * from './webhook.migrations';
 export * from './webhook-environment';

@@ -1,58 +1,14 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import { WEBHOOK_MIGRATIONS } from './webhook.migrations';
 
-const SCHEMA = `
-create sequence if not exists webhook_endpoint_ids;
-create table if not exists webhook_endpoints (
-  id bigint primary key,
-  account_id text not null,
-  url text not null,
-  secret text not null,
-  created_at timestamptz not null,
-  deleted_at timestamptz
-);
-create index if not exists webhook_endpoints_live on webhook_endpoints (account_id, id) where deleted_at is null;
-create table if not exists webhook_deliveries (
-  id text primary key,
-  endpoint_id bigint not null references webhook_endpoints (id),
-  account_id text not null,
-  event_id text not null,
-  body text not null,
-  status text not null check (status in ('pending', 'delivered', 'failed')),
-  attempt_count integer not null default 0,
-  retry_from integer not null default 0,
-  next_attempt_at timestamptz,
-  lease_token text,
-  lease_until timestamptz,
-  created_at timestamptz not null,
-  unique (endpoint_id, event_id)
-);
-create index if not exists webhook_deliveries_due on webhook_deliveries (next_attempt_at, id) where status = 'pending';
--- Delivery ids are random and created_at can repeat within a clock tick: insertion order decides "newest".
-alter table webhook_deliveries add column if not exists seq bigserial;
-drop index if exists webhook_deliveries_newest;
-create index if not exists webhook_deliveries_newest_first on webhook_deliveries (endpoint_id, seq desc);
-create table if not exists webhook_attempts (
-  delivery_id text not null references webhook_deliveries (id),
-  number integer not null,
-  at timestamptz not null,
-  status_code integer,
-  error text,
-  duration_ms integer not null,
-  primary key (delivery_id, number)
-);
-`;
-
-/**
- * The webhook app's tables. `retry_from` is the attempt count when the current retry chain began
- * (a redelivery starts the schedule again); `lease_*` mark a delivery some dispatcher is sending.
- */
+/** The webhook app's tables (see webhook.migrations.ts), migrated before its stores are used. */
 @Injectable()
 export class WebhookSchema implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(SCHEMA);
+    await schemaReady(this.sql, WEBHOOK_MIGRATIONS);
   }
 }

@@ -9,6 +9,15 @@ export {
   PostgresEventStore,
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store';
+export { checkpointsMigrations, eventsMigrations } from './postgres/event-store.migrations';
+export { eventStoreTables, type EventStoreTables } from './postgres/schema';
+export {
+  migrate,
+  MIGRATIONS_TABLE,
+  type Migration,
+  type MigrationSet,
+  schemaReady,
+} from './postgres/migrations';
 export { SqlCheckpointStore } from './postgres/sql-checkpoint-store';
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
 export { type EventUpcaster, Upcasters } from './upcasting/upcasters';

@@ -20,4 +20,6 @@ export * from './public-events/public-events.module';
 export * from './idempotency/idempotent-requests.interceptor';
 export * from './idempotency/message-handlers';
 export * from './idempotency/omitted-from-replay';
+export * from './idempotency/idempotent-requests.migrations';
+export * from './distributed/app-owner.migrations';
 export * from './caching/lru-cache';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { encodeHashId } from '@shipping/contracts';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 /** Batch and item hash ids: sqids of integers from sequences the batch app owns. */
 @Injectable()
@@ -9,10 +10,7 @@ export class BatchIds implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(`
-      create sequence if not exists batch_ids start with 1001;
-      create sequence if not exists batch_item_ids start with 1000001;
-    `);
+    await schemaReady(this.sql, BATCH_MIGRATIONS);
   }
 
   async nextBatchId(): Promise<string> {

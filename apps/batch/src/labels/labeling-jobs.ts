@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 /**
  * Batches whose labelling has started and not finished. A row is written before the work starts
@@ -11,13 +12,7 @@ export class LabelingJobs implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(`
-      create table if not exists batch_labeling_jobs (
-        batch_id text primary key,
-        account_id text not null,
-        correlation_id text not null,
-        started_at timestamptz not null default now()
-      )`);
+    await schemaReady(this.sql, BATCH_MIGRATIONS);
   }
 
   async open(batchId: string, accountId: string, correlationId: string): Promise<void> {

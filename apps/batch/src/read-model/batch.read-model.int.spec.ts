@@ -1,9 +1,9 @@
 import { type BatchEvent, batchStreamName } from '@shipping/batch-domain';
 import { BATCH_NOT_FOUND_MESSAGE, NotFound } from '@shipping/contracts';
-import { createPgliteSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient, migrate, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { BatchList } from './batch-list';
 import { BatchReadModel } from './batch.read-model';
-import { BATCH_READ_MODEL_SCHEMA } from './batch.read-model.schema';
+import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 const BATCH = 'b-read';
 const ACCOUNT = 'acct_reader';
@@ -72,7 +72,7 @@ describe('get-batch read model', () => {
     sql = await createPgliteSqlClient();
     store = new PostgresEventStore(sql);
     await store.init();
-    await sql.exec(BATCH_READ_MODEL_SCHEMA);
+    await migrate(sql, BATCH_MIGRATIONS);
     readModel = new BatchReadModel(sql, store);
     await append(created, ...validated, ready);
   }, 60_000);

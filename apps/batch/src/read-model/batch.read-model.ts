@@ -19,9 +19,9 @@ import {
   type GetBatchQuery,
   NotFound,
 } from '@shipping/contracts';
-import { type EventStore, type SqlClient, type Subscription } from '@shipping/event-store';
+import { type EventStore, schemaReady, type SqlClient, type Subscription } from '@shipping/event-store';
 import { EVENT_STORE, LruCache, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
-import { BATCH_READ_MODEL_SCHEMA } from './batch.read-model.schema';
+import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { BatchSummaries, type StoredSummary } from './batch-summaries';
 import { foldBatchEvents, writeProjectedBatches } from './batch-projection';
 
@@ -49,7 +49,7 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sql.exec(BATCH_READ_MODEL_SCHEMA);
+    await schemaReady(this.sql, BATCH_MIGRATIONS);
     this.subscription = await startStoredSubscription(this.sql, this.store, {
       name: BATCH_READ_MODEL_SUBSCRIPTION,
       streamNamePrefixes: [BATCH_STREAM_PREFIX],

@@ -5,8 +5,9 @@ import {
   ledgerEntryOf,
   type LedgerLookup,
 } from '@shipping/batch-domain';
-import type { EventStore, RecordedEvent, SqlClient } from '@shipping/event-store';
+import { type EventStore, type RecordedEvent, schemaReady, type SqlClient } from '@shipping/event-store';
 import { LruCache } from '@shipping/platform';
+import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 /** How far a ledger stream is indexed: every event up to `revision`, and the balance after it. */
 export interface LedgerHead {
@@ -24,8 +25,8 @@ const ROWS_PER_INSERT = 500;
  * only after the index caught up with the stream, so every key of every event up to the revision
  * it appends at is in the table: the decision is the one a fold of the whole stream would give,
  * from a few rows. Any instance catches up on what another wrote; rows it finds already written
- * are the same rows. Deleting both tables while the app is stopped rebuilds them at the next
- * command of each account, from its stream.
+ * are the same rows. Emptying both tables while the app is stopped rebuilds their rows at the
+ * next command of each account, from its stream.
  */
 export class LedgerIndex {
   /** Heads this process indexed: the stream is read from there, never from a head row again. */
@@ -37,26 +38,7 @@ export class LedgerIndex {
   ) {}
 
   async createTables(): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      // Instances starting together would race on the catalogue; the lock makes them take turns.
-      await tx.query(`select pg_advisory_xact_lock(hashtext('ledger_index'))`);
-      await tx.exec(`
-        create table if not exists ledger_entries (
-          stream text not null,
-          key text not null,
-          parent text,
-          amount_cents bigint not null,
-          revision bigint not null,
-          primary key (stream, key)
-        );
-        create index if not exists ledger_entries_by_parent on ledger_entries (stream, parent)
-          where parent is not null;
-        create table if not exists ledger_heads (
-          stream text primary key,
-          revision bigint not null,
-          balance_cents bigint not null
-        )`);
-    });
+    await schemaReady(this.sql, BATCH_MIGRATIONS);
   }
 
   /** Indexes what the stream holds beyond the head, and answers the head at the stream's end. */

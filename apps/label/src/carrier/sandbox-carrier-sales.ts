@@ -1,5 +1,6 @@
 import type { LabelShipment } from '@shipping/contracts';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
+import { LABEL_MIGRATIONS } from '../label.migrations';
 
 /** A label the sandbox carrier sold, as it answers it again to a repeat of the same key. */
 export interface SandboxSale {
@@ -10,18 +11,6 @@ export interface SandboxSale {
   tracking_number: string;
 }
 
-const SCHEMA = `
-create table if not exists sandbox_carrier_sales (
-  idempotency_key text primary key,
-  item_id text not null,
-  service text not null,
-  shipment text not null,
-  tracking_number text not null,
-  sold_at timestamptz not null default now()
-);
-create index if not exists sandbox_carrier_sales_item_id on sandbox_carrier_sales (item_id);
-`;
-
 const COLUMNS = 'idempotency_key, item_id, service, shipment, tracking_number';
 
 /**
@@ -30,7 +19,6 @@ const COLUMNS = 'idempotency_key, item_id, service, shipment, tracking_number';
  * key is remembered across restarts of the label app and tests can count what was sold.
  */
 export class SandboxCarrierSales {
-  private ready?: Promise<void>;
   private readonly queued: {
     sale: SandboxSale;
     resolve: (sold: SandboxSale) => void;
@@ -101,11 +89,7 @@ export class SandboxCarrierSales {
   }
 
   private init(): Promise<void> {
-    this.ready ??= this.sql.exec(SCHEMA).catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
+    return schemaReady(this.sql, LABEL_MIGRATIONS);
   }
 }
 

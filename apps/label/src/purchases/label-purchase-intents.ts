@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { LabelPurchaseItem, LabelShipment } from '@shipping/contracts';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import { LABEL_MIGRATIONS } from '../label.migrations';
 import { randomUUID } from 'node:crypto';
 
 /** A purchase under way: the item, the carrier idempotency key it is bought under, what was asked. */
@@ -17,19 +18,6 @@ export interface LabelPurchaseIntent {
  * (every third of it), so this is how soon another instance takes over from one that died.
  */
 export const INTENT_LEASE_MS = 15_000;
-
-const SCHEMA = `
-create table if not exists label_purchase_intents (
-  item_id text primary key,
-  carrier_key text not null,
-  service text not null,
-  shipment text not null,
-  holder text not null,
-  lease_expires_at timestamptz not null,
-  created_at timestamptz not null default now()
-);
-create index if not exists label_purchase_intents_lease on label_purchase_intents (lease_expires_at);
-`;
 
 /**
  * The holder's rows among $1, locked in item order. Every statement that writes several intents
@@ -51,7 +39,7 @@ export class LabelPurchaseIntents implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(SCHEMA);
+    await schemaReady(this.sql, LABEL_MIGRATIONS);
   }
 
   /**

@@ -1,20 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import { LABEL_MIGRATIONS } from '../label.migrations';
 
 export interface StoredLabel {
   item_id: string;
   tracking_number: string;
   label_key: string;
 }
-
-const SCHEMA = `
-create table if not exists label_purchases (
-  item_id text primary key,
-  tracking_number text not null,
-  label_key text not null,
-  created_at timestamptz not null default now()
-)`;
 
 /**
  * One row per item that has a bought label: the label app's record that it was bought once. Its
@@ -25,7 +18,7 @@ export class LabelPurchaseStore implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(SCHEMA);
+    await schemaReady(this.sql, LABEL_MIGRATIONS);
   }
 
   async find(itemIds: readonly string[]): Promise<Map<string, StoredLabel>> {

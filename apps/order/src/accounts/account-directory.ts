@@ -13,7 +13,13 @@ import {
   addressView,
   type ShipperRecord,
 } from '@shipping/contracts';
-import type { EventMetadata, EventStore, SqlClient, Subscription } from '@shipping/event-store';
+import {
+  type EventMetadata,
+  type EventStore,
+  schemaReady,
+  type SqlClient,
+  type Subscription,
+} from '@shipping/event-store';
 import {
   ACCOUNT_STREAM_PREFIX,
   accountDecider,
@@ -22,7 +28,7 @@ import {
 } from '@shipping/order-domain';
 import { EVENT_STORE, handleCommand, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
-import { ACCOUNT_DIRECTORY_SCHEMA } from './account-directory.schema';
+import { ORDER_MIGRATIONS } from '../order.migrations';
 import { newAccountId } from './account-ids';
 import { projectAccountEvent } from './account-projection';
 import { toShipperRecord } from './shipper-record';
@@ -73,7 +79,7 @@ export class AccountDirectory implements OnModuleInit, OnApplicationBootstrap, O
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(ACCOUNT_DIRECTORY_SCHEMA);
+    await schemaReady(this.sql, ORDER_MIGRATIONS);
     await this.loadSandboxSeed();
   }
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AppError } from '@shipping/contracts';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import { ORDER_MIGRATIONS } from '../order.migrations';
 
 export interface InstantShipKey {
   accountId: string;
@@ -14,18 +15,6 @@ const KEEP_MS = 24 * 3_600_000;
 
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request.';
 
-const SCHEMA = `
-create table if not exists order_instant_ship_keys (
-  account_id text not null,
-  idempotency_key text not null,
-  request_hash text not null,
-  shipment_order_id bigint not null,
-  expires_at timestamptz not null,
-  primary key (account_id, idempotency_key)
-);
-create index if not exists order_instant_ship_keys_expires_at on order_instant_ship_keys (expires_at);
-`;
-
 /**
  * The shipment an instant ship's Idempotency-Key stands for, bound before anything of the
  * shipment happens: every attempt with the key (a retry after a 503, after a crash of any app,
@@ -37,7 +26,7 @@ export class InstantShipKeys implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(SCHEMA);
+    await schemaReady(this.sql, ORDER_MIGRATIONS);
     await this.sql.query('delete from order_instant_ship_keys where expires_at <= now()');
   }
 

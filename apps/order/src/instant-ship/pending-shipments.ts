@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import { ORDER_MIGRATIONS } from '../order.migrations';
 
 export interface PendingShipment {
   shipment_order_id: number;
@@ -13,17 +14,6 @@ export interface PendingShipment {
  * it works (every third of it), so this is how soon a shipment whose finisher died is taken over.
  */
 export const SHIPMENT_LEASE_MS = 15_000;
-
-const SCHEMA = `
-create table if not exists order_instant_ship_pending (
-  shipment_order_id bigint primary key,
-  account_id text not null,
-  correlation_id text not null,
-  created_at timestamptz not null default now()
-);
-alter table order_instant_ship_pending add column if not exists holder text;
-alter table order_instant_ship_pending add column if not exists lease_expires_at timestamptz not null default '-infinity';
-`;
 
 const leaseEnd = (now: Date) => new Date(now.getTime() + SHIPMENT_LEASE_MS).toISOString();
 
@@ -39,7 +29,7 @@ export class PendingShipments implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(SCHEMA);
+    await schemaReady(this.sql, ORDER_MIGRATIONS);
   }
 
   /**

@@ -1,17 +1,6 @@
 import type { RecordedEvent, SqlClient } from '@shipping/event-store';
 import { isOrderEvent, type OpenOrder, projectOpenOrder } from '@shipping/order-domain';
 
-export const OPEN_ORDERS_SCHEMA = `
-create table if not exists order_open_orders (
-  shipment_order_id bigint primary key,
-  account_id text not null,
-  created_at timestamptz not null,
-  last_revision bigint not null,
-  doc json not null
-);
-create index if not exists order_open_orders_newest on order_open_orders (account_id, created_at desc, shipment_order_id desc);
-`;
-
 /**
  * The open-orders row after an event of an `order-*` stream: what the app's subscription and the
  * replay tool both run. Delivery is at-least-once, so a row only moves forward on a newer revision.

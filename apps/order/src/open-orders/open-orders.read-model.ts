@@ -9,12 +9,14 @@ import type { PageRequest } from '@shipping/contracts';
 import {
   type EventStore,
   type RecordedEvent,
+  schemaReady,
   type SqlClient,
   type Subscription,
 } from '@shipping/event-store';
 import { type OpenOrder, ORDER_STREAM_PREFIX } from '@shipping/order-domain';
 import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
-import { OPEN_ORDERS_SCHEMA, projectOpenOrderRow } from './open-orders.projection';
+import { ORDER_MIGRATIONS } from '../order.migrations';
+import { projectOpenOrderRow } from './open-orders.projection';
 
 export const OPEN_ORDERS_SUBSCRIPTION = 'order.open-orders';
 
@@ -33,7 +35,7 @@ export class OpenOrdersReadModel implements OnApplicationBootstrap, OnModuleDest
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sql.exec(OPEN_ORDERS_SCHEMA);
+    await schemaReady(this.sql, ORDER_MIGRATIONS);
     this.subscription = await startStoredSubscription(this.sql, this.store, {
       name: OPEN_ORDERS_SUBSCRIPTION,
       streamNamePrefixes: [ORDER_STREAM_PREFIX],

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import { PICKUP_MIGRATIONS } from '../pickup.migrations';
 
 /** Pickup order ids are integers handed out by a sequence the pickup app owns. */
 @Injectable()
@@ -8,7 +9,7 @@ export class PickupIds implements OnModuleInit {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec('create sequence if not exists pickup_order_ids start with 5001');
+    await schemaReady(this.sql, PICKUP_MIGRATIONS);
   }
 
   async next(): Promise<number> {

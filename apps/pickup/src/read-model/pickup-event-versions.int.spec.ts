@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   InMemoryCheckpointStore,
   type EventStore,
+  migrate,
   type RecordedEvent,
   type SqlClient,
   startCheckpointedSubscription,
@@ -21,7 +22,8 @@ import {
   validateConfig,
 } from '@shipping/platform';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
-import { PICKUP_ORDERS_SCHEMA, projectPickupOrder } from './pickup-orders.projection';
+import { PICKUP_MIGRATIONS } from '../pickup.migrations';
+import { projectPickupOrder } from './pickup-orders.projection';
 
 /** A pickup as version 1 of the pickup events stored it: piece weights in float pounds. */
 const pickupV1 = (weights: [number, number][]) => ({
@@ -129,7 +131,7 @@ describe('pickup events stored as version 1, on PostgreSQL', () => {
   });
 
   it('projects them through a subscription into the same row a version 2 stream gives', async () => {
-    await sql.exec(PICKUP_ORDERS_SCHEMA);
+    await migrate(sql, PICKUP_MIGRATIONS);
     const seen: RecordedEvent[] = [];
     const subscription = await startCheckpointedSubscription({
       store,

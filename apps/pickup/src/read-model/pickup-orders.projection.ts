@@ -2,17 +2,6 @@ import type { RecordedEvent, SqlClient } from '@shipping/event-store';
 import { isPickupEvent, pickupOrderView } from '@shipping/pickup-domain';
 import { readableService } from '../pickups/pickup-commands';
 
-export const PICKUP_ORDERS_SCHEMA = `
-create table if not exists pickup_orders_view (
-  pickup_id bigint primary key,
-  account_id text not null,
-  created_at timestamptz not null,
-  last_revision bigint not null,
-  doc json not null
-);
-create index if not exists pickup_orders_view_newest on pickup_orders_view (account_id, created_at desc, pickup_id desc);
-`;
-
 /**
  * The pickup-orders row an event of a `pickup-*` stream writes: what the app's subscription and
  * the replay tool both run. Only a newer revision of the stream moves a row, so a redelivered

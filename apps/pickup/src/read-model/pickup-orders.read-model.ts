@@ -9,12 +9,14 @@ import type { PageRequest } from '@shipping/contracts';
 import {
   type EventStore,
   type RecordedEvent,
+  schemaReady,
   type SqlClient,
   type Subscription,
 } from '@shipping/event-store';
 import { PICKUP_STREAM_PREFIX, type PickupOrderView } from '@shipping/pickup-domain';
 import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
-import { PICKUP_ORDERS_SCHEMA, projectPickupOrder } from './pickup-orders.projection';
+import { PICKUP_MIGRATIONS } from '../pickup.migrations';
+import { projectPickupOrder } from './pickup-orders.projection';
 
 /** The pickup-orders page: one row per pickup order, projected from `pickup-*` streams (at-least-once). */
 @Injectable()
@@ -28,7 +30,7 @@ export class PickupOrdersReadModel implements OnApplicationBootstrap, OnModuleDe
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sql.exec(PICKUP_ORDERS_SCHEMA);
+    await schemaReady(this.sql, PICKUP_MIGRATIONS);
     this.subscription = await startStoredSubscription(this.sql, this.store, {
       name: 'pickup.orders-view',
       streamNamePrefixes: [PICKUP_STREAM_PREFIX],

@@ -18,10 +18,11 @@ import { AllTail } from './all-tail';
 import { appendStatement } from './append-statement';
 import { eventColumns, rowPosition, toRecordedEvent, type EventRow } from './event-rows';
 import { PollingSubscription, type SubscriptionPage } from './polling-subscription';
+import { eventsMigrations } from './event-store.migrations';
+import { migrate } from './migrations';
 import {
   eventIdConstraint,
   eventStoreTables,
-  eventsDdl,
   streamRevisionConstraint,
   type EventStoreTables,
 } from './schema';
@@ -91,13 +92,9 @@ export class PostgresEventStore implements EventStore {
     this.tail = new AllTail(options.tailSize ?? this.pageSize * 4);
   }
 
-  /** Creates the schema when missing; safe to run at every start, from several processes at once. */
+  /** Migrates the schema; safe to run at every start, from several processes at once. */
   async init(): Promise<void> {
-    await this.client.transaction(async (tx) => {
-      // Concurrent `create ... if not exists` can still collide in the catalog; serialise them.
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`event-store:${this.tables.schema}`]);
-      await tx.exec(eventsDdl(this.tables));
-    });
+    await migrate(this.client, eventsMigrations(this.tables));
   }
 
   async appendToStream(

@@ -1,7 +1,9 @@
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { Position } from '../event-store';
 import type { SqlClient } from '../sql-client';
-import { checkpointsDdl, eventStoreTables, type EventStoreTables } from './schema';
+import { checkpointsMigrations } from './event-store.migrations';
+import { migrate } from './migrations';
+import { eventStoreTables, type EventStoreTables } from './schema';
 import { toBigInt } from './sql-values';
 
 /** Checkpoints in a PostgreSQL table (server or PGlite), next to the read model they guard. */
@@ -16,10 +18,7 @@ export class SqlCheckpointStore implements CheckpointStore {
   }
 
   async init(): Promise<void> {
-    await this.client.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`event-store:${this.tables.schema}`]);
-      await tx.exec(checkpointsDdl(this.tables));
-    });
+    await migrate(this.client, checkpointsMigrations(this.tables));
   }
 
   async load(name: string): Promise<Position | undefined> {

@@ -1,8 +1,7 @@
-import { createPgSqlClient } from '@shipping/event-store';
+import { createPgSqlClient, migrate } from '@shipping/event-store';
 import { ConfigurationError } from '../config/validate-config';
 import type { StorageConfig } from '../config/storage-config';
-
-const OWNER_TABLE = 'shipping_app_owner';
+import { APP_OWNER_MIGRATIONS, OWNER_TABLE } from './app-owner.migrations';
 
 /**
  * Every app keeps its tables and event streams in a database of its own; two apps on one database
@@ -13,9 +12,7 @@ export async function claimOwnDatabase(app: string, config: StorageConfig): Prom
   if (config.STORE !== 'postgres' || !config.DATABASE_URL) return;
   const sql = createPgSqlClient(config.DATABASE_URL, { max: 1, connectionTimeoutMillis: 10_000 });
   try {
-    await sql.exec(
-      `create table if not exists ${OWNER_TABLE} (singleton boolean primary key default true check (singleton), app text not null)`,
-    );
+    await migrate(sql, APP_OWNER_MIGRATIONS);
     await sql.query(`insert into ${OWNER_TABLE} (app) values ($1) on conflict do nothing`, [app]);
     const { rows } = await sql.query<{ app: string }>(`select app from ${OWNER_TABLE}`);
     const owner = rows[0]?.app;

@@ -1,21 +1,8 @@
 import type { ErrorPayload } from '@shipping/contracts';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
+import { IDEMPOTENT_REQUESTS_MIGRATIONS, IDEMPOTENT_REQUESTS_TABLE } from './idempotent-requests.migrations';
 
-export const IDEMPOTENT_REQUESTS_TABLE = 'idempotent_requests';
-
-const SCHEMA = `
-  create table if not exists ${IDEMPOTENT_REQUESTS_TABLE} (
-    account_id text not null,
-    idempotency_key text not null,
-    pattern text not null,
-    payload_hash text not null,
-    outcome jsonb,
-    expires_at timestamptz not null,
-    lease_expires_at timestamptz not null,
-    primary key (account_id, idempotency_key, pattern, payload_hash)
-  );
-  create index if not exists ${IDEMPOTENT_REQUESTS_TABLE}_expires_at on ${IDEMPOTENT_REQUESTS_TABLE} (expires_at);
-`;
+export { IDEMPOTENT_REQUESTS_TABLE };
 
 /** As long as the gateway remembers a key (IDEMPOTENCY_TTL_HOURS' default). */
 const KEEP_MS = 24 * 3_600_000;
@@ -95,8 +82,7 @@ export class IdempotentRequestStore {
   }
 
   private init(): Promise<void> {
-    this.ready ??= this.sql
-      .exec(SCHEMA)
+    this.ready ??= schemaReady(this.sql, IDEMPOTENT_REQUESTS_MIGRATIONS)
       .then(() => this.sql.query(`delete from ${IDEMPOTENT_REQUESTS_TABLE} where expires_at <= now()`))
       .then(
         () => undefined,

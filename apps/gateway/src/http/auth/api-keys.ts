@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { EventMetadata, EventStore, SqlClient } from '@shipping/event-store';
+import { type EventMetadata, type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
 import {
   type ApiKeyCommand,
   type ApiKeyMode,
@@ -18,7 +18,7 @@ import { sandboxSeed } from '@shipping/reference-data';
 import { ApiKeyDirectory, StoredApiKeyDirectory } from './api-key-directory';
 import { projectApiKeyEvent } from './api-key-projection';
 import { generateApiKey, keyMaterial, type KeyMaterial, newKeyId } from './api-key-secrets';
-import { API_KEYS_SCHEMA } from './api-keys.schema';
+import { GATEWAY_MIGRATIONS } from '../idempotency/gateway.migrations';
 
 /** A key as listed: everything but the key itself, which is shown once, when it is created. */
 export interface ApiKeyView {
@@ -70,7 +70,7 @@ export class ApiKeys implements OnModuleInit, OnApplicationBootstrap, OnModuleDe
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(API_KEYS_SCHEMA);
+    await schemaReady(this.sql, GATEWAY_MIGRATIONS);
     for (const account of sandboxSeed.accounts) {
       await this.issueWith(
         { id: account.id, name: account.name },

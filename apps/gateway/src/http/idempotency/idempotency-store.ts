@@ -1,25 +1,11 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { SqlClient } from '@shipping/event-store';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import type { GatewayHttpConfig } from '../gateway-http-config';
 import { GATEWAY_HTTP_CONFIG } from '../gateway-http.tokens';
+import { GATEWAY_MIGRATIONS, IDEMPOTENCY_TABLE } from './gateway.migrations';
 
-export const IDEMPOTENCY_TABLE = 'gateway_idempotency_keys';
-
-const SCHEMA = `
-  create table if not exists ${IDEMPOTENCY_TABLE} (
-    account_id text not null,
-    idempotency_key text not null,
-    request_hash text not null,
-    status_code integer,
-    response_body text,
-    expires_at timestamptz not null,
-    lease_expires_at timestamptz not null default now(),
-    primary key (account_id, idempotency_key)
-  );
-  alter table ${IDEMPOTENCY_TABLE} add column if not exists lease_expires_at timestamptz not null default now();
-  create index if not exists ${IDEMPOTENCY_TABLE}_expires_at on ${IDEMPOTENCY_TABLE} (expires_at);
-`;
+export { IDEMPOTENCY_TABLE };
 
 const HOUR_MS = 3_600_000;
 
@@ -62,7 +48,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.sql.exec(SCHEMA);
+    await schemaReady(this.sql, GATEWAY_MIGRATIONS);
     await this.deleteExpired();
     clearInterval(this.sweeper);
     this.sweeper = setInterval(() => void this.deleteExpired().catch(() => undefined), HOUR_MS);

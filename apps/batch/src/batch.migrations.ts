@@ -1,0 +1,61 @@
+import type { MigrationSet } from '@shipping/event-store';
+
+/**
+ * The batch app's tables: the batch and item id sequences, the get-batch read model, the
+ * labelling jobs under way and the ledger's index (see LedgerIndex). Version 1 is the schema
+ * created before migrations were recorded, so it keeps `if not exists`; later versions never
+ * change it.
+ */
+export const BATCH_MIGRATIONS: MigrationSet = {
+  owner: 'batch',
+  migrations: [
+    {
+      version: 1,
+      name: 'batch and item ids, batch read model, labelling jobs, ledger index',
+      sql: `
+create sequence if not exists batch_ids start with 1001;
+create sequence if not exists batch_item_ids start with 1000001;
+create table if not exists batch_view (
+  batch_id text primary key,
+  account_id text not null,
+  last_revision bigint not null,
+  doc json not null
+);
+create table if not exists batch_items_view (
+  batch_id text not null,
+  item_id text not null,
+  idx integer not null,
+  status text not null,
+  errors json,
+  tracking text,
+  revision bigint not null,
+  primary key (batch_id, item_id)
+);
+create index if not exists batch_items_view_order on batch_items_view (batch_id, idx);
+create index if not exists batch_items_view_status on batch_items_view (batch_id, status, idx);
+create index if not exists batch_view_newest on batch_view (account_id, (doc->>'created_at') desc, batch_id desc);
+create table if not exists batch_labeling_jobs (
+  batch_id text primary key,
+  account_id text not null,
+  correlation_id text not null,
+  started_at timestamptz not null default now()
+);
+create table if not exists ledger_entries (
+  stream text not null,
+  key text not null,
+  parent text,
+  amount_cents bigint not null,
+  revision bigint not null,
+  primary key (stream, key)
+);
+create index if not exists ledger_entries_by_parent on ledger_entries (stream, parent)
+  where parent is not null;
+create table if not exists ledger_heads (
+  stream text primary key,
+  revision bigint not null,
+  balance_cents bigint not null
+);
+`,
+    },
+  ],
+};

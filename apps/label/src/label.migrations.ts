@@ -1,0 +1,43 @@
+import type { MigrationSet } from '@shipping/event-store';
+
+/**
+ * The label app's tables: labels bought, purchases under way, and the sandbox carrier's own books.
+ * Version 1 is the schema created before migrations were recorded, so it keeps `if not exists`;
+ * later versions never change it.
+ */
+export const LABEL_MIGRATIONS: MigrationSet = {
+  owner: 'label',
+  migrations: [
+    {
+      version: 1,
+      name: 'label purchases, purchase intents, sandbox carrier sales',
+      sql: `
+create table if not exists label_purchases (
+  item_id text primary key,
+  tracking_number text not null,
+  label_key text not null,
+  created_at timestamptz not null default now()
+);
+create table if not exists label_purchase_intents (
+  item_id text primary key,
+  carrier_key text not null,
+  service text not null,
+  shipment text not null,
+  holder text not null,
+  lease_expires_at timestamptz not null,
+  created_at timestamptz not null default now()
+);
+create index if not exists label_purchase_intents_lease on label_purchase_intents (lease_expires_at);
+create table if not exists sandbox_carrier_sales (
+  idempotency_key text primary key,
+  item_id text not null,
+  service text not null,
+  shipment text not null,
+  tracking_number text not null,
+  sold_at timestamptz not null default now()
+);
+create index if not exists sandbox_carrier_sales_item_id on sandbox_carrier_sales (item_id);
+`,
+    },
+  ],
+};

@@ -1,0 +1,61 @@
+import type { MigrationSet } from './migrations';
+import { eventIdConstraint, type EventStoreTables, streamRevisionConstraint } from './schema';
+
+/**
+ * The events table (see schema.ts). Version 1 is the schema created before migrations were
+ * recorded, so it keeps `if not exists`: on such a database it finds everything in place.
+ */
+export function eventsMigrations({ schema, events }: EventStoreTables): MigrationSet {
+  return {
+    owner: events,
+    migrations: [
+      {
+        version: 1,
+        name: 'events',
+        sql: `
+create schema if not exists ${schema};
+
+create table if not exists ${events} (
+  global_position bigserial   primary key,
+  transaction_id  xid8        not null default pg_current_xact_id(),
+  event_id        uuid        not null,
+  stream_name     text        not null,
+  stream_revision bigint      not null check (stream_revision >= 0),
+  event_type      text        not null,
+  event_version   integer     not null,
+  data            jsonb       not null,
+  metadata        jsonb       not null,
+  created_at      timestamptz not null default now(),
+  constraint ${streamRevisionConstraint} unique (stream_name, stream_revision),
+  constraint ${eventIdConstraint} unique (event_id)
+);
+
+create index if not exists events_all_order on ${events} (transaction_id, global_position);
+`,
+      },
+    ],
+  };
+}
+
+/** Positions are stored as numeric(20): wide enough for any adapter's unsigned 64-bit positions. */
+export function checkpointsMigrations({ schema, checkpoints }: EventStoreTables): MigrationSet {
+  return {
+    owner: checkpoints,
+    migrations: [
+      {
+        version: 1,
+        name: 'subscription checkpoints',
+        sql: `
+create schema if not exists ${schema};
+
+create table if not exists ${checkpoints} (
+  subscription_name text           primary key,
+  commit_position   numeric(20, 0) not null,
+  prepare_position  numeric(20, 0) not null,
+  updated_at        timestamptz    not null default now()
+);
+`,
+      },
+    ],
+  };
+}

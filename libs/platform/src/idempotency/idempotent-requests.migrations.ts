@@ -1,0 +1,27 @@
+import type { MigrationSet } from '@shipping/event-store';
+
+export const IDEMPOTENT_REQUESTS_TABLE = 'idempotent_requests';
+
+/** Commands done per Idempotency-Key, in the database of each app that takes them. */
+export const IDEMPOTENT_REQUESTS_MIGRATIONS: MigrationSet = {
+  owner: IDEMPOTENT_REQUESTS_TABLE,
+  migrations: [
+    {
+      version: 1,
+      name: 'idempotent requests',
+      sql: `
+  create table if not exists ${IDEMPOTENT_REQUESTS_TABLE} (
+    account_id text not null,
+    idempotency_key text not null,
+    pattern text not null,
+    payload_hash text not null,
+    outcome jsonb,
+    expires_at timestamptz not null,
+    lease_expires_at timestamptz not null,
+    primary key (account_id, idempotency_key, pattern, payload_hash)
+  );
+  create index if not exists ${IDEMPOTENT_REQUESTS_TABLE}_expires_at on ${IDEMPOTENT_REQUESTS_TABLE} (expires_at);
+`,
+    },
+  ],
+};
