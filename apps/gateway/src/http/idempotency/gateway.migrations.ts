@@ -34,7 +34,7 @@ export const GATEWAY_MIGRATIONS: MigrationSet = {
       version: 3,
       name: 'api keys',
       sql: `
-  create table gateway_api_keys (
+  create table if not exists gateway_api_keys (
     digest text primary key,
     key_id text not null unique,
     account_id text not null,
@@ -46,7 +46,7 @@ export const GATEWAY_MIGRATIONS: MigrationSet = {
     created_at timestamptz not null,
     revoked_at timestamptz
   );
-  create index gateway_api_keys_account on gateway_api_keys (account_id, created_at);
+  create index if not exists gateway_api_keys_account on gateway_api_keys (account_id, created_at);
 `,
     },
   ],
