@@ -61,5 +61,17 @@ drop index if exists webhook_deliveries_newest;
 create index if not exists webhook_deliveries_newest_first on webhook_deliveries (endpoint_id, seq desc);
 `,
     },
+    {
+      version: 3,
+      name: "event types, and the order of a batch's deliveries per endpoint",
+      sql: `
+alter table webhook_endpoints add column if not exists event_types text[] not null default array['shipment.shipped'];
+alter table webhook_deliveries add column if not exists event_type text not null default 'shipment.shipped';
+alter table webhook_deliveries add column if not exists order_key text;
+alter table webhook_deliveries add column if not exists order_position bigint;
+create index if not exists webhook_deliveries_ordered_pending on webhook_deliveries (endpoint_id, order_key, order_position)
+  where status = 'pending' and order_key is not null;
+`,
+    },
   ],
 };

@@ -10,6 +10,7 @@ import {
   type WebhookNotifications,
   WebhookPatterns,
   type WebhookRedeliverRequest,
+  type WebhookUpdateRequest,
 } from '@shipping/contracts';
 import { DeliveryLog } from './deliveries/delivery-log';
 import { type NotifyResult, WebhookOutbox } from './deliveries/webhook-outbox';
@@ -35,6 +36,11 @@ export class WebhooksController {
   @QueryPattern(WebhookPatterns.list)
   list({ context }: Envelope<unknown>): Promise<WebhookEndpointView[]> {
     return this.endpoints.list(context.accountId);
+  }
+
+  @CommandPattern(WebhookPatterns.update)
+  update({ context, payload }: Envelope<WebhookUpdateRequest>): Promise<WebhookEndpointView> {
+    return this.endpoints.update(context.accountId, endpointId(payload.webhook_id), payload.changes);
   }
 
   @CommandPattern(WebhookPatterns.remove)

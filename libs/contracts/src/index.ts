@@ -25,6 +25,7 @@ export * from './messages/batches';
 export * from './pagination/batch-items-query';
 export * from './messages/labels';
 export * from './messages/webhooks';
+export * from './messages/webhook-event-types';
 export * from './messages/ledger';
 export * from './messages/webhook-shipment-body';
 export * from './immutable/deep-freeze';

@@ -7,23 +7,20 @@ import {
 } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { BATCH_STREAM_PREFIX, batchStreamName } from '@shipping/batch-domain';
-import { WebhookPatterns } from '@shipping/contracts';
+import { type WebhookNotification, WebhookPatterns } from '@shipping/contracts';
 import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 import { EVENT_STORE, PublicLabelLinks, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import { BATCH_WEBHOOK_TYPES, batchWebhookBody } from './batch-webhook-body';
 import { type CompletedItem, shipmentWebhookBody } from './shipment-webhook-body';
 
 /** A 1,000-item batch is ten requests, not a thousand round trips (over Kafka, in the distributed runtime). */
 const NOTIFICATIONS_PER_REQUEST = 100;
 
-interface BatchFacts {
-  accountId: string;
-  service: string;
-  shipments: Map<string, unknown>;
-}
-
 /**
- * Hands every completed batch item to the webhook app (the normal parcel-shipping flow's
+ * Hands a batch's events to the webhook app: batch.validated, batch.item_failed and
+ * batch.completed as they happen (keyed by batch, so each endpoint gets them in stream order), and
+ * every completed batch item (the normal parcel-shipping flow's
  * webhook) when its batch completes: BatchCompleted follows every ItemCompleted in the stream, so
  * the batch is read once and the notifications do not compete with the labelling itself. They go
  * 100 to a request: the webhook app answers once the deliveries are in its outbox, and
@@ -56,36 +53,29 @@ export class ShipmentNotifications implements OnApplicationBootstrap, OnModuleDe
   }
 
   private async onEvent(event: RecordedEvent): Promise<void> {
-    if (event.type !== 'BatchCompleted') return;
+    const batchType = BATCH_WEBHOOK_TYPES[event.type];
+    if (!batchType) return;
     const { batch_id: batchId } = event.data as { batch_id: string };
-    const facts: BatchFacts = { accountId: '', service: '', shipments: new Map() };
-    const completed: RecordedEvent[] = [];
-    for (const recorded of await this.store.readStream(batchStreamName(batchId))) {
-      const data = recorded.data as {
-        account_id?: string;
-        service?: string;
-        item_id?: string;
-        shipment?: unknown;
-      };
-      if (recorded.type === 'BatchCreated')
-        Object.assign(facts, { accountId: data.account_id, service: data.service });
-      if (recorded.type === 'ItemValidated' && data.item_id) facts.shipments.set(data.item_id, data.shipment);
-      if (recorded.type === 'ItemCompleted') completed.push(recorded);
-    }
+    const history = (await this.store.readStream(batchStreamName(batchId))).filter(
+      (recorded) => recorded.revision <= event.revision,
+    );
+    const created = history.find((recorded) => recorded.type === 'BatchCreated')?.data as
+      { account_id: string; service: string } | undefined;
+    if (!created) return;
     const now = Math.floor(Date.now() / 1000);
     const context = {
-      accountId: facts.accountId,
+      accountId: created.account_id,
       correlationId: String(event.metadata.correlationId ?? event.id),
     };
-    const notifications = completed.map((itemEvent) => {
-      const item = itemEvent.data as CompletedItem & { label_key: string };
-      const body = shipmentWebhookBody(
-        item,
-        facts.service,
-        facts.shipments.get(item.item_id),
-        this.labels.url(item.label_key, now),
-      );
-      return { event_id: itemEvent.id, account_id: facts.accountId, body };
+    const notifications: WebhookNotification[] =
+      event.type === 'BatchCompleted' ? this.shippedItems(history, created, now) : [];
+    notifications.push({
+      event_id: event.id,
+      account_id: created.account_id,
+      event_type: batchType,
+      order_key: `batch:${batchId}`,
+      order_position: Number(event.revision),
+      body: batchWebhookBody(batchType, history, event.createdAt, (key) => this.labels.url(key, now)),
     });
     for (let first = 0; first < notifications.length; first += NOTIFICATIONS_PER_REQUEST) {
       await sendRequest(this.client, WebhookPatterns.notifyMany, {
@@ -93,5 +83,29 @@ export class ShipmentNotifications implements OnApplicationBootstrap, OnModuleDe
         payload: { notifications: notifications.slice(first, first + NOTIFICATIONS_PER_REQUEST) },
       });
     }
+  }
+
+  /** `shipment.shipped` for each completed item, as before there were event types. */
+  private shippedItems(
+    history: RecordedEvent[],
+    created: { account_id: string; service: string },
+    now: number,
+  ): WebhookNotification[] {
+    const shipments = new Map<string, unknown>();
+    const notifications: WebhookNotification[] = [];
+    for (const recorded of history) {
+      const data = recorded.data as { item_id?: string; shipment?: unknown };
+      if (recorded.type === 'ItemValidated' && data.item_id) shipments.set(data.item_id, data.shipment);
+      if (recorded.type !== 'ItemCompleted') continue;
+      const item = recorded.data as CompletedItem & { label_key: string };
+      const body = shipmentWebhookBody(
+        item,
+        created.service,
+        shipments.get(item.item_id),
+        this.labels.url(item.label_key, now),
+      );
+      notifications.push({ event_id: recorded.id, account_id: created.account_id, body });
+    }
+    return notifications;
   }
 }

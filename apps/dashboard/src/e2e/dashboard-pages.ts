@@ -20,7 +20,7 @@ export class DashboardPages {
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  async goTo(section: 'Open orders' | 'Pickup orders' | 'Batches'): Promise<void> {
+  async goTo(section: 'Open orders' | 'Pickup orders' | 'Batches' | 'Webhooks'): Promise<void> {
     await this.page
       .getByRole('navigation', { name: 'Dashboard' })
       .getByRole('link', { name: section })

@@ -13,6 +13,7 @@ import {
   REPO_ROOT,
   type RuntimeProcess,
   startRuntime,
+  startWebhookReceiver,
   undeliverableBatchShipment,
 } from '@shipping/testing';
 import { moneyText } from '../web/format';
@@ -250,6 +251,76 @@ describe('the dashboard in a browser', () => {
       .allInnerTexts();
     expect(statuses.map((text) => /Failed/.test(text))).toEqual([true, true]);
     expect(dashboard.page.url()).toMatch(/#\/batches\/\w+\?status=failed$/);
+  });
+
+  it('lists the webhooks with their event types and latest deliveries with their outcome', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const typed = await acme.post('/webhooks', {
+        url: receiver.url,
+        events: ['batch.validated', 'batch.completed'],
+      });
+      // Nothing listens on port 9: its delivery fails and waits for a retry.
+      const untyped = await acme.post('/webhooks', { url: 'http://127.0.0.1:9/hooks' });
+      const batch = await acme.post('/batches', {
+        shipper_id: 1,
+        service: 'USPS-2',
+        batch_shipments: [batchShipment(0)],
+      });
+      await eventually(async () =>
+        (await acme.get(`/batches/${batch.body.data.id}`)).body.data.status === 'ready' ? true : undefined,
+      );
+      await acme.post(`/batches/${batch.body.data.id}/ship`);
+      const deliveriesOf = async (id: number) =>
+        (await acme.get(`/webhooks/${id}/deliveries`)).body.data.data;
+      await eventually(async () => {
+        const [toTyped, toUntyped] = await Promise.all([
+          deliveriesOf(typed.body.data.id),
+          deliveriesOf(untyped.body.data.id),
+        ]);
+        const settled =
+          toTyped.length === 2 &&
+          toTyped.every((delivery: { status: string }) => delivery.status === 'delivered') &&
+          toUntyped.length === 1 &&
+          toUntyped[0].attempt_count > 0;
+        return settled ? true : undefined;
+      }, 60_000);
+
+      await dashboard.goTo('Webhooks');
+      const typedSection = dashboard.page.getByRole('region', { name: `Webhook #${typed.body.data.id}` });
+      expect(await typedSection.locator('dl').innerText()).toMatch(
+        new RegExp(`URL\\s+${receiver.url}\\s+Event types\\s+batch.validated, batch.completed`),
+      );
+      const typedRows = dashboard
+        .table(`Latest deliveries to webhook #${typed.body.data.id}, newest first`)
+        .getByRole('row')
+        .filter({ has: dashboard.page.getByRole('rowheader') });
+      expect(
+        (await typedRows.evaluateAll((rows) =>
+          rows.map((row) =>
+            [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent?.trim()),
+          ),
+        )) as string[][],
+      ).toEqual([
+        ['batch.completed', 'Delivered', '1', 'HTTP 204'],
+        ['batch.validated', 'Delivered', '1', 'HTTP 204'],
+      ]);
+      const untypedSection = dashboard.page.getByRole('region', { name: `Webhook #${untyped.body.data.id}` });
+      expect(await untypedSection.locator('dl').innerText()).toContain('shipment.shipped');
+      const failedRow = dashboard
+        .table(`Latest deliveries to webhook #${untyped.body.data.id}, newest first`)
+        .getByRole('row')
+        .filter({ has: dashboard.page.getByRole('rowheader') });
+      const [eventType, status, , outcome] = await dashboard.cells(failedRow);
+      expect([eventType, status, outcome]).toEqual([
+        'shipment.shipped',
+        'Pending',
+        expect.stringContaining('ECONNREFUSED'),
+      ]);
+      await screenshot('webhooks');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('can be used with the keyboard alone: links and buttons, focus moves to the new page', async () => {

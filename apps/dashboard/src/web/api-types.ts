@@ -66,6 +66,29 @@ export interface Batch extends Omit<BatchRow, 'created_at'> {
   labels?: string[];
 }
 
+export interface WebhookEndpoint {
+  id: number;
+  url: string;
+  events: string[];
+  created_at: string;
+}
+
+export interface WebhookAttempt {
+  number: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  event_type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempt_count: number;
+  created_at: string;
+  attempts: WebhookAttempt[];
+}
+
 /** `GET /account`: the signed-in account, its credit balance as a decimal string. */
 export interface AccountSummary {
   id: string;

@@ -1,4 +1,12 @@
-import { moneyText, carrierName, dateTimeText, percentValue, rowRange, timeWindow } from './format';
+import {
+  attemptOutcome,
+  carrierName,
+  dateTimeText,
+  moneyText,
+  percentValue,
+  rowRange,
+  timeWindow,
+} from './format';
 
 describe('display forms', () => {
   it('names carriers as they are written', () => {
@@ -36,6 +44,16 @@ describe('display forms', () => {
     expect(dateTimeText('2026-12-01T15:04:05.000Z')).toBe('2026-12-01 15:04 UTC');
     expect(dateTimeText('2026-12-01T23:30:00+02:00')).toBe('2026-12-01 21:30 UTC');
     expect(dateTimeText('soon')).toBe('soon');
+  });
+});
+
+describe('attemptOutcome', () => {
+  it('is the HTTP status when an answer came, the reason when none did', () => {
+    expect(attemptOutcome({ status_code: 204, error: null })).toBe('HTTP 204');
+    expect(attemptOutcome({ status_code: null, error: 'no response within 10000 ms' })).toBe(
+      'no response within 10000 ms',
+    );
+    expect(attemptOutcome(undefined)).toBe('Not tried yet');
   });
 });
 

@@ -29,6 +29,14 @@ export const dateTimeText = (iso: string) => {
   return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 };
 
+/** What a webhook delivery's last attempt came back with: an HTTP status, or why no answer came. */
+export function attemptOutcome(
+  attempt: { status_code: number | null; error: string | null } | undefined,
+): string {
+  if (!attempt) return 'Not tried yet';
+  return attempt.status_code === null ? (attempt.error ?? 'No answer') : `HTTP ${attempt.status_code}`;
+}
+
 /** `"100000.00"` -> `"$100,000.00"`; the API's decimal string, grouped, without going through a float. */
 export function moneyText(amount: string): string {
   const match = /^(-?)(\d+)\.(\d\d)$/.exec(amount);

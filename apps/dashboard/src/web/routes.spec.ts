@@ -8,6 +8,7 @@ describe('dashboard routes', () => {
     ['#/pickups', { name: 'pickups', page: 1 }],
     ['#/batches?page=2', { name: 'batches', page: 2 }],
     ['#/batches/k3G7QAe5?status=failed&page=4', { name: 'batch', id: 'k3G7QAe5', page: 4, status: 'failed' }],
+    ['#/webhooks', { name: 'webhooks' }],
     ['#/somewhere', { name: 'not-found' }],
     ['#/batches/a/b', { name: 'not-found' }],
   ])('reads %p', (hash, route) => {

@@ -6,6 +6,7 @@ export type Route =
   | { name: 'pickups'; page: number }
   | { name: 'batches'; page: number }
   | { name: 'batch'; id: string; page: number; status?: ItemStatus }
+  | { name: 'webhooks' }
   | { name: 'not-found' };
 
 export type BatchRoute = Extract<Route, { name: 'batch' }>;
@@ -27,6 +28,7 @@ export function parseRoute(hash: string): Route {
   const [first, second] = segments.map((segment) => decodeURIComponent(segment));
   if (segments.length === 1 && (first === 'orders' || first === 'pickups' || first === 'batches'))
     return { name: first, page };
+  if (segments.length === 1 && first === 'webhooks') return { name: 'webhooks' };
   if (segments.length === 2 && first === 'batches')
     return { name: 'batch', id: second, page, status: itemStatus(query.get('status')) };
   return { name: 'not-found' };
@@ -37,6 +39,8 @@ export function routeHref(route: Route): string {
   switch (route.name) {
     case 'not-found':
       return '#/';
+    case 'webhooks':
+      return '#/webhooks';
     case 'batch':
       if (route.status) query.set('status', route.status);
       if (route.page > 1) query.set('page', String(route.page));

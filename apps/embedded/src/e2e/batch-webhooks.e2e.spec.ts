@@ -1,10 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import {
   apiClient,
   batchShipment,
   eventually,
+  invalidBatchShipment,
+  startWebhookReceiver,
   type RuntimeProcess,
   startRuntime,
   undeliverableBatchShipment,
@@ -92,4 +95,79 @@ describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
       'delivered',
     ]);
   });
+
+  it('sends batch.validated then batch.completed to an endpoint registered for them, verifiable with standardwebhooks, and batch.item_failed to one that asked for it', async () => {
+    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const [lifecycle, failures] = await Promise.all([startWebhookReceiver(), startWebhookReceiver()]);
+    try {
+      const registered = await acme.post('/webhooks', {
+        url: lifecycle.url,
+        events: ['batch.validated', 'batch.completed'],
+      });
+      const secret: string = registered.body.data.secret;
+      const failing = await acme.post('/webhooks', { url: failures.url });
+      await acme.call('PATCH', `/webhooks/${failing.body.data.id}`, { events: ['batch.item_failed'] });
+      const untypedBefore = received.length;
+
+      const created = await acme.post('/batches', {
+        shipper_id: 1,
+        service: 'USPS-2',
+        batch_shipments: [batchShipment(0), undeliverableBatchShipment(1)],
+      });
+      const batchId: string = created.body.data.id;
+      await batchWithStatus(acme, batchId, ['ready']);
+      await acme.post(`/batches/${batchId}/ship`);
+      const shown = await batchWithStatus(acme, batchId, ['completed']);
+      const invalid = await acme.post('/batches', {
+        shipper_id: 1,
+        service: 'USPS-2',
+        batch_shipments: [batchShipment(0), invalidBatchShipment(1)],
+      });
+      await batchWithStatus(acme, invalid.body.data.id, ['invalid']);
+
+      await eventually(
+        async () => (lifecycle.received.length >= 3 && failures.received.length >= 1 ? true : undefined),
+        20_000,
+      );
+      const verified = lifecycle.received.map((call) => {
+        expect(call.headers['webhook-event-type']).toBe(call.body.type);
+        return new Webhook(secret).verify(call.raw, call.headers as Record<string, string>) as any;
+      });
+      const ofBatch = verified.filter((body) => body.data.id === batchId);
+      expect(ofBatch.map((body) => body.type)).toEqual(['batch.validated', 'batch.completed']);
+      expect(ofBatch[0].data).toEqual({
+        id: batchId,
+        status: 'ready',
+        default_service: shown.default_service,
+        default_shipper_id: shown.default_shipper_id,
+        results: expect.objectContaining({ total_count: 2, valid_count: 2, invalid_count: 0 }),
+        invalid_item_ids: [],
+      });
+      const { labels, ...completed } = ofBatch[1].data;
+      const { labels: shownLabels, items: _items, ...shownBatch } = shown;
+      expect(completed).toEqual(shownBatch);
+      expect(labels).toHaveLength(shownLabels.length);
+      const label = await fetch(labels[0].replace(/^http:\/\/127\.0\.0\.1:\d+/, runtime.baseUrl));
+      expect(label.status).toBe(200);
+      const invalidBody = verified.find((body) => body.data.id === invalid.body.data.id);
+      expect(invalidBody.data).toMatchObject({
+        status: 'invalid',
+        invalid_item_ids: [(await allItems(acme, invalid.body.data.id, 'invalid'))[0].id],
+      });
+
+      expect(failures.received.map((call) => call.body.type)).toEqual(['batch.item_failed']);
+      expect(failures.received[0].body.data.failed_item).toEqual({
+        id: (await allItems(acme, batchId, 'failed'))[0].id,
+        reason: expect.any(String),
+      });
+      // The endpoint registered without events got the completed item's shipment.shipped only.
+      await eventually(async () => (received.length > untypedBefore ? true : undefined), 20_000);
+      await new Promise((done) => setTimeout(done, 300));
+      const untyped = received.slice(untypedBefore);
+      expect(untyped.map((call) => call.headers['webhook-event-type'])).toEqual(['shipment.shipped']);
+      expect(Object.keys(JSON.parse(untyped[0].raw))).not.toContain('type');
+    } finally {
+      await Promise.all([lifecycle.close(), failures.close()]);
+    }
+  }, 120_000);
 });

@@ -26,6 +26,7 @@ describe('webhook endpoints over HTTP', () => {
         id: expect.any(Number),
         url: 'http://127.0.0.1:9/hooks',
         secret: expect.stringMatching(/^whsec_[0-9a-f]{64}$/),
+        events: ['shipment.shipped'],
         created_at: expect.any(String),
       },
     });
@@ -93,7 +94,12 @@ describe('webhook endpoints over HTTP', () => {
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({
       success: true,
-      data: { id, url: 'https://example.com/removed', created_at: expect.any(String) },
+      data: {
+        id,
+        url: 'https://example.com/removed',
+        events: ['shipment.shipped'],
+        created_at: expect.any(String),
+      },
       message: 'Webhook endpoint deleted.',
     });
     expect(
@@ -101,6 +107,50 @@ describe('webhook endpoints over HTTP', () => {
     ).not.toContain(id);
     expect((await acme.call('DELETE', `/webhooks/${id}`)).status).toBe(404);
     expect((await acme.get(`/webhooks/${id}/deliveries`)).status).toBe(404);
+  });
+
+  it('registers with event types, changes them and the url with PATCH, and names unknown types in a 422', async () => {
+    const created = await acme.post('/webhooks', {
+      url: 'http://127.0.0.1:9/typed',
+      events: ['batch.validated', 'batch.completed'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.events).toEqual(['batch.validated', 'batch.completed']);
+    const id = created.body.data.id;
+
+    const unknown = await acme.post('/webhooks', {
+      url: 'http://127.0.0.1:9/x',
+      events: ['batch.done', 'nope'],
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toEqual({
+      success: false,
+      message: INVALID,
+      data: {
+        events: [
+          'The events field has unknown event types: batch.done, nope. Known types: shipment.shipped, batch.validated, batch.completed, batch.item_failed.',
+        ],
+      },
+    });
+
+    const typesChanged = await acme.call('PATCH', `/webhooks/${id}`, { events: ['batch.item_failed'] });
+    expect(typesChanged.status).toBe(200);
+    expect(typesChanged.body.data).toEqual({
+      ...created.body.data,
+      secret: undefined,
+      events: ['batch.item_failed'],
+    });
+    const urlChanged = await acme.call('PATCH', `/webhooks/${id}`, { url: 'http://127.0.0.1:9/moved' });
+    expect(urlChanged.body.data).toMatchObject({
+      url: 'http://127.0.0.1:9/moved',
+      events: ['batch.item_failed'],
+    });
+    expect((await acme.call('PATCH', `/webhooks/${id}`, { events: ['x'] })).status).toBe(422);
+    expect((await acme.call('PATCH', `/webhooks/${id}`, {})).body.data).toEqual({
+      url: ['The url field is required when events is not present.'],
+    });
+    expect((await tiny.call('PATCH', `/webhooks/${id}`, { events: ['batch.completed'] })).status).toBe(404);
+    expect((await acme.get('/webhooks')).body.data).toContainEqual(urlChanged.body.data);
   });
 
   it('asks for an API key', async () => {

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   PageQuery,
   paginate,
   type RegisteredWebhookEndpoint,
   RegisterWebhookRequest,
+  UpdateWebhookRequest,
   type WebhookDeliveryView,
   type WebhookEndpointView,
   WebhookPatterns,
@@ -33,7 +34,23 @@ export class WebhooksController {
     @Body(new Valid(RegisterWebhookRequest)) body: RegisterWebhookRequest,
     @Caller() caller: RequestContext,
   ) {
-    return this.bus.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, caller, { url: body.url });
+    return this.bus.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, caller, {
+      url: body.url,
+      ...(body.events === undefined ? {} : { events: body.events }),
+    });
+  }
+
+  /** A new url, new event types, or both. */
+  @Patch(':webhookId')
+  update(
+    @Param('webhookId') webhookId: string,
+    @Body(new Valid(UpdateWebhookRequest)) body: UpdateWebhookRequest,
+    @Caller() caller: RequestContext,
+  ) {
+    return this.bus.request<WebhookEndpointView>(WebhookPatterns.update, caller, {
+      webhook_id: param(webhookId),
+      changes: { url: body.url, events: body.events },
+    });
   }
 
   @Get()

@@ -7,6 +7,7 @@ import {
   type WebhookAttemptView,
   type WebhookDeliveryStatus,
   type WebhookDeliveryView,
+  type WebhookEventType,
 } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
@@ -19,6 +20,7 @@ interface DeliveryRow {
   id: string;
   endpoint_id: string | number;
   event_id: string;
+  event_type: WebhookEventType;
   status: WebhookDeliveryStatus;
   attempt_count: number;
   next_attempt_at: Date | string | null;
@@ -36,7 +38,8 @@ interface AttemptRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, status, attempt_count, next_attempt_at, created_at';
+const DELIVERY_COLUMNS =
+  'id, endpoint_id, event_id, event_type, status, attempt_count, next_attempt_at, created_at';
 
 /** Deliveries of one endpoint with every attempt, and redelivery on request. */
 @Injectable()
@@ -99,6 +102,7 @@ export class DeliveryLog {
       id: row.id,
       webhook_id: Number(row.endpoint_id),
       event_id: row.event_id,
+      event_type: row.event_type,
       status: row.status,
       attempt_count: row.attempt_count,
       next_attempt_at: row.next_attempt_at === null ? null : iso(row.next_attempt_at),

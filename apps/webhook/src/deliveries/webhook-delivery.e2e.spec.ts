@@ -1,6 +1,7 @@
 import type { WebhookDeliveryView } from '@shipping/contracts';
 import { eventually } from '@shipping/testing';
 import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { USER_AGENT } from '../dispatch/webhook-dispatcher';
 import { type Receiver, startReceiver } from '../testing/receiver';
 import { shipmentBody } from '../testing/shipment-body';
@@ -66,9 +67,15 @@ describe('webhook deliveries to real receivers', () => {
     expect(call.headers['content-type']).toBe('application/json');
     expect(call.headers['user-agent']).toBe(USER_AGENT);
     expect(call.headers['webhook-id']).toBe(delivery.id);
-    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(call.headers['webhook-signature'])) ?? [];
+    expect(call.headers['webhook-event-type']).toBe('shipment.shipped');
+    const [, t, v1] =
+      /^t=(\d+),v1=([0-9a-f]{64}), v1,[A-Za-z0-9+/=]+$/.exec(String(call.headers['webhook-signature'])) ?? [];
     expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(60);
     expect(v1).toBe(createHmac('sha256', endpoint.secret).update(`${t}.${call.body}`).digest('hex'));
+    expect(call.headers['webhook-timestamp']).toBe(t);
+    expect(new Webhook(endpoint.secret).verify(call.body, call.headers as Record<string, string>)).toEqual(
+      body,
+    );
     expect(delivery.attempts).toEqual([
       { number: 1, at: expect.any(String), status_code: 200, error: null, duration_ms: expect.any(Number) },
     ]);

@@ -61,6 +61,34 @@ describe('webhook.notify (the outbox)', () => {
     ]);
   });
 
+  it('stores a delivery only for endpoints subscribed to the event type; no events means shipment.shipped only', async () => {
+    const untyped = await register('acct_types');
+    const batches = (
+      await app.handlers.register({
+        context: context('acct_types'),
+        payload: { url: NOWHERE, events: ['batch.completed', 'shipment.shipped'] },
+      })
+    ).id;
+    const batchBody = { type: 'batch.completed', timestamp: '2026-11-25T10:00:00.000Z', data: { id: 'b' } };
+    const notifyTyped = (eventId: string, eventType?: string) =>
+      app.handlers.notify({
+        context: context('source'),
+        payload: {
+          event_id: eventId,
+          account_id: 'acct_types',
+          ...(eventType ? { event_type: eventType as never } : {}),
+          body: batchBody as never,
+        },
+      });
+
+    expect(await notifyTyped('evt-shipped')).toEqual({ created: 2 });
+    expect(await notifyTyped('evt-completed', 'batch.completed')).toEqual({ created: 1 });
+    expect(await notifyTyped('evt-validated', 'batch.validated')).toEqual({ created: 0 });
+    expect(await deliveriesOf('evt-shipped')).toEqual([untyped, batches]);
+    expect(await deliveriesOf('evt-completed')).toEqual([batches]);
+    await expect(notifyTyped('evt-unknown', 'batch.exploded')).rejects.toBeInstanceOf(AppError);
+  });
+
   it('stores nothing for an account without endpoints', async () => {
     expect(await notify('acct_none', 'evt-none')).toEqual({ created: 0 });
   });

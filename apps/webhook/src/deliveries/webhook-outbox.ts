@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  isWebhookEventType,
   MAX_WEBHOOK_NOTIFICATIONS,
   type WebhookNotification,
   type WebhookNotifications,
@@ -15,6 +16,14 @@ export interface NotifyResult {
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+const isWellFormed = ({ event_id, account_id, body }: WebhookNotification) =>
+  isText(event_id) && isText(account_id) && typeof body === 'object' && body !== null;
+
+const isWellTyped = ({ event_type, order_key, order_position }: WebhookNotification) =>
+  (event_type === undefined || isWebhookEventType(event_type)) &&
+  (order_key === undefined || isText(order_key)) &&
+  (order_position === undefined || Number.isSafeInteger(order_position));
 
 /**
  * The outbox: one pending delivery per live endpoint of the account, stored in one statement (for
@@ -50,27 +59,37 @@ export class WebhookOutbox {
 
   /** In one statement, in the given order (deliveries are listed and sent by insertion order). */
   private async store(notifications: WebhookNotification[]): Promise<NotifyResult> {
-    for (const { event_id, account_id, body } of notifications.map(
-      (notification) => notification ?? ({} as WebhookNotification),
-    )) {
-      if (!isText(event_id) || !isText(account_id) || typeof body !== 'object' || body === null) {
-        throw new AppError(
-          'bad_request',
-          'A webhook notification needs an event_id, an account_id and a body.',
-        );
-      }
+    const given = notifications.map((notification) => notification ?? ({} as WebhookNotification));
+    if (!given.every(isWellFormed)) {
+      throw new AppError(
+        'bad_request',
+        'A webhook notification needs an event_id, an account_id and a body.',
+      );
+    }
+    if (!given.every(isWellTyped)) {
+      throw new AppError(
+        'bad_request',
+        'A webhook notification names a known event_type, and an order_key with an integer order_position.',
+      );
     }
     const { rowCount } = await this.sql.query(
-      `insert into webhook_deliveries (id, endpoint_id, account_id, event_id, body, status, next_attempt_at, created_at)
-       select 'whd_' || gen_random_uuid(), e.id, e.account_id, n.event_id, n.body, 'pending', now(), now()
-       from unnest($1::text[], $2::text[], $3::text[]) with ordinality as n(account_id, event_id, body, position)
+      `insert into webhook_deliveries
+         (id, endpoint_id, account_id, event_id, event_type, order_key, order_position, body, status, next_attempt_at, created_at)
+       select 'whd_' || gen_random_uuid(), e.id, e.account_id, n.event_id, n.event_type, n.order_key, n.order_position,
+         n.body, 'pending', now(), now()
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
+         with ordinality as n(account_id, event_id, event_type, order_key, body, order_position, position)
        join webhook_endpoints e on e.account_id = n.account_id and e.deleted_at is null
+         and n.event_type = any(e.event_types)
        order by n.position, e.id
        on conflict (endpoint_id, event_id) do nothing`,
       [
         notifications.map((notification) => notification.account_id),
         notifications.map((notification) => notification.event_id),
+        notifications.map((notification) => notification.event_type ?? 'shipment.shipped'),
+        notifications.map((notification) => notification.order_key ?? null),
         notifications.map((notification) => JSON.stringify(notification.body)),
+        notifications.map((notification) => notification.order_position ?? null),
       ],
     );
     if (rowCount > 0) this.dispatcher.wake();

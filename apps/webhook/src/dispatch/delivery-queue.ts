@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
+import type { WebhookEventType } from '@shipping/contracts';
 import type { PostOutcome } from './post-webhook';
 
 export interface ClaimedDelivery {
   id: string;
   endpointId: number;
+  eventType: WebhookEventType;
   body: string;
   attemptCount: number;
   retryFrom: number;
@@ -25,6 +27,7 @@ export interface AttemptRecord {
 interface ClaimRow {
   id: string;
   endpoint_id: string | number;
+  event_type: WebhookEventType;
   body: string;
   attempt_count: number;
   retry_from: number;
@@ -47,6 +50,8 @@ export class DeliveryQueue {
    * then waits behind its own attempts, never in front of other endpoints' deliveries. The lease
    * conditions sit beside `for update skip locked`, so a row another dispatcher claimed meanwhile
    * is re-checked and left alone. Dispatchers racing can overshoot `perEndpoint` a little.
+   * A delivery with an `order_key` waits while an earlier one of its key and endpoint is pending
+   * (due, retrying or in flight under any dispatcher's lease): a key's deliveries go one at a time.
    */
   async claimDue(
     leaseToken: string,
@@ -75,17 +80,22 @@ export class DeliveryQueue {
                ) busy on busy.endpoint_id = c.endpoint_id
                where c.status = 'pending' and c.next_attempt_at <= now()
                  and (c.lease_until is null or c.lease_until < now())
+                 and (c.order_key is null or not exists (
+                   select 1 from webhook_deliveries earlier
+                   where earlier.endpoint_id = c.endpoint_id and earlier.order_key = c.order_key
+                     and earlier.status = 'pending' and earlier.order_position < c.order_position))
              ) ranked
              where ranked.slot <= $4
              order by ranked.next_attempt_at, ranked.id
              limit $3)
          for update of due skip locked)
-       returning d.id, d.endpoint_id, d.body, d.attempt_count, d.retry_from, e.url, e.secret`,
+       returning d.id, d.endpoint_id, d.event_type, d.body, d.attempt_count, d.retry_from, e.url, e.secret`,
       [leaseToken, leaseMs, limit, perEndpoint],
     );
     return rows.map((row) => ({
       id: row.id,
       endpointId: Number(row.endpoint_id),
+      eventType: row.event_type,
       body: row.body,
       attemptCount: row.attempt_count,
       retryFrom: row.retry_from,

@@ -12,7 +12,7 @@ import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 import { type ClaimedDelivery, DeliveryQueue } from './delivery-queue';
 import { type PostOutcome, postWebhook } from './post-webhook';
 import { nextRetryDelay } from './retry-schedule';
-import { signatureHeader } from './signature';
+import { signatureHeaders } from './signature';
 import { type ResolvedAddress, resolveTarget, type Resolve, WEBHOOK_RESOLVE } from './target-guard';
 
 export const USER_AGENT = 'shipping-webhooks/1.0';
@@ -153,7 +153,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
    * The guard runs at every attempt: the host's addresses may have changed since registration. A
    * target it refuses, or whose host does not resolve, is recorded as REFUSED_TARGET alone.
    */
-  private async send({ id, endpointId, url, storedSecret, body }: ClaimedDelivery): Promise<PostOutcome> {
+  private async send({
+    id,
+    endpointId,
+    eventType,
+    url,
+    storedSecret,
+    body,
+  }: ClaimedDelivery): Promise<PostOutcome> {
     let signingSecret: string;
     try {
       signingSecret = this.box.open(storedSecret, endpointContext(endpointId));
@@ -179,8 +186,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': USER_AGENT,
-          'Webhook-Id': id,
-          'Webhook-Signature': signatureHeader(signingSecret, body, timestamp),
+          'Webhook-Event-Type': eventType,
+          ...signatureHeaders(signingSecret, id, timestamp, body),
         },
       });
     } catch (error) {

@@ -4,7 +4,10 @@ import {
   NotFound,
   type RegisteredWebhookEndpoint,
   RegisterWebhookRequest,
+  DEFAULT_WEBHOOK_EVENT_TYPES,
+  UpdateWebhookRequest,
   validateRequest,
+  type WebhookEventType,
   ValidationFailed,
   WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
   type WebhookEndpointView,
@@ -25,14 +28,23 @@ export const endpointLimitMessage = (limit: number) =>
 interface EndpointRow {
   id: string | number;
   url: string;
+  event_types: WebhookEventType[];
   created_at: Date | string;
 }
+
+const ENDPOINT_COLUMNS = 'id, url, event_types, created_at';
 
 const view = (row: EndpointRow): WebhookEndpointView => ({
   id: Number(row.id),
   url: row.url,
+  events: row.event_types,
   created_at: new Date(row.created_at).toISOString(),
 });
+
+/** Repeats dropped, in the order first named; none named: what endpoints got before there were types. */
+const eventTypes = (events: readonly WebhookEventType[] | undefined): WebhookEventType[] => [
+  ...new Set(events ?? DEFAULT_WEBHOOK_EVENT_TYPES),
+];
 
 /** An account's webhook endpoints; a removed one keeps its row (its deliveries refer to it). */
 @Injectable()
@@ -47,7 +59,7 @@ export class WebhookEndpoints {
   async register(accountId: string, body: unknown): Promise<RegisteredWebhookEndpoint> {
     const validated = validateRequest(RegisterWebhookRequest, body);
     if (!validated.ok) throw new ValidationFailed(validated.errors);
-    const { url } = validated.value;
+    const { url, events } = validated.value;
     if (!this.config.allowPrivateTargets) await this.assertPublic(url);
     const secret = `whsec_${randomBytes(32).toString('hex')}`;
     // Registrations of one account run one at a time (the lock), so the limit holds under races.
@@ -64,9 +76,9 @@ export class WebhookEndpoints {
       );
       const id = ids[0].id;
       const { rows } = await tx.query<EndpointRow>(
-        `insert into webhook_endpoints (id, account_id, url, secret, created_at)
-         values ($1, $2, $3, $4, now()) returning id, url, created_at`,
-        [id, accountId, url, this.box.seal(secret, endpointContext(id))],
+        `insert into webhook_endpoints (id, account_id, url, secret, event_types, created_at)
+         values ($1, $2, $3, $4, $5::text[], now()) returning ${ENDPOINT_COLUMNS}`,
+        [id, accountId, url, this.box.seal(secret, endpointContext(id)), eventTypes(events)],
       );
       return rows[0];
     });
@@ -75,10 +87,29 @@ export class WebhookEndpoints {
 
   async list(accountId: string): Promise<WebhookEndpointView[]> {
     const { rows } = await this.sql.query<EndpointRow>(
-      'select id, url, created_at from webhook_endpoints where account_id = $1 and deleted_at is null order by id',
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where account_id = $1 and deleted_at is null order by id`,
       [accountId],
     );
     return rows.map(view);
+  }
+
+  /**
+   * A new URL, new types, or both. Deliveries already stored keep going to the endpoint (to its new
+   * URL); only events after the change are matched against the new types.
+   */
+  async update(accountId: string, id: number, body: unknown): Promise<WebhookEndpointView> {
+    const validated = validateRequest(UpdateWebhookRequest, body);
+    if (!validated.ok) throw new ValidationFailed(validated.errors);
+    const { url, events } = validated.value;
+    await this.find(accountId, id);
+    if (url !== undefined && !this.config.allowPrivateTargets) await this.assertPublic(url);
+    const { rows } = await this.sql.query<EndpointRow>(
+      `update webhook_endpoints set url = coalesce($3, url), event_types = coalesce($4::text[], event_types)
+       where id = $1 and account_id = $2 and deleted_at is null returning ${ENDPOINT_COLUMNS}`,
+      [id, accountId, url ?? null, events === undefined ? null : eventTypes(events)],
+    );
+    if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
+    return view(rows[0]);
   }
 
   /** Pending deliveries of a removed endpoint are failed: nobody asked for them any more. */
@@ -86,7 +117,7 @@ export class WebhookEndpoints {
     return this.sql.transaction(async (tx) => {
       const { rows } = await tx.query<EndpointRow>(
         `update webhook_endpoints set deleted_at = now() where id = $1 and account_id = $2 and deleted_at is null
-         returning id, url, created_at`,
+         returning ${ENDPOINT_COLUMNS}`,
         [id, accountId],
       );
       if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
@@ -101,7 +132,7 @@ export class WebhookEndpoints {
   /** The caller's live endpoint, or 404 for an unknown, removed or another account's one. */
   async find(accountId: string, id: number): Promise<WebhookEndpointView> {
     const { rows } = await this.sql.query<EndpointRow>(
-      'select id, url, created_at from webhook_endpoints where id = $1 and account_id = $2 and deleted_at is null',
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = $1 and account_id = $2 and deleted_at is null`,
       [id, accountId],
     );
     if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);

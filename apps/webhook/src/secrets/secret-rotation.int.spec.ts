@@ -1,7 +1,7 @@
 import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
 import { eventually } from '@shipping/testing';
 import { randomBytes } from 'node:crypto';
-import { signatureHeader } from '../dispatch/signature';
+import { signatureHeaders } from '../dispatch/signature';
 import { startReceiver, type Receiver } from '../testing/receiver';
 import { shipmentBody } from '../testing/shipment-body';
 import { context, createWebhookTestApp, STARTUP_TIMEOUT_MS } from '../testing/webhook-test-app';
@@ -39,7 +39,11 @@ describe('webhook secrets encrypted at rest, across a key rotation', () => {
       });
       const call = await eventually(async () => receiver.calls[delivered]);
       const timestamp = Number(/t=(\d+)/.exec(String(call.headers['webhook-signature']))?.[1]);
-      expect(call.headers['webhook-signature']).toBe(signatureHeader(secret, call.body, timestamp));
+      expect(call.headers['webhook-signature']).toBe(
+        signatureHeaders(secret, String(call.headers['webhook-id']), timestamp, call.body)[
+          'Webhook-Signature'
+        ],
+      );
     } finally {
       await app.close();
     }

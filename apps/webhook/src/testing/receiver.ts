@@ -14,14 +14,16 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on 127.0.0.1 that answers the nth call (from 1) with `statusFor(n)`. */
-export async function startReceiver(statusFor: (call: number) => number = () => 200): Promise<Receiver> {
+/** A real HTTP server on 127.0.0.1 that answers the nth call (from 1) with `statusFor(n, its headers)`. */
+export async function startReceiver(
+  statusFor: (call: number, headers: IncomingHttpHeaders) => number = () => 200,
+): Promise<Receiver> {
   const calls: ReceivedCall[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const status = statusFor(calls.length + 1);
+      const status = statusFor(calls.length + 1, request.headers);
       calls.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
       response.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
     });

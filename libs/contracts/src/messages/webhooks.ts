@@ -1,9 +1,11 @@
 import type { PageRequest } from '../pagination/paginate';
+import type { WebhookBatchBody, WebhookEventType } from './webhook-event-types';
 
 /** Webhook endpoints and deliveries, owned by the webhook app. Requests travel as `Envelope<payload>`. */
 export const WebhookPatterns = {
   register: 'webhook.endpoints.register',
   list: 'webhook.endpoints.list',
+  update: 'webhook.endpoints.update',
   remove: 'webhook.endpoints.remove',
   deliveries: 'webhook.deliveries.list',
   redeliver: 'webhook.deliveries.redeliver',
@@ -36,7 +38,15 @@ export interface WebhookNotification {
   event_id: string;
   /** The account whose endpoints receive the body (authoritative over the envelope's context). */
   account_id: string;
-  body: WebhookShipmentBody;
+  /** Absent: `shipment.shipped`. Only endpoints subscribed to the type get a delivery. */
+  event_type?: WebhookEventType;
+  /**
+   * Deliveries of one endpoint with the same key are sent one at a time in `order_position`
+   * order (a batch's events): a later one waits while an earlier one is pending, retries included.
+   */
+  order_key?: string;
+  order_position?: number;
+  body: WebhookShipmentBody | WebhookBatchBody;
 }
 
 export interface WebhookNotifications {
@@ -46,6 +56,8 @@ export interface WebhookNotifications {
 export interface WebhookEndpointView {
   id: number;
   url: string;
+  /** The event types the endpoint receives. */
+  events: WebhookEventType[];
   created_at: string;
 }
 
@@ -70,6 +82,7 @@ export interface WebhookDeliveryView {
   id: string;
   webhook_id: number;
   event_id: string;
+  event_type: WebhookEventType;
   status: WebhookDeliveryStatus;
   attempt_count: number;
   next_attempt_at: string | null;
@@ -80,6 +93,11 @@ export interface WebhookDeliveryView {
 /** Path parameters travel as sent; the webhook app answers 404 for anything that is not its id. */
 export interface WebhookEndpointRef {
   webhook_id: string;
+}
+
+/** `PATCH /webhooks/{id}`: the body as sent; the webhook app validates it. */
+export interface WebhookUpdateRequest extends WebhookEndpointRef {
+  changes: unknown;
 }
 
 export interface WebhookDeliveriesRequest extends WebhookEndpointRef, PageRequest {}

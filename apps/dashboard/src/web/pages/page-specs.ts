@@ -5,6 +5,7 @@ import { batchPage } from './batch';
 import { batchesPage } from './batches';
 import { openOrdersPage } from './open-orders';
 import { pickupOrdersPage } from './pickup-orders';
+import { webhooksPage } from './webhooks';
 
 const notFound: PageSpec<null> = {
   title: 'Page not found',
@@ -26,6 +27,8 @@ export function pageSpec(route: Route, context: PageContext): PageSpec<unknown> 
       return batchesPage(route, context) as PageSpec<unknown>;
     case 'batch':
       return batchPage(route, context) as PageSpec<unknown>;
+    case 'webhooks':
+      return webhooksPage(context) as PageSpec<unknown>;
     case 'not-found':
       return notFound as PageSpec<unknown>;
     default: {

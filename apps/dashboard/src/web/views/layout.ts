@@ -17,6 +17,7 @@ const SECTIONS = [
   { href: '#/orders', label: 'Open orders', routes: ['orders'] },
   { href: '#/pickups', label: 'Pickup orders', routes: ['pickups'] },
   { href: '#/batches', label: 'Batches', routes: ['batches', 'batch'] },
+  { href: '#/webhooks', label: 'Webhooks', routes: ['webhooks'] },
 ];
 
 const navigation = (route: Route) =>

@@ -1,1 +1,2 @@
 export * from './register-webhook.request';
+export * from './webhook-events-field';

@@ -1,4 +1,6 @@
+import type { WebhookEventType } from '../../messages/webhook-event-types';
 import { isString, StringField } from '../../validation';
+import { WebhookEventsField } from './webhook-events-field';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
@@ -19,13 +21,30 @@ export function isWebhookUrl(value: unknown): boolean {
   );
 }
 
-/** `POST /webhooks`: an endpoint that receives the account's events. */
+const URL_RULES = {
+  max: MAX_WEBHOOK_URL_LENGTH,
+  checks: [{ name: 'url', test: isWebhookUrl, message: 'The :attribute must be a valid http or https URL.' }],
+};
+
+/** `POST /webhooks`: an endpoint that receives the account's events (`shipment.shipped` without `events`). */
 export class RegisterWebhookRequest {
-  @StringField({
-    max: MAX_WEBHOOK_URL_LENGTH,
-    checks: [
-      { name: 'url', test: isWebhookUrl, message: 'The :attribute must be a valid http or https URL.' },
-    ],
-  })
+  @StringField(URL_RULES)
   url!: string;
+
+  @WebhookEventsField({ presence: 'optional' })
+  events?: WebhookEventType[];
+}
+
+/** `PATCH /webhooks/{id}`: a new URL, new event types, or both. */
+export class UpdateWebhookRequest {
+  @StringField({
+    ...URL_RULES,
+    presence: (owner) =>
+      owner['events'] === undefined || owner['events'] === null ? 'required' : 'optional',
+    requiredMessage: 'The :attribute field is required when events is not present.',
+  })
+  url?: string;
+
+  @WebhookEventsField({ presence: 'optional' })
+  events?: WebhookEventType[];
 }
