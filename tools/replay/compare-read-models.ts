@@ -6,6 +6,10 @@ export const READ_MODEL_TABLES = [
   { table: 'batch_items_view', key: ['batch_id', 'item_id'] },
   { table: 'order_open_orders', key: ['shipment_order_id'] },
   { table: 'pickup_orders_view', key: ['pickup_id'] },
+  { table: 'order_accounts', key: ['account_id'] },
+  { table: 'order_shippers', key: ['shipper_id'] },
+  { table: 'order_addresses', key: ['address_id'] },
+  { table: 'gateway_api_keys', key: ['digest'] },
 ] as const;
 
 export interface TableComparison {

@@ -6,13 +6,14 @@ import {
 } from '@shipping/batch-app';
 import { BATCH_STREAM_PREFIX, type BatchSummaryRow } from '@shipping/batch-domain';
 import { type EventStore, migrate, type RecordedEvent, type SqlClient } from '@shipping/event-store';
-import { ORDER_MIGRATIONS, projectOpenOrderRow } from '@shipping/order-app';
-import { ORDER_STREAM_PREFIX } from '@shipping/order-domain';
+import { GATEWAY_MIGRATIONS, projectApiKeyEvent } from '@shipping/gateway-app';
+import { ORDER_MIGRATIONS, projectAccountEvent, projectOpenOrderRow } from '@shipping/order-app';
+import { ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX, ORDER_STREAM_PREFIX } from '@shipping/order-domain';
 import { PICKUP_MIGRATIONS, projectPickupOrder } from '@shipping/pickup-app';
 import { PICKUP_STREAM_PREFIX } from '@shipping/pickup-domain';
 
 /** The schemas of the apps whose read models are rebuilt: the same migrations the apps apply. */
-export const READ_MODEL_SCHEMAS = [BATCH_MIGRATIONS, ORDER_MIGRATIONS, PICKUP_MIGRATIONS];
+export const READ_MODEL_SCHEMAS = [BATCH_MIGRATIONS, ORDER_MIGRATIONS, PICKUP_MIGRATIONS, GATEWAY_MIGRATIONS];
 
 /**
  * The get-batch read model rebuilt from $all: each batch folded in memory with the app's own
@@ -106,7 +107,10 @@ export interface RebuildOptions {
   onProgress?(events: number): void;
 }
 
-/** Every read model (get-batch, open orders, pickup orders) from the events alone, into `target`. */
+/**
+ * Every read model (get-batch, open orders, pickup orders, the account directory, the API keys)
+ * from the events alone, into `target`.
+ */
 export async function rebuildReadModels(
   store: EventStore,
   target: SqlClient,
@@ -120,6 +124,8 @@ export async function rebuildReadModels(
       if (event.streamName.startsWith(BATCH_STREAM_PREFIX)) batchEvents.push(event);
       else if (event.streamName.startsWith(ORDER_STREAM_PREFIX)) await projectOpenOrderRow(target, event);
       else if (event.streamName.startsWith(PICKUP_STREAM_PREFIX)) await projectPickupOrder(target, event);
+      else if (event.streamName.startsWith(ACCOUNT_STREAM_PREFIX)) await projectAccountEvent(target, event);
+      else if (event.streamName.startsWith(API_KEY_STREAM_PREFIX)) await projectApiKeyEvent(target, event);
     }
     batches.add(batchEvents);
     if (batches.due) await batches.flush();

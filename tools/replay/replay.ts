@@ -9,8 +9,9 @@ import { formatHistory, HISTORY_KINDS, type HistoryKind, streamHistory } from '.
 
 const usage = `Audit replay of the event store (PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR; stop the runtime first for PGlite).
 
-  npm run replay -- history <batch|order|pickup|shipment|ledger> <id> [--json]
-      every event of the stream, in order: time, type, version, account, correlation and causation ids, data
+  npm run replay -- history <batch|order|pickup|shipment|ledger|account> <id> [--json]
+      every event of the stream, in order: time, type, version, account, correlation and causation ids, data;
+      for an account, every change to it (account, shippers, addresses, API keys, credit) with its actor
   npm run replay -- rebuild [--json] [--keep-scratch]
       rebuilds every read model from the events alone into a scratch schema (or database) and
       compares it with the live one: exit 0 when equal, 1 when not (the differences are listed)

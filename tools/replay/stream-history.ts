@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@shipping/event-store';
+import { comparePositions, type EventStore, type RecordedEvent } from '@shipping/event-store';
 
 /** What the history command can show, by the stream each lives in. */
 export const HISTORY_KINDS = {
@@ -7,7 +7,16 @@ export const HISTORY_KINDS = {
   pickup: 'pickup-',
   shipment: 'shipment-',
   ledger: 'ledger-',
+  account: 'account-',
 } as const;
+
+/**
+ * An account's history is every change made to it, whichever app keeps the stream: the account
+ * and its directory, its API keys, and the credit added to its ledger (charges and refunds are
+ * the ledger's own history).
+ */
+const ACCOUNT_STREAMS = ['account-', 'api-keys-', 'ledger-'];
+const ACCOUNT_LEDGER_TYPES = ['CreditGranted', 'CreditAdded'];
 
 export type HistoryKind = keyof typeof HISTORY_KINDS;
 
@@ -20,6 +29,9 @@ export interface HistoryEntry {
   account_id: string | null;
   correlation_id: string | null;
   causation_id: string | null;
+  /** Who made the change: the admin key's id (or `sandbox-seed`), for account changes. */
+  actor: string | null;
+  stream: string;
   data: unknown;
 }
 
@@ -32,6 +44,8 @@ const entry = (event: RecordedEvent): HistoryEntry => ({
   account_id: event.metadata.accountId ?? null,
   correlation_id: event.metadata.correlationId ?? null,
   causation_id: event.metadata.causationId ?? null,
+  actor: typeof event.metadata['actor'] === 'string' ? event.metadata['actor'] : null,
+  stream: event.streamName,
   data: event.data,
 });
 
@@ -40,7 +54,13 @@ export async function streamHistory(
   kind: HistoryKind,
   id: string,
 ): Promise<HistoryEntry[]> {
-  return (await store.readStream(`${HISTORY_KINDS[kind]}${id}`)).map(entry);
+  if (kind !== 'account') return (await store.readStream(`${HISTORY_KINDS[kind]}${id}`)).map(entry);
+  const streams = await Promise.all(ACCOUNT_STREAMS.map((prefix) => store.readStream(`${prefix}${id}`)));
+  return streams
+    .flat()
+    .filter((event) => !event.streamName.startsWith('ledger-') || ACCOUNT_LEDGER_TYPES.includes(event.type))
+    .sort((a, b) => comparePositions(a.position, b.position))
+    .map(entry);
 }
 
 /** One block per event: when, what (type and version), who (account, correlation, causation), then the data. */
@@ -49,8 +69,8 @@ export function formatHistory(streamName: string, entries: readonly HistoryEntry
   for (const event of entries) {
     lines.push(
       '',
-      `#${event.revision}  ${event.time}  ${event.type} v${event.version}  (${event.id})`,
-      `    account ${event.account_id ?? '-'}  correlation ${event.correlation_id ?? '-'}  causation ${event.causation_id ?? '-'}`,
+      `${event.stream} #${event.revision}  ${event.time}  ${event.type} v${event.version}  (${event.id})`,
+      `    account ${event.account_id ?? '-'}  correlation ${event.correlation_id ?? '-'}  causation ${event.causation_id ?? '-'}${event.actor ? `  actor ${event.actor}` : ''}`,
       `    ${JSON.stringify(event.data)}`,
     );
   }

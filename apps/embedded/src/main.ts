@@ -11,11 +11,14 @@ import {
   startTracing,
   validateConfig,
 } from '@shipping/platform';
+import { Logger } from 'nestjs-pino';
 import { EmbeddedConfig } from './embedded-config';
+import { SANDBOX_ADMIN_KEY_WARNING, useSandboxAdminKeyIfUnset } from './sandbox-admin-key';
 import { EmbeddedModule } from './embedded.module';
 import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
 
 async function bootstrap(): Promise<void> {
+  const sandboxAdminKey = useSandboxAdminKeyIfUnset(process.env);
   checkEnvironment(
     { ...EMBEDDED_ENVIRONMENT, readers: [...EMBEDDED_ENVIRONMENT.readers, readTracingEnvironment] },
     process.env,
@@ -33,6 +36,7 @@ async function bootstrap(): Promise<void> {
   OpenApiDocument.describe(app);
   connectMessageHandlers(app, createInProcessServer(app));
   await app.startAllMicroservices();
+  if (sandboxAdminKey) app.get(Logger).warn(SANDBOX_ADMIN_KEY_WARNING);
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'listening', url: await app.getUrl() })}\n`);
   stopGracefullyOn(['SIGTERM', 'SIGINT'], () => app.close().then(() => tracing.shutdown()));

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AccountController } from './account/account.controller';
 import { AccountsController } from './accounts/accounts.controller';
+import { AdminController } from './admin/admin.controller';
 import { BatchesController } from './batches/batches.controller';
 import { LabelLinks } from './batches/label-links';
 import { CommandBus } from './commands/command-bus';
@@ -22,6 +24,8 @@ import { WebhooksController } from './webhooks/webhooks.controller';
   controllers: [
     HealthController,
     AccountsController,
+    AccountController,
+    AdminController,
     OrdersController,
     InstantShipController,
     PickupsController,

@@ -69,5 +69,14 @@ alter table order_instant_ship_pending add column if not exists holder text;
 alter table order_instant_ship_pending add column if not exists lease_expires_at timestamptz not null default '-infinity';
 `,
     },
+    {
+      version: 3,
+      name: 'accounts as streams: opening time, shipper ids',
+      sql: `
+alter table order_accounts add column if not exists created_at timestamptz not null default now();
+create index if not exists order_accounts_created on order_accounts (created_at, account_id);
+create sequence if not exists order_shipper_ids start with 1000;
+`,
+    },
   ],
 };

@@ -5,3 +5,7 @@ export * from './orders/order-normalization';
 export * from './open-orders/open-orders-projection';
 export * from './instant-ship/instant-ship-events';
 export * from './instant-ship/instant-ship-decider';
+export * from './accounts/account-events';
+export * from './accounts/account-decider';
+export * from './accounts/api-key-events';
+export * from './accounts/api-key-decider';

@@ -1,7 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { AppError, type Envelope, LedgerPatterns, type ShipmentChargeRequest } from '@shipping/contracts';
+import {
+  AppError,
+  type CreditRequest,
+  type Envelope,
+  LedgerPatterns,
+  type PageRequest,
+  type ShipmentChargeRequest,
+} from '@shipping/contracts';
+import { ledgerEntryView } from './ledger-entry-view';
 import { Ledger } from './ledger';
-import { CommandPattern } from '@shipping/platform';
+import { CommandPattern, QueryPattern } from '@shipping/platform';
 
 function assertChargeRequest(payload: unknown): asserts payload is ShipmentChargeRequest {
   const request = payload as Partial<ShipmentChargeRequest> | null;
@@ -27,6 +35,30 @@ export class LedgerController {
     return {
       charged: await this.ledger.chargeShipment(context, payload.shipment_order_id, payload.amount_cents),
     };
+  }
+
+  /** The gateway's admin API checked the account and parsed the amount into whole, positive cents. */
+  @CommandPattern(LedgerPatterns.addCredit)
+  async addCredit({ context, payload }: Envelope<CreditRequest>): Promise<{ balance_cents: number }> {
+    await this.ledger.addCredit(context, {
+      creditId: payload.credit_id,
+      amountCents: payload.amount_cents,
+      reference: payload.reference,
+      actor: payload.actor,
+    });
+    return { balance_cents: await this.ledger.balanceCents(context.accountId) };
+  }
+
+  @QueryPattern(LedgerPatterns.balance)
+  async balance({ context }: Envelope<unknown>): Promise<{ balance_cents: number }> {
+    return { balance_cents: await this.ledger.balanceCents(context.accountId) };
+  }
+
+  /** Newest first, one more than the page to tell whether a next page exists. */
+  @QueryPattern(LedgerPatterns.entries)
+  async entries({ context, payload }: Envelope<PageRequest>) {
+    const events = await this.ledger.newestFirst(context.accountId, payload.page, payload.per_page);
+    return events.map(ledgerEntryView);
   }
 
   @CommandPattern(LedgerPatterns.refundShipment)

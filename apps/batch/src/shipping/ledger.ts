@@ -1,6 +1,11 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '@shipping/contracts';
-import { type EventStore, type SqlClient, WrongExpectedVersionError } from '@shipping/event-store';
+import {
+  type EventStore,
+  type RecordedEvent,
+  type SqlClient,
+  WrongExpectedVersionError,
+} from '@shipping/event-store';
 import {
   type LedgerCommand,
   ledgerDecider,
@@ -48,6 +53,42 @@ export class Ledger implements OnModuleInit {
         { correlationId: 'sandbox-seed', accountId: account.id },
       );
     }
+  }
+
+  /** A credit bought or granted by an operator: `actor` is the admin key that added it. */
+  async addCredit(
+    context: RequestContext,
+    credit: { creditId: string; amountCents: number; reference: string; actor: string },
+  ): Promise<boolean> {
+    return this.handle(
+      {
+        type: 'AddCredit',
+        accountId: context.accountId,
+        creditId: credit.creditId,
+        amountCents: credit.amountCents,
+        reference: credit.reference,
+        now: new Date().toISOString(),
+      },
+      { correlationId: context.correlationId, accountId: context.accountId, actor: credit.actor },
+    );
+  }
+
+  /** The balance after every event of the account's stream. */
+  async balanceCents(accountId: string): Promise<number> {
+    return (await this.index.catchUp(ledgerStreamName(accountId))).balanceCents;
+  }
+
+  /** The account's ledger events, newest first: `perPage + 1` of them at most, so a caller sees if more follow. */
+  async newestFirst(accountId: string, page: number, perPage: number): Promise<RecordedEvent[]> {
+    const stream = ledgerStreamName(accountId);
+    const { revision } = await this.index.catchUp(stream);
+    const from = revision === undefined ? -1n : revision - BigInt((page - 1) * perPage);
+    if (from < 0n) return [];
+    return this.store.readStream(stream, {
+      direction: 'backwards',
+      fromRevision: from,
+      maxCount: perPage + 1,
+    });
   }
 
   /** True when this call charged the batch; false when it had been charged already. */
@@ -115,7 +156,7 @@ export class Ledger implements OnModuleInit {
   /** Read the index up to the stream's end, decide, append at that revision; true when it appended. */
   private async handle(
     command: LedgerCommand,
-    metadata: { correlationId: string; accountId: string },
+    metadata: { correlationId: string; accountId: string; actor?: string },
   ): Promise<boolean> {
     const stream = ledgerStreamName(command.accountId);
     for (let attempt = 0; ; attempt++) {

@@ -43,6 +43,13 @@ export class DashboardPages {
     return (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
   }
 
+  /** The credit balance the header shows on every page, as text (`$100,000.00`). */
+  async balance(): Promise<string> {
+    const shown = this.page.locator('header [data-balance]');
+    await shown.waitFor();
+    return (await shown.innerText()).trim();
+  }
+
   liveRegion(): Locator {
     return this.page.getByRole('status');
   }

@@ -16,6 +16,7 @@ import {
   startWebhookReceiver,
   undeliverableBatchShipment,
 } from '@shipping/testing';
+import { moneyText } from '../web/format';
 import { launchChromium } from './chromium';
 import { DashboardPages } from './dashboard-pages';
 
@@ -198,8 +199,17 @@ describe('the dashboard in a browser', () => {
     ]);
     await screenshot('batches');
 
+    // The header's balance follows the ledger: the charge, less the two refunds.
+    const { balance } = (await acme.get('/account')).body.data;
+    expect(Number(balance)).toBeLessThan(100_000);
+    await dashboard.page
+      .locator('header [data-balance]')
+      .filter({ hasText: moneyText(balance) })
+      .waitFor();
+
     await row.getByRole('link', { name: acmeBatchId }).click();
     await dashboard.heading(`Batch ${acmeBatchId}`).waitFor();
+    expect(await dashboard.balance()).toBe(moneyText(balance));
     const counts = dashboard.page.locator('.counts');
     expect(await counts.innerText()).toMatch(
       /Total\s+600\s+Valid\s+0\s+Invalid\s+0\s+Completed\s+598\s+Failed\s+2/,
@@ -337,12 +347,15 @@ describe('the dashboard in a browser', () => {
     await tiny.signIn('sk_test_tiny');
     await tiny.heading('Open orders').waitFor();
     await tiny.page.getByText('No open orders yet.').waitFor();
+    expect(await tiny.balance()).toBe('$5.00');
     for (const id of acmeOrderIds) expect(await tiny.page.getByText(`#${id}`).count()).toBe(0);
     expect(await tiny.horizontalOverflow()).toBe(0);
     await tiny.goTo('Pickup orders');
     await tiny.page.getByText('No pickup orders yet.').waitFor();
+    expect(await tiny.balance()).toBe('$5.00');
     await tiny.goTo('Batches');
     await tiny.page.getByText('No batches yet.').waitFor();
+    expect(await tiny.balance()).toBe('$5.00');
     expect(await tiny.horizontalOverflow()).toBe(0);
     await tiny.page.goto(`${runtime.baseUrl}/dashboard#/batches/${acmeBatchId}`);
     await tiny.page.getByRole('alert').filter({ hasText: 'Batch not found.' }).waitFor();

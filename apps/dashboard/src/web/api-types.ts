@@ -39,3 +39,10 @@ const listsMatch: [
   Same<(typeof ITEM_STATUSES)[number], ItemStatus>,
 ] = [true, true];
 void listsMatch;
+
+/** `GET /account`: the signed-in account, its credit balance as a decimal string. */
+export interface AccountSummary {
+  id: string;
+  name: string;
+  balance: string;
+}

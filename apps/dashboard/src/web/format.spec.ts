@@ -1,4 +1,12 @@
-import { attemptOutcome, carrierName, dateTimeText, percentValue, rowRange, timeWindow } from './format';
+import {
+  attemptOutcome,
+  carrierName,
+  dateTimeText,
+  moneyText,
+  percentValue,
+  rowRange,
+  timeWindow,
+} from './format';
 
 describe('display forms', () => {
   it('names carriers as they are written', () => {
@@ -47,4 +55,17 @@ describe('attemptOutcome', () => {
     );
     expect(attemptOutcome(undefined)).toBe('Not tried yet');
   });
+});
+
+describe('moneyText', () => {
+  it.each([
+    ['0.00', '$0.00'],
+    ['5.00', '$5.00'],
+    ['1234.56', '$1,234.56'],
+    ['100000.00', '$100,000.00'],
+    ['-12.34', '-$12.34'],
+    ['1234567890.01', '$1,234,567,890.01'],
+  ])('shows %s as %s', (amount, text) => expect(moneyText(amount)).toBe(text));
+
+  it('leaves what is not a decimal amount as it is', () => expect(moneyText('n/a')).toBe('n/a'));
 });

@@ -36,3 +36,11 @@ export function attemptOutcome(
   if (!attempt) return 'Not tried yet';
   return attempt.status_code === null ? (attempt.error ?? 'No answer') : `HTTP ${attempt.status_code}`;
 }
+
+/** `"100000.00"` -> `"$100,000.00"`; the API's decimal string, grouped, without going through a float. */
+export function moneyText(amount: string): string {
+  const match = /^(-?)(\d+)\.(\d\d)$/.exec(amount);
+  if (!match) return amount;
+  const grouped = match[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${match[1]}$${grouped}.${match[3]}`;
+}

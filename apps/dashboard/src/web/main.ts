@@ -1,6 +1,7 @@
 import './styles.css';
 import { render, type TemplateResult } from 'lit-html';
 import { ApiError, apiGet } from './api';
+import type { AccountSummary } from './api-types';
 import { pageSpec } from './pages/page-specs';
 import { signInView, type SignInState } from './pages/sign-in';
 import { parseRoute } from './routes';
@@ -11,7 +12,7 @@ import { type PageContext, runPage } from './views/page-runner';
 const root = document.getElementById('app') as HTMLElement;
 // lit-html renders next to what is there: drop the loading note the HTML carries.
 root.replaceChildren();
-const state: { content?: TemplateResult; live: string } = { live: '' };
+const state: { content?: TemplateResult; live: string; account?: AccountSummary } = { live: '' };
 let stopPage: (() => void) | undefined;
 
 function paint(): void {
@@ -19,6 +20,7 @@ function paint(): void {
     layout({
       route: parseRoute(location.hash),
       apiKey: session.apiKey(),
+      account: state.account,
       content: state.content,
       live: state.live,
       signOut,
@@ -35,6 +37,21 @@ function show(content: TemplateResult): void {
 function announce(message: string): void {
   state.live = message;
   paint();
+  // What a page announces (a batch charged, an item refunded) may have moved the balance.
+  const apiKey = session.apiKey();
+  if (apiKey) void loadAccount(apiKey);
+}
+
+/** The balance in the header of every page: read again whenever a page opens or announces a change. */
+async function loadAccount(apiKey: string): Promise<void> {
+  try {
+    const account = await apiGet<AccountSummary>('/account', apiKey);
+    if (session.apiKey() !== apiKey) return;
+    state.account = account;
+    paint();
+  } catch {
+    // The page itself reports a refused key or an unreachable service.
+  }
 }
 
 const focusHeading = () => root.querySelector<HTMLElement>('main h1')?.focus();
@@ -45,6 +62,7 @@ function openPage(moveFocus: boolean): void {
   stopPage = undefined;
   const apiKey = session.apiKey();
   if (!apiKey) return showSignIn(moveFocus);
+  void loadAccount(apiKey);
   const context: PageContext = {
     apiKey,
     show,
@@ -53,6 +71,7 @@ function openPage(moveFocus: boolean): void {
       stopPage?.();
       stopPage = undefined;
       session.signOut();
+      state.account = undefined;
       showSignIn(true, 'The API key was not accepted. Sign in again.');
     },
   };
@@ -90,6 +109,7 @@ const messageOf = (failure: unknown) =>
 
 function signOut(): void {
   session.signOut();
+  state.account = undefined;
   announce('Signed out.');
   openPage(true);
 }

@@ -35,6 +35,7 @@ export function configureGatewayApp(
       app.get(ApiKeyDirectory),
       app.get<ThrottlerStorage>(UNAUTHENTICATED_HITS),
       config.unauthenticatedRateLimitPerMinute,
+      config.adminApiKey,
     ),
   );
   app.use(whenAuthenticated(json({ limit: config.bodyLimit })));

@@ -16,6 +16,8 @@ export interface GatewayHttpConfig {
   idempotencyTtlHours: number;
   /** Express's `trust proxy`: false, a hop count, or the proxies' addresses, CIDR blocks and presets. */
   trustProxy: TrustProxy;
+  /** The admin API's bearer key (ADMIN_API_KEY); unset, every /admin route answers 404. */
+  adminApiKey?: string;
 }
 
 export type TrustProxy = false | number | string;
@@ -74,6 +76,13 @@ export function readGatewayHttpConfig(env: Env = process.env): GatewayHttpConfig
       defaults.trustProxy,
       parseTrustProxy,
       `false, the number of proxies in front, or their addresses and CIDR blocks (or ${TRUST_PROXY_PRESETS.join(', ')}), comma-separated; not true, which would let any client choose its address`,
+    ),
+    adminApiKey: read<string | undefined>(
+      env,
+      'ADMIN_API_KEY',
+      undefined,
+      (raw) => (/^[A-Za-z0-9\-._~+/]{16,256}$/.test(raw) ? raw : undefined),
+      'at least 16 characters of A-Z, a-z, 0-9 and -._~+/',
     ),
   };
 }

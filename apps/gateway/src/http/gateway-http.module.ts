@@ -3,7 +3,11 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
-import { ApiKeyDirectory, sandboxApiKeyDirectory } from './auth/api-key-directory';
+import { SQL_CLIENT } from '@shipping/platform';
+import type { SqlClient } from '@shipping/event-store';
+import { ApiKeyDirectory, KEY_CACHE_MAX_AGE_MS, StoredApiKeyDirectory } from './auth/api-key-directory';
+import { ApiKeys } from './auth/api-keys';
+import { readSandboxApiKeysSwitch } from './auth/sandbox-api-keys';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { EnvelopeInterceptor } from './envelope/envelope.interceptor';
 import { GatewayExceptionFilter } from './errors/gateway-exception.filter';
@@ -17,7 +21,8 @@ import { GatewayThrottlerGuard } from './rate-limit/gateway-throttler.guard';
 import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
 
 /**
- * The HTTP conventions every gateway endpoint shares. Needs SQL_CLIENT from a global module, and
+ * The HTTP conventions every gateway endpoint shares. Needs SQL_CLIENT and EVENT_STORE (API keys
+ * are event-sourced) from a global module, and
  * configureGatewayApp(app) on the application. The configuration is read from the environment;
  * tests override the GATEWAY_HTTP_CONFIG (and LOG_DESTINATION) providers.
  */
@@ -44,7 +49,16 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
     }),
   ],
   providers: [
-    { provide: ApiKeyDirectory, useFactory: () => sandboxApiKeyDirectory() },
+    {
+      provide: ApiKeyDirectory,
+      inject: [SQL_CLIENT],
+      useFactory: (sql: SqlClient) =>
+        new StoredApiKeyDirectory(sql, {
+          sandboxKeys: readSandboxApiKeysSwitch(),
+          maxAgeMs: KEY_CACHE_MAX_AGE_MS,
+        }),
+    },
+    ApiKeys,
     // Counts requests without a valid key, per client address (preAuthentication).
     { provide: UNAUTHENTICATED_HITS, useFactory: () => new HitLogThrottlerStorage() },
     IdempotencyStore,
@@ -56,6 +70,6 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
     { provide: APP_INTERCEPTOR, useClass: GatewayResponseInterceptor },
     { provide: APP_FILTER, useClass: GatewayExceptionFilter },
   ],
-  exports: [GatewayHttpConfigModule, ApiKeyDirectory, UNAUTHENTICATED_HITS],
+  exports: [GatewayHttpConfigModule, ApiKeyDirectory, ApiKeys, UNAUTHENTICATED_HITS],
 })
 export class GatewayHttpModule {}

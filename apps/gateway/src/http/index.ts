@@ -1,5 +1,7 @@
 export * from './auth/api-key-directory';
 export * from './auth/api-key.guard';
+export * from './auth/api-key-projection';
+export * from './auth/api-keys';
 export * from './auth/auth.decorators';
 export * from './auth/sandbox-api-keys';
 export * from './configure-gateway-app';

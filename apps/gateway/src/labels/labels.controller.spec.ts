@@ -8,9 +8,9 @@ import {
   type LabelFileReadRequest,
   LabelPatterns,
 } from '@shipping/contracts';
-import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule } from '@shipping/messaging';
-import { labelUrl, signLabelPath, SQL_CLIENT } from '@shipping/platform';
+import { EVENT_STORE, labelUrl, signLabelPath, SQL_CLIENT } from '@shipping/platform';
 import request from 'supertest';
 import { CommandBus } from '../commands/command-bus';
 import {
@@ -40,6 +40,7 @@ class FakeLabelFiles {
 
 describe('GET /labels/*key: label files at signed URLs', () => {
   let sql: SqlClient;
+  let store: PostgresEventStore;
   let app: INestApplication;
   const previousSecret = process.env['LABEL_URL_SECRET'];
   const path = (key: string, query: { expires: string; signature: string }) =>
@@ -49,8 +50,17 @@ describe('GET /labels/*key: label files at signed URLs', () => {
   beforeAll(async () => {
     process.env['LABEL_URL_SECRET'] = SECRET;
     sql = await createPgliteSqlClient();
+    store = new PostgresEventStore(sql);
+    await store.init();
+    // The gateway's HTTP layer keeps API keys as events.
     @Global()
-    @Module({ providers: [{ provide: SQL_CLIENT, useValue: sql }], exports: [SQL_CLIENT] })
+    @Module({
+      providers: [
+        { provide: SQL_CLIENT, useValue: sql },
+        { provide: EVENT_STORE, useValue: store },
+      ],
+      exports: [SQL_CLIENT, EVENT_STORE],
+    })
     class TestSqlModule {}
     const moduleRef = await Test.createTestingModule({
       imports: [TestSqlModule, InProcessMessagingModule.forRoot(), GatewayHttpModule],
@@ -71,7 +81,7 @@ describe('GET /labels/*key: label files at signed URLs', () => {
     process.env['LABEL_URL_SECRET'] = previousSecret;
     if (previousSecret === undefined) delete process.env['LABEL_URL_SECRET'];
     await app?.close();
-    await sql?.close();
+    await store?.close(); // closes its SQL client too
   });
 
   it('answers the PDF bytes, not enveloped, without an API key', async () => {

@@ -1,14 +1,36 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import {
   type AccountAddress,
   type AccountPreferences,
+  type AccountRecord,
   addressView,
   type ShipperRecord,
 } from '@shipping/contracts';
-import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import {
+  type EventMetadata,
+  type EventStore,
+  schemaReady,
+  type SqlClient,
+  type Subscription,
+} from '@shipping/event-store';
+import {
+  ACCOUNT_STREAM_PREFIX,
+  accountDecider,
+  type AccountCommand,
+  accountStreamName,
+} from '@shipping/order-domain';
+import { EVENT_STORE, handleCommand, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
 import { ORDER_MIGRATIONS } from '../order.migrations';
+import { newAccountId } from './account-ids';
+import { projectAccountEvent } from './account-projection';
 import { toShipperRecord } from './shipper-record';
 
 type AddressRow = { address_id: number; address: Omit<AccountAddress, 'id'> };
@@ -16,41 +38,169 @@ type AddressRow = { address_id: number; address: Omit<AccountAddress, 'id'> };
 const toAccountAddress = (row: AddressRow): AccountAddress =>
   addressView(Number(row.address_id), row.address);
 
-/** The accounts' preferences, shippers and saved addresses (the address book). */
+type AccountRow = {
+  account_id: string;
+  name: string;
+  weight_unit: string;
+  length_unit: string;
+  created_at: Date;
+};
+
+const toAccountRecord = (row: AccountRow): AccountRecord => ({
+  id: row.account_id,
+  name: row.name,
+  weight_unit: row.weight_unit as AccountRecord['weight_unit'],
+  length_unit: row.length_unit as AccountRecord['length_unit'],
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** Who asked for a change: the events it writes carry these. */
+export interface ChangeMetadata {
+  correlationId: string;
+  /** The admin key that made the change, or `sandbox-seed`; absent for a merchant's own change. */
+  actor?: string;
+}
+
+export const ACCOUNTS_SUBSCRIPTION = 'order.accounts';
+
+/**
+ * The accounts and their directory (preferences, shippers, saved addresses) as `account-<id>`
+ * streams, projected into the directory's tables right after each command and again by a
+ * subscription, so a crash between the append and the rows is made good.
+ */
 @Injectable()
-export class AccountDirectory implements OnModuleInit {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+export class AccountDirectory implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(AccountDirectory.name);
+  private subscription?: Subscription;
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await schemaReady(this.sql, ORDER_MIGRATIONS);
     await this.loadSandboxSeed();
   }
 
-  /** Idempotent: rows that exist are left as they are, so restarts keep what users changed. */
-  private async loadSandboxSeed(): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      for (const account of sandboxSeed.accounts) {
-        await tx.query(
-          `insert into order_accounts (account_id, name, weight_unit, length_unit) values ($1, $2, $3, $4)
-           on conflict (account_id) do nothing`,
-          [account.id, account.name, account.preferences.weight_unit, account.preferences.length_unit],
-        );
-        for (const shipper of account.shippers) {
-          await tx.query(
-            `insert into order_shippers (shipper_id, account_id, name, carrier, integration) values ($1, $2, $3, $4, $5)
-             on conflict (shipper_id) do nothing`,
-            [shipper.id, account.id, shipper.name, shipper.carrier, shipper.integration],
-          );
-        }
-        for (const { id, ...address } of account.addresses) {
-          await tx.query(
-            `insert into order_addresses (address_id, account_id, address) values ($1, $2, $3)
-             on conflict (address_id) do nothing`,
-            [id, account.id, JSON.stringify(address)],
-          );
-        }
-      }
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscription = await startStoredSubscription(this.sql, this.store, {
+      name: ACCOUNTS_SUBSCRIPTION,
+      streamNamePrefixes: [ACCOUNT_STREAM_PREFIX],
+      onEvent: (event) => projectAccountEvent(this.sql, event),
+      logger: this.logger,
     });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.stop();
+  }
+
+  /** The sandbox accounts through the same commands as any account; ids dedupe, so restarts add nothing. */
+  private async loadSandboxSeed(): Promise<void> {
+    const seed = { correlationId: 'sandbox-seed', actor: 'sandbox-seed' };
+    const now = new Date().toISOString();
+    for (const account of sandboxSeed.accounts) {
+      const accountId = account.id;
+      await this.handle(
+        { type: 'OpenAccount', accountId, name: account.name, preferences: account.preferences, now },
+        seed,
+      );
+      for (const shipper of account.shippers) {
+        await this.handle(
+          {
+            type: 'AddShipper',
+            accountId,
+            shipperId: shipper.id,
+            name: shipper.name,
+            carrier: shipper.carrier,
+            integration: shipper.integration,
+            now,
+          },
+          seed,
+        );
+      }
+      for (const { id, ...address } of account.addresses) {
+        await this.handle({ type: 'SaveAddress', accountId, addressId: id, address, now }, seed);
+      }
+    }
+  }
+
+  private async handle(command: AccountCommand, change: ChangeMetadata): Promise<void> {
+    const metadata: EventMetadata = {
+      correlationId: change.correlationId,
+      causationId: change.correlationId,
+      accountId: command.accountId,
+      ...(change.actor === undefined ? {} : { actor: change.actor }),
+    };
+    const { events } = await handleCommand(
+      this.store,
+      accountStreamName(command.accountId),
+      command,
+      accountDecider,
+      metadata,
+      { retries: 10 },
+    );
+    for (const event of events) await projectAccountEvent(this.sql, event);
+  }
+
+  async open(
+    request: { name: string; weight_unit: 'LBS' | 'KG'; length_unit: 'IN' | 'CM' },
+    change: ChangeMetadata,
+  ): Promise<AccountRecord> {
+    const accountId = newAccountId();
+    const { name, weight_unit, length_unit } = request;
+    await this.handle(
+      {
+        type: 'OpenAccount',
+        accountId,
+        name,
+        preferences: { weight_unit, length_unit },
+        now: new Date().toISOString(),
+      },
+      change,
+    );
+    return (await this.account(accountId)) as AccountRecord;
+  }
+
+  async account(accountId: string): Promise<AccountRecord | undefined> {
+    const { rows } = await this.sql.query<AccountRow>(
+      'select account_id, name, weight_unit, length_unit, created_at from order_accounts where account_id = $1',
+      [accountId],
+    );
+    return rows[0] && toAccountRecord(rows[0]);
+  }
+
+  /** Oldest first; one row more than the page, to tell whether a next page exists. */
+  async accounts(page: { page: number; per_page: number }): Promise<AccountRecord[]> {
+    const { rows } = await this.sql.query<AccountRow>(
+      `select account_id, name, weight_unit, length_unit, created_at from order_accounts
+       order by created_at, account_id limit $1 offset $2`,
+      [page.per_page + 1, (page.page - 1) * page.per_page],
+    );
+    return rows.map(toAccountRecord);
+  }
+
+  async addShipper(
+    accountId: string,
+    request: { carrier: string; own_integration: boolean; name: string },
+    change: ChangeMetadata,
+  ): Promise<ShipperRecord> {
+    const { rows } = await this.sql.query<{ id: string }>(`select nextval('order_shipper_ids')::text as id`);
+    const shipperId = Number(rows[0].id);
+    await this.handle(
+      {
+        type: 'AddShipper',
+        accountId,
+        shipperId,
+        name: request.name,
+        carrier: request.carrier,
+        integration: request.own_integration ? 'own' : 'platform',
+        now: new Date().toISOString(),
+      },
+      change,
+    );
+    return (await this.shipper(accountId, shipperId)) as ShipperRecord;
   }
 
   async preferences(accountId: string): Promise<AccountPreferences> {
@@ -95,12 +245,17 @@ export class AccountDirectory implements OnModuleInit {
     return rows[0] && toAccountAddress(rows[0]);
   }
 
-  async addAddress(accountId: string, address: Omit<AccountAddress, 'id'>): Promise<AccountAddress> {
-    const { rows } = await this.sql.query<{ address_id: number }>(
-      `insert into order_addresses (address_id, account_id, address) values (nextval('order_address_ids'), $1, $2)
-       returning address_id`,
-      [accountId, JSON.stringify(address)],
+  async addAddress(
+    accountId: string,
+    address: Omit<AccountAddress, 'id'>,
+    change: ChangeMetadata,
+  ): Promise<AccountAddress> {
+    const { rows } = await this.sql.query<{ id: string }>(`select nextval('order_address_ids')::text as id`);
+    const addressId = Number(rows[0].id);
+    await this.handle(
+      { type: 'SaveAddress', accountId, addressId, address, now: new Date().toISOString() },
+      change,
     );
-    return toAccountAddress({ address_id: rows[0].address_id, address });
+    return toAccountAddress({ address_id: addressId, address });
   }
 }

@@ -3,11 +3,20 @@ import {
   type AccountAddress,
   AccountPatterns,
   type AccountPreferences,
+  type AccountRecord,
   type Envelope,
+  type PageRequest,
+  type RequestContext,
   type ShipperRecord,
 } from '@shipping/contracts';
-import { AccountDirectory } from './account-directory';
+import { accountNotFound } from '@shipping/order-domain';
 import { CommandPattern, QueryPattern } from '@shipping/platform';
+import { AccountDirectory, type ChangeMetadata } from './account-directory';
+
+const changeOf = (context: RequestContext): ChangeMetadata => ({
+  correlationId: context.correlationId,
+  ...(context.actor === undefined ? {} : { actor: context.actor }),
+});
 
 @Controller()
 export class AccountsController {
@@ -36,6 +45,40 @@ export class AccountsController {
   /** The gateway validated the address (AddressBookEntryRequest) before it sent the command. */
   @CommandPattern(AccountPatterns.addAddress)
   add({ context, payload }: Envelope<Omit<AccountAddress, 'id'>>): Promise<AccountAddress> {
-    return this.directory.addAddress(context.accountId, payload);
+    return this.directory.addAddress(context.accountId, payload, changeOf(context));
+  }
+
+  /** The gateway validated the request (CreateAccountRequest); the context's account is the admin's. */
+  @CommandPattern(AccountPatterns.open)
+  open({
+    context,
+    payload,
+  }: Envelope<{
+    name: string;
+    weight_unit: 'LBS' | 'KG';
+    length_unit: 'IN' | 'CM';
+  }>): Promise<AccountRecord> {
+    return this.directory.open(payload, changeOf(context));
+  }
+
+  @QueryPattern(AccountPatterns.get)
+  async account({ context }: Envelope<unknown>): Promise<AccountRecord> {
+    const account = await this.directory.account(context.accountId);
+    if (!account) throw accountNotFound(context.accountId);
+    return account;
+  }
+
+  @QueryPattern(AccountPatterns.list)
+  accounts({ payload }: Envelope<PageRequest>): Promise<AccountRecord[]> {
+    return this.directory.accounts(payload);
+  }
+
+  @CommandPattern(AccountPatterns.addShipper)
+  async addShipper({
+    context,
+    payload,
+  }: Envelope<{ carrier: string; own_integration: boolean; name: string }>): Promise<ShipperRecord> {
+    if (!(await this.directory.account(context.accountId))) throw accountNotFound(context.accountId);
+    return this.directory.addShipper(context.accountId, payload, changeOf(context));
   }
 }

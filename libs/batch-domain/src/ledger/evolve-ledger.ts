@@ -9,6 +9,12 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
         balanceCents: state.balanceCents + event.data.amount_cents,
         grantIds: new Set(state.grantIds).add(event.data.grant_id),
       };
+    case 'CreditAdded':
+      return {
+        ...state,
+        balanceCents: state.balanceCents + event.data.amount_cents,
+        creditIds: new Set(state.creditIds).add(event.data.credit_id),
+      };
     case 'BatchCharged':
       return {
         ...state,

@@ -73,6 +73,43 @@ describe('ledger', () => {
     });
   });
 
+  describe('adding credit', () => {
+    const add = (amountCents: number, creditId = 'c1'): LedgerCommand => ({
+      type: 'AddCredit',
+      accountId: account_id,
+      creditId,
+      amountCents,
+      reference: 'INV-7',
+      now,
+    });
+    const added = (amount_cents: number, credit_id = 'c1'): LedgerEvent => ({
+      type: 'CreditAdded',
+      data: { account_id, credit_id, amount_cents, reference: 'INV-7', at: now },
+    });
+
+    it('adds credit once per credit id, and the credit can be spent to the last cent', () => {
+      spec
+        .given([])
+        .when(add(25_000))
+        .then([added(25_000)]);
+      spec
+        .given([added(25_000)])
+        .when(add(25_000))
+        .then([]);
+      spec
+        .given([added(25_000)])
+        .when(charge('b1', 25_000))
+        .then([charged('b1', 25_000)]);
+    });
+
+    it.each([0, -100, 0.5])('refuses %p cents', (amount) => {
+      spec
+        .given([])
+        .when(add(amount))
+        .thenThrows((error) => expect(String(error)).toContain('cents'));
+    });
+  });
+
   describe('charging a batch', () => {
     it('charges a batch the account can pay, down to the last cent', () => {
       spec

@@ -5,6 +5,7 @@ import { evolveLedger } from './evolve-ledger';
 export interface LedgerState {
   balanceCents: number;
   grantIds: ReadonlySet<string>;
+  creditIds: ReadonlySet<string>;
   /** Each charged batch with the cents still refundable: a batch never refunds more than it paid. */
   chargedBatches: ReadonlyMap<string, number>;
   refundedItemIds: ReadonlySet<string>;
@@ -16,6 +17,7 @@ export interface LedgerState {
 export const initialLedgerState: LedgerState = {
   balanceCents: 0,
   grantIds: new Set(),
+  creditIds: new Set(),
   chargedBatches: new Map(),
   refundedItemIds: new Set(),
   chargedShipments: new Map(),
@@ -29,6 +31,14 @@ export type LedgerCommand =
       grantId: string;
       amountCents: number;
       reason: string;
+      now: string;
+    }
+  | {
+      type: 'AddCredit';
+      accountId: string;
+      creditId: string;
+      amountCents: number;
+      reference: string;
       now: string;
     }
   | { type: 'ChargeBatch'; accountId: string; batchId: string; amountCents: number; now: string }
@@ -66,6 +76,16 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
       if (state.grantIds.has(command.grantId)) return [];
       return [
         { type: 'CreditGranted', data: { ...base, grant_id: command.grantId, reason: command.reason } },
+      ];
+    case 'AddCredit':
+      if (state.creditIds.has(command.creditId)) return [];
+      if (command.amountCents === 0)
+        throw new Error('A credit of 0 cents adds nothing: whole, positive cents only');
+      return [
+        {
+          type: 'CreditAdded',
+          data: { ...base, credit_id: command.creditId, reference: command.reference },
+        },
       ];
     case 'ChargeBatch':
       if (state.chargedBatches.has(command.batchId)) return [];

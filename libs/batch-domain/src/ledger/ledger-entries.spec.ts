@@ -28,7 +28,7 @@ function randomCommand(pick: ReturnType<typeof random>): LedgerCommand {
   const amountCents = [0, 100, 250, 400, 700][pick.below(5)];
   const batchId = `b${pick.below(4)}`;
   const shipmentOrderId = 100 + pick.below(4);
-  switch (pick.below(5)) {
+  switch (pick.below(6)) {
     case 0:
       return {
         type: 'GrantCredit',
@@ -40,6 +40,15 @@ function randomCommand(pick: ReturnType<typeof random>): LedgerCommand {
       };
     case 1:
       return { type: 'ChargeBatch', accountId, batchId, amountCents, now };
+    case 5:
+      return {
+        type: 'AddCredit',
+        accountId,
+        creditId: `c${pick.below(3)}`,
+        amountCents,
+        reference: 'wire',
+        now,
+      };
     case 2:
       return {
         type: 'RefundItem',

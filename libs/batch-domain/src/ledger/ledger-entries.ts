@@ -17,6 +17,7 @@ export interface LedgerEntry {
 }
 
 const grantKey = (grantId: string) => `grant:${grantId}`;
+const creditKey = (creditId: string) => `credit:${creditId}`;
 const batchKey = (batchId: string) => `batch:${batchId}`;
 const itemRefundKey = (itemId: string) => `item-refund:${itemId}`;
 const shipmentKey = (shipmentOrderId: number) => `shipment:${shipmentOrderId}`;
@@ -27,6 +28,8 @@ export function ledgerEntryOf(event: LedgerEvent): LedgerEntry {
   switch (event.type) {
     case 'CreditGranted':
       return { key: grantKey(event.data.grant_id), amountCents };
+    case 'CreditAdded':
+      return { key: creditKey(event.data.credit_id), amountCents };
     case 'BatchCharged':
       return { key: batchKey(event.data.batch_id), amountCents };
     case 'ItemRefunded':
@@ -54,6 +57,7 @@ export function ledgerEntryOf(event: LedgerEvent): LedgerEntry {
 export function balanceChangeOf(event: LedgerEvent): number {
   switch (event.type) {
     case 'CreditGranted':
+    case 'CreditAdded':
     case 'ItemRefunded':
     case 'ShipmentRefunded':
       return event.data.amount_cents;
@@ -77,6 +81,8 @@ export function ledgerLookupFor(command: LedgerCommand): LedgerLookup {
   switch (command.type) {
     case 'GrantCredit':
       return { keys: [grantKey(command.grantId)] };
+    case 'AddCredit':
+      return { keys: [creditKey(command.creditId)] };
     case 'ChargeBatch':
       return { keys: [batchKey(command.batchId)] };
     case 'RefundItem':
@@ -115,6 +121,10 @@ export function ledgerStateFor(command: LedgerCommand, facts: LedgerFacts): Ledg
       return amount(grantKey(command.grantId)) === undefined
         ? state
         : { ...state, grantIds: new Set([command.grantId]) };
+    case 'AddCredit':
+      return amount(creditKey(command.creditId)) === undefined
+        ? state
+        : { ...state, creditIds: new Set([command.creditId]) };
     case 'ChargeBatch':
     case 'RefundItem': {
       const charged = amount(batchKey(command.batchId));

@@ -7,6 +7,10 @@ export type LedgerEvent =
       type: 'CreditGranted';
       data: { account_id: string; grant_id: string; amount_cents: number; reason: string; at: string };
     }
+  | {
+      type: 'CreditAdded';
+      data: { account_id: string; credit_id: string; amount_cents: number; reference: string; at: string };
+    }
   | { type: 'BatchCharged'; data: { account_id: string; batch_id: string; amount_cents: number; at: string } }
   | {
       type: 'ItemRefunded';
@@ -23,6 +27,7 @@ export type LedgerEvent =
 
 const LEDGER_EVENT_TYPES: readonly string[] = [
   'CreditGranted',
+  'CreditAdded',
   'BatchCharged',
   'ItemRefunded',
   'ShipmentCharged',

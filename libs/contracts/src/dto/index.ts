@@ -17,3 +17,4 @@ export * from './pickup';
 export * from './limits';
 export * from './webhook';
 export { asJsonObject, withSavedSender } from './from-address';
+export * from './admin';

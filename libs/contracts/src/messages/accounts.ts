@@ -5,7 +5,20 @@ export const AccountPatterns = {
   getAddress: 'account.addresses.get',
   addAddress: 'account.addresses.add',
   getPreferences: 'account.preferences.get',
+  open: 'account.open',
+  get: 'account.get',
+  list: 'account.list',
+  addShipper: 'account.shippers.add',
 } as const;
+
+/** An account as the admin API and `GET /account` show it (the balance comes from the ledger). */
+export interface AccountRecord {
+  id: string;
+  name: string;
+  weight_unit: 'LBS' | 'KG';
+  length_unit: 'IN' | 'CM';
+  created_at: string;
+}
 
 export interface AccountPreferences {
   weight_unit: 'LBS' | 'KG';

@@ -5,7 +5,31 @@
 export const LedgerPatterns = {
   chargeShipment: 'ledger.shipment.charge',
   refundShipment: 'ledger.shipment.refund',
+  addCredit: 'ledger.credit.add',
+  balance: 'ledger.balance.get',
+  entries: 'ledger.entries.list',
 } as const;
+
+export interface CreditRequest {
+  credit_id: string;
+  amount_cents: number;
+  reference: string;
+  /** The admin key that adds it: recorded on the event. */
+  actor: string;
+}
+
+/** One line of `GET /account/ledger`: a credit, a charge or a refund, amounts as decimal strings. */
+export interface LedgerEntryView {
+  kind: 'credit' | 'charge' | 'refund';
+  type: string;
+  /** Positive for what adds to the balance, negative for what takes from it. */
+  amount: string;
+  batch_id: string | null;
+  item_id: string | null;
+  shipment_order_id: number | null;
+  reference: string | null;
+  created_at: string;
+}
 
 export interface ShipmentChargeRequest {
   shipment_order_id: number;

@@ -8,6 +8,8 @@ export interface RequestContext {
    * key, pattern and payload, and answers a repeat with the first reply.
    */
   idempotencyKey?: string;
+  /** The admin key behind an admin request (its id, never the key): events record who made the change. */
+  actor?: string;
 }
 
 export interface Envelope<T> {

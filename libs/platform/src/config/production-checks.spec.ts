@@ -3,7 +3,7 @@ import { DistributedConfig } from '../distributed/distributed-config';
 import { readLabelUrlConfig, SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
 import { checkEnvironment, type Env } from './app-environment';
 import { PRODUCTION_CHECKS, productionRefusals } from './production-checks';
-import { SANDBOX_WEBHOOK_SECRET_KEYS } from './sandbox-defaults';
+import { SANDBOX_ADMIN_API_KEY, SANDBOX_WEBHOOK_SECRET_KEYS } from './sandbox-defaults';
 import { ConfigurationError } from './validate-config';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
@@ -19,6 +19,7 @@ const SAFE: Env = {
   KAFKA_SASL_MECHANISM: 'scram-sha-512',
   KAFKA_SASL_USERNAME: 'shipping',
   KAFKA_SASL_PASSWORD: 'Yq82-long-random',
+  ADMIN_API_KEY: 'Zr71-a-long-random-admin-key',
 };
 const EVERY_SETTING = PRODUCTION_CHECKS.map((check) => check.setting);
 const refused = (env: Env) => productionRefusals(EVERY_SETTING, env).map((refusal) => refusal.split(':')[0]);
@@ -61,8 +62,14 @@ describe('production mode', () => {
     ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: 'shipping' }],
     ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: 'change-me' }],
     ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: undefined }],
+    ['ADMIN_API_KEY', { ADMIN_API_KEY: SANDBOX_ADMIN_API_KEY }],
+    ['ADMIN_API_KEY', { ADMIN_API_KEY: 'change-me-to-a-long-random-admin-key' }],
   ])('refuses %s when it is %j', (setting, change) => {
     expect(refused({ ...SAFE, ...change })).toEqual([setting]);
+  });
+
+  it('accepts no ADMIN_API_KEY at all: the admin API is then closed (404)', () => {
+    expect(refused({ ...SAFE, ADMIN_API_KEY: undefined })).toEqual([]);
   });
 
   it('accepts a DATABASE_URL without a password (peer or certificate authentication) and Kafka without SASL', () => {

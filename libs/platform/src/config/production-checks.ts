@@ -1,6 +1,11 @@
 import type { Env } from './app-environment';
 import { SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
-import { holdsSandboxWebhookKey, isDefaultPassword, PLACEHOLDER } from './sandbox-defaults';
+import {
+  holdsSandboxWebhookKey,
+  isDefaultPassword,
+  PLACEHOLDER,
+  SANDBOX_ADMIN_API_KEY,
+} from './sandbox-defaults';
 
 export type ShippingMode = 'sandbox' | 'production';
 
@@ -51,6 +56,15 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
       text(env, 'SANDBOX_API_KEYS') === 'false'
         ? undefined
         : 'must be false: the sandbox API keys (sk_test_acme, sk_test_tiny) are public',
+  },
+  {
+    setting: 'ADMIN_API_KEY',
+    refusal: (env) => {
+      const key = text(env, 'ADMIN_API_KEY');
+      return key === SANDBOX_ADMIN_API_KEY || key?.includes(PLACEHOLDER)
+        ? 'the built-in sandbox admin key or a placeholder: anyone could create accounts, keys and credit'
+        : undefined;
+    },
   },
   {
     setting: 'WEBHOOK_SECRET_KEYS',

@@ -7,6 +7,9 @@
 /** The key webhook secrets are sealed with when WEBHOOK_SECRET_KEYS is unset. */
 export const SANDBOX_WEBHOOK_SECRET_KEYS = 'sandbox:c2FuZGJveC13ZWJob29rLXNlY3JldC1rZXktMzJieXQ';
 
+/** The admin API's key the embedded runtime uses when ADMIN_API_KEY is unset (README). */
+export const SANDBOX_ADMIN_API_KEY = 'sk_admin_sandbox_embedded';
+
 /** The PostgreSQL and Kafka passwords docker-compose.yml used to default to. */
 export const COMPOSE_DEFAULT_PASSWORDS: readonly string[] = ['shipping'];
 

@@ -1,9 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
+import type { AccountSummary } from '../api-types';
+import { moneyText } from '../format';
 import type { Route } from '../routes';
 
 interface LayoutProps {
   route: Route;
   apiKey: string | null;
+  /** The signed-in account, once `GET /account` answered. */
+  account?: AccountSummary;
   content?: TemplateResult;
   live: string;
   signOut(): void;
@@ -30,17 +34,26 @@ const navigation = (route: Route) =>
     </ul>
   </nav>`;
 
-const account = (apiKey: string, signOut: () => void) =>
+const balance = (summary: AccountSummary | undefined) =>
+  summary
+    ? html`<p class="balance">
+        <span class="account-name">${summary.name}</span>
+        <span>Balance <strong data-balance>${moneyText(summary.balance)}</strong></span>
+      </p>`
+    : nothing;
+
+const account = (apiKey: string, summary: AccountSummary | undefined, signOut: () => void) =>
   html`<div class="account">
+    ${balance(summary)}
     <span>Key ending in <code>${apiKey.slice(-4)}</code></span>
     <button type="button" @click=${signOut}>Sign out</button>
   </div>`;
 
 /** The live region stays in the document across pages, so what it announces is heard. */
-export const layout = ({ route, apiKey, content, live, signOut }: LayoutProps) =>
+export const layout = ({ route, apiKey, account: summary, content, live, signOut }: LayoutProps) =>
   html`<header class="top">
       <p class="brand">Shipping dashboard</p>
-      ${apiKey ? navigation(route) : nothing} ${apiKey ? account(apiKey, signOut) : nothing}
+      ${apiKey ? navigation(route) : nothing} ${apiKey ? account(apiKey, summary, signOut) : nothing}
     </header>
     <main id="main">${content ?? nothing}</main>
     <p class="visually-hidden" role="status" aria-live="polite">${live}</p>`;

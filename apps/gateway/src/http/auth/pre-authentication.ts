@@ -3,6 +3,8 @@ import { AppError } from '@shipping/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { GatewayRequest } from '../gateway-request';
 import { RATE_LIMITED_MESSAGE } from '../rate-limit/gateway-throttler.guard';
+import { NotFound } from '@shipping/contracts';
+import { adminAccountId, adminKeyId, isAdminKey, isAdminPath } from './admin-key';
 import { ApiKeyDirectory, apiKeyDigest } from './api-key-directory';
 
 /** RFC 6750 bearer credentials; the scheme is case-insensitive (RFC 7235). */
@@ -16,14 +18,24 @@ const MINUTE_MS = 60_000;
  * client address (`trust proxy` decides what that is) and, over `limitPerMinute`, answered 429
  * at once. Bodies are parsed only for requests with an account (whenAuthenticated), so a stranger's
  * 4 MB body is never parsed and its 401s count.
+ *
+ * Under /admin only the admin key authenticates (API keys do not), and without an admin key
+ * configured every /admin request is answered 404 here, before anything else.
  */
 export function preAuthentication(
   directory: ApiKeyDirectory,
   storage: ThrottlerStorage,
   limitPerMinute: number,
+  adminApiKey?: string,
 ): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
-    void authenticate(request as GatewayRequest, directory)
+    const admin = isAdminPath(request.path);
+    if (admin && adminApiKey === undefined) return next(new NotFound(NOT_FOUND_MESSAGE));
+    void (
+      admin
+        ? Promise.resolve(authenticateAdmin(request as GatewayRequest, adminApiKey as string))
+        : authenticate(request as GatewayRequest, directory)
+    )
       .then(async (authenticated) => {
         if (authenticated || limitPerMinute === 0) return next();
         const { isBlocked, timeToBlockExpire } = await storage.increment(
@@ -39,6 +51,20 @@ export function preAuthentication(
       })
       .catch(next);
   };
+}
+
+export const NOT_FOUND_MESSAGE = 'Not found.';
+
+function authenticateAdmin(request: GatewayRequest, adminApiKey: string): boolean {
+  const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (presented === undefined) return false;
+  const digest = apiKeyDigest(presented);
+  if (!isAdminKey(digest, adminApiKey)) return false;
+  const keyId = adminKeyId(adminApiKey);
+  request.account = { accountId: adminAccountId(keyId), name: 'admin' };
+  request.adminKeyId = keyId;
+  request.apiKeyFingerprint = digest.toString('hex', 0, 16);
+  return true;
 }
 
 async function authenticate(request: GatewayRequest, directory: ApiKeyDirectory): Promise<boolean> {

@@ -2,7 +2,10 @@ import type { MigrationSet } from '@shipping/event-store';
 
 export const IDEMPOTENCY_TABLE = 'gateway_idempotency_keys';
 
-/** The gateway's database: the Idempotency-Keys of HTTP requests. */
+/**
+ * The gateway's database: the Idempotency-Keys of HTTP requests, and the API keys (a projection
+ * of the `api-keys-*` streams, one row per key by its SHA-256 digest).
+ */
 export const GATEWAY_MIGRATIONS: MigrationSet = {
   owner: 'gateway',
   migrations: [
@@ -26,6 +29,25 @@ export const GATEWAY_MIGRATIONS: MigrationSet = {
       version: 2,
       name: 'idempotency key leases',
       sql: `alter table ${IDEMPOTENCY_TABLE} add column if not exists lease_expires_at timestamptz not null default now()`,
+    },
+    {
+      version: 3,
+      name: 'api keys',
+      sql: `
+  create table if not exists gateway_api_keys (
+    digest text primary key,
+    key_id text not null unique,
+    account_id text not null,
+    account_name text not null,
+    mode text not null,
+    prefix text not null,
+    last4 text not null,
+    sandbox boolean not null,
+    created_at timestamptz not null,
+    revoked_at timestamptz
+  );
+  create index if not exists gateway_api_keys_account on gateway_api_keys (account_id, created_at);
+`,
     },
   ],
 };

@@ -1,8 +1,8 @@
 import { Global, type INestApplication, Module, type DynamicModule } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
 import type { DestinationStream } from 'pino';
 import { configureGatewayApp } from '../configure-gateway-app';
 import { DEFAULT_GATEWAY_HTTP_CONFIG, type GatewayHttpConfig } from '../gateway-http-config';
@@ -14,11 +14,14 @@ import { Invocations, TestController } from './test-controller';
 @Global()
 @Module({})
 class TestSqlModule {
-  static with(sql: SqlClient): DynamicModule {
+  static with(sql: SqlClient, store: EventStore): DynamicModule {
     return {
       module: TestSqlModule,
-      providers: [{ provide: SQL_CLIENT, useValue: sql }],
-      exports: [SQL_CLIENT],
+      providers: [
+        { provide: SQL_CLIENT, useValue: sql },
+        { provide: EVENT_STORE, useValue: store },
+      ],
+      exports: [SQL_CLIENT, EVENT_STORE],
     };
   }
 }
@@ -42,8 +45,10 @@ export async function createHttpTestApp(
   logDestination?: DestinationStream,
 ): Promise<HttpTestApp> {
   const sql = await createPgliteSqlClient();
+  const store = new PostgresEventStore(sql);
+  await store.init();
   const moduleRef = await Test.createTestingModule({
-    imports: [TestSqlModule.with(sql), GatewayHttpModule],
+    imports: [TestSqlModule.with(sql, store), GatewayHttpModule],
     controllers: [TestController],
     providers: [Invocations],
   })
@@ -61,7 +66,7 @@ export async function createHttpTestApp(
     sql,
     async close() {
       await app.close();
-      await sql.close();
+      await store.close(); // closes its SQL client too
     },
   };
 }

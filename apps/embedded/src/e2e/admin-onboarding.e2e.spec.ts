@@ -1,0 +1,292 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import {
+  apiClient,
+  batchShipment,
+  createTestDatabase,
+  REPO_ROOT,
+  type RuntimeProcess,
+  startRuntime,
+  type TestDatabase,
+  TS_RUNTIME,
+} from '@shipping/testing';
+import { batchWithStatus } from './batch-support';
+
+const ADMIN_KEY = 'admin-spec-key-0123456789';
+const run = promisify(execFile);
+
+const warehouse = {
+  name: 'Globex Warehouse',
+  street_1: '1 Industrial Way',
+  city: 'Springfield',
+  zip: '62701',
+  state: 'IL',
+  country: 'US',
+  telephone: '2175550100',
+  is_residential: false,
+};
+
+describe('onboarding a merchant through the admin API', () => {
+  let database: TestDatabase;
+  let runtime: RuntimeProcess;
+  let admin: ReturnType<typeof apiClient>;
+  let acme: ReturnType<typeof apiClient>;
+  let onboarded: { accountId: string; keyId: string };
+
+  /** A tool of the repository as a real process: its exit code and what it printed. */
+  const tool = async (entry: string, args: string[], env: Record<string, string> = {}) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [...TS_RUNTIME, entry, ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: '', ...env },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  };
+  const cli = (...args: string[]) =>
+    tool('tools/admin/admin.ts', args, { ADMIN_API_URL: runtime.baseUrl, ADMIN_API_KEY: ADMIN_KEY });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('admin_e2e');
+    runtime = await startRuntime({
+      env: {
+        STORE: 'postgres',
+        DATABASE_URL: database.url,
+        RATE_LIMIT_PER_MINUTE: '0',
+        ADMIN_API_KEY: ADMIN_KEY,
+      },
+    });
+    admin = apiClient(runtime.baseUrl, ADMIN_KEY);
+    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+  }, 120_000);
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await database?.drop();
+  });
+
+  it('creates an account, a key, a shipper and credit, ships a batch with the key and shows the charge', async () => {
+    const created = await admin.post('/admin/accounts', { name: 'Globex', weight_unit: 'KG' });
+    expect(created.status).toBe(201);
+    const account = created.body.data;
+    onboarded = { accountId: account.id, keyId: '' };
+    expect(account).toMatchObject({ name: 'Globex', weight_unit: 'KG', length_unit: 'IN', balance: '0.00' });
+
+    const keyAnswer = await admin.post(`/admin/accounts/${account.id}/api-keys`, { mode: 'live' });
+    expect(keyAnswer.status).toBe(201);
+    const key = keyAnswer.body.data;
+    onboarded.keyId = key.id;
+    expect(key.key).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
+    expect(key).toMatchObject({ prefix: 'sk_live_', last4: key.key.slice(-4) });
+    const listed = await admin.get(`/admin/accounts/${account.id}/api-keys`);
+    expect(listed.body.data).toEqual([
+      {
+        id: key.id,
+        mode: 'live',
+        prefix: 'sk_live_',
+        last4: key.last4,
+        created_at: key.created_at,
+        revoked_at: null,
+      },
+    ]);
+
+    const shipper = await admin.post(`/admin/accounts/${account.id}/shippers`, {
+      carrier: 'usps',
+      own_integration: true,
+      name: 'Globex USPS',
+    });
+    expect(shipper.status).toBe(201);
+    expect(shipper.body.data).toMatchObject({
+      carrier: 'usps',
+      batch_eligible: true,
+      instant_ship_eligible: true,
+    });
+
+    // The same Idempotency-Key twice adds the credit once.
+    const credit = { amount: '250.00', reference: 'INV-1001' };
+    const once = await admin.post(`/admin/accounts/${account.id}/credit`, credit, {
+      'Idempotency-Key': 'credit-1',
+    });
+    const again = await admin.post(`/admin/accounts/${account.id}/credit`, credit, {
+      'Idempotency-Key': 'credit-1',
+    });
+    expect(once.status).toBe(201);
+    expect(again.body).toEqual(once.body);
+    expect((await admin.get(`/admin/accounts/${account.id}`)).body.data.balance).toBe('250.00');
+
+    const globex = apiClient(runtime.baseUrl, key.key);
+    const address = await globex.post('/addresses', warehouse);
+    expect(address.status).toBe(201);
+    const batch = await globex.post('/batches', {
+      shipper_id: shipper.body.data.id,
+      service: 'USPS-1',
+      batch_shipments: [{ ...batchShipment(1), from_address_id: address.body.data.id }],
+    });
+    expect(batch.status).toBe(201);
+    const batchId = batch.body.data.id;
+    await batchWithStatus(globex, batchId, ['ready']);
+    expect((await globex.post(`/batches/${batchId}/ship`)).status).toBe(200);
+    await batchWithStatus(globex, batchId, ['completed']);
+
+    const ledger = await globex.get('/account/ledger');
+    expect(ledger.status).toBe(200);
+    const [charge, added] = ledger.body.data.data;
+    expect(charge).toMatchObject({ kind: 'charge', type: 'BatchCharged', batch_id: batchId });
+    expect(charge.amount).toMatch(/^-\d+\.\d\d$/);
+    expect(added).toMatchObject({
+      kind: 'credit',
+      type: 'CreditAdded',
+      amount: '250.00',
+      reference: 'INV-1001',
+    });
+    const balanceCents = 25_000 + Math.round(Number(charge.amount) * 100);
+    const own = await globex.get('/account');
+    expect(own.body.data).toEqual({
+      id: account.id,
+      name: 'Globex',
+      balance: (balanceCents / 100).toFixed(2),
+      weight_unit: 'KG',
+      length_unit: 'IN',
+      created_at: account.created_at,
+    });
+
+    // Another account's key sees nothing of it.
+    expect((await acme.get(`/batches/${batchId}`)).status).toBe(404);
+    const acmeLedger = await acme.get('/account/ledger?per_page=1000');
+    expect(acmeLedger.body.data.data.some((entry: { batch_id: string }) => entry.batch_id === batchId)).toBe(
+      false,
+    );
+    expect((await acme.get('/account')).body.data.id).toBe('acct_acme');
+
+    // A second key keeps working when the first is revoked.
+    const second = (await admin.post(`/admin/accounts/${account.id}/api-keys`, { mode: 'test' })).body.data;
+    expect(second.key).toMatch(/^sk_test_/);
+    const revoked = await globex.call('DELETE', `/admin/accounts/${account.id}/api-keys/${key.id}`);
+    expect(revoked.status).toBe(401);
+    const revoke = await admin.call('DELETE', `/admin/accounts/${account.id}/api-keys/${key.id}`);
+    expect(revoke.status).toBe(200);
+    expect(revoke.body.data.revoked_at).not.toBeNull();
+    const refused = await globex.get('/account');
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ success: false, message: 'Unauthenticated.' });
+    expect((await apiClient(runtime.baseUrl, second.key).get('/account')).body.data.id).toBe(account.id);
+  }, 180_000);
+
+  it('opens the admin API to the admin key only, and the public API to API keys only', async () => {
+    expect((await acme.get('/admin/accounts')).status).toBe(401);
+    expect((await apiClient(runtime.baseUrl).get('/admin/accounts')).status).toBe(401);
+    expect((await admin.get('/account')).status).toBe(401);
+    expect((await admin.get('/shippers')).status).toBe(401);
+    expect((await admin.get('/admin/accounts/acct_acme')).body.data).toMatchObject({
+      id: 'acct_acme',
+      name: 'Acme',
+    });
+  });
+
+  it('records every change as an event of the account with its correlation id and the admin key', async () => {
+    const { code, stdout } = await tool('tools/replay/replay.ts', [
+      'history',
+      'account',
+      onboarded.accountId,
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const events: { type: string; actor: string; correlation_id: string; stream: string }[] =
+      JSON.parse(stdout);
+    expect(events.map((event) => event.type)).toEqual([
+      'AccountOpened',
+      'ApiKeyIssued',
+      'ShipperAdded',
+      'CreditAdded',
+      'AddressSaved',
+      'ApiKeyIssued',
+      'ApiKeyRevoked',
+    ]);
+    const adminChanges = events.filter((event) => event.type !== 'AddressSaved');
+    expect(new Set(adminChanges.map((event) => event.actor)).size).toBe(1);
+    expect(adminChanges[0].actor).toMatch(/^adm_[0-9a-f]{12}$/);
+    for (const event of events) expect(event.correlation_id).toEqual(expect.any(String));
+    expect(events.find((event) => event.type === 'AddressSaved')?.actor).toBeNull();
+
+    const rebuilt = await tool('tools/replay/replay.ts', ['rebuild', '--json']);
+    expect(rebuilt.code).toBe(0);
+    const tables = JSON.parse(rebuilt.stdout).tables as {
+      table: string;
+      liveRows: number;
+      rebuiltRows: number;
+    }[];
+    for (const table of ['order_accounts', 'order_shippers', 'order_addresses', 'gateway_api_keys'])
+      expect(tables.find((entry) => entry.table === table)).toMatchObject({ liveRows: expect.any(Number) });
+    expect(tables.find((entry) => entry.table === 'order_accounts')?.rebuiltRows).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
+  it('onboards an account with the CLI, with clear errors and exit codes', async () => {
+    const created = await cli('accounts', 'create', '--name', 'Initech', '--json');
+    expect(created.code).toBe(0);
+    const account = JSON.parse(created.stdout);
+    expect(account).toMatchObject({ name: 'Initech', balance: '0.00' });
+
+    const key = await cli('keys', 'create', account.id, '--mode', 'test');
+    expect(key.code).toBe(0);
+    expect(key.stdout).toMatch(/^key: sk_test_[A-Za-z0-9_-]{43}$/m);
+    expect(key.stdout).toContain('never shown again');
+    const keyId = /^id: (key_\S+)$/m.exec(key.stdout)?.[1] as string;
+
+    expect(
+      (await cli('shippers', 'create', account.id, '--carrier', 'usps', '--own', '--name', 'Initech USPS'))
+        .code,
+    ).toBe(0);
+    const credit = await cli('credit', 'add', account.id, '12.34', '--reference', 'INV-9');
+    expect(credit).toMatchObject({ code: 0, stdout: expect.stringContaining('balance: 12.34') });
+    const shown = await cli('accounts', 'show', account.id);
+    expect(shown.stdout).toContain('balance: 12.34');
+
+    const revoked = await cli('keys', 'revoke', account.id, keyId);
+    expect(revoked).toMatchObject({ code: 0, stdout: expect.stringMatching(/^revoked_at: /m) });
+
+    const refused = await cli('credit', 'add', account.id, '0', '--reference', 'INV-10');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('422: The given data was invalid.');
+    expect(refused.stderr).toContain('amount: The amount must be a decimal amount above zero');
+    expect((await cli('accounts', 'show', 'acct_missing')).code).toBe(1);
+    expect((await cli('keys', 'create', account.id)).code).toBe(2);
+    expect((await cli('accounts', 'delete')).code).toBe(2);
+    const wrongKey = await tool('tools/admin/admin.ts', ['accounts', 'show', account.id], {
+      ADMIN_API_URL: runtime.baseUrl,
+      ADMIN_API_KEY: 'not-the-admin-key-at-all',
+    });
+    expect(wrongKey).toMatchObject({ code: 1, stderr: expect.stringContaining('401: Unauthenticated.') });
+    const unreachable = await tool('tools/admin/admin.ts', ['accounts', 'show', account.id], {
+      ADMIN_API_URL: 'http://127.0.0.1:9',
+      ADMIN_API_KEY: ADMIN_KEY,
+    });
+    expect(unreachable).toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('Cannot reach the service'),
+    });
+  }, 120_000);
+
+  it('answers bad admin input with 4xx in the envelope', async () => {
+    const zero = await admin.post('/admin/accounts/acct_acme/credit', { amount: '0.00', reference: 'x' });
+    expect(zero.status).toBe(422);
+    expect(zero.body).toMatchObject({
+      success: false,
+      data: { amount: [expect.stringContaining('above zero')] },
+    });
+    for (const amount of ['-5.00', '1.001', 12, 'abc']) {
+      expect((await admin.post('/admin/accounts/acct_acme/credit', { amount, reference: 'x' })).status).toBe(
+        422,
+      );
+    }
+    expect((await admin.post('/admin/accounts', { name: 'X', weight_unit: 'STONE' })).status).toBe(422);
+    expect((await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'prod' })).status).toBe(422);
+    expect((await admin.get('/admin/accounts/acct_missing')).status).toBe(404);
+    expect(
+      (await admin.post('/admin/accounts/acct_missing/credit', { amount: '1', reference: 'x' })).status,
+    ).toBe(404);
+    expect((await admin.call('DELETE', '/admin/accounts/acct_acme/api-keys/key_missing')).status).toBe(404);
+  });
+});

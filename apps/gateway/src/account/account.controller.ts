@@ -1,0 +1,50 @@
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import {
+  AccountPatterns,
+  type AccountRecord,
+  formatCents,
+  type LedgerEntryView,
+  LedgerPatterns,
+  PageQuery,
+  paginate,
+  type RequestContext,
+} from '@shipping/contracts';
+import type { Request } from 'express';
+import { CommandBus } from '../commands/command-bus';
+import { listingLinks } from '../commands/listing-links';
+import { Caller } from '../commands/request-context';
+import { Valid } from '../commands/valid-body.pipe';
+
+/** The caller's own account: its name, units and credit, and the ledger behind the credit. */
+@Controller('account')
+export class AccountController {
+  constructor(private readonly bus: CommandBus) {}
+
+  @Get()
+  async show(@Caller() caller: RequestContext) {
+    const [account, { balance_cents }] = await Promise.all([
+      this.bus.request<AccountRecord>(AccountPatterns.get, caller),
+      this.bus.request<{ balance_cents: number }>(LedgerPatterns.balance, caller),
+    ]);
+    return {
+      id: account.id,
+      name: account.name,
+      balance: formatCents(balance_cents),
+      weight_unit: account.weight_unit,
+      length_unit: account.length_unit,
+      created_at: account.created_at,
+    };
+  }
+
+  /** Charges, refunds and credits, newest first. */
+  @Get('ledger')
+  async ledger(
+    @Query(new Valid(PageQuery)) query: PageQuery,
+    @Caller() caller: RequestContext,
+    @Req() request: Request,
+  ) {
+    const page = query.toPageRequest();
+    const rows = await this.bus.request<LedgerEntryView[]>(LedgerPatterns.entries, caller, page);
+    return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
+  }
+}

@@ -1,0 +1,155 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import {
+  AccountPatterns,
+  type AccountRecord,
+  AddCreditRequest,
+  CreateAccountRequest,
+  CreateApiKeyRequest,
+  CreateShipperRequest,
+  formatCents,
+  LedgerPatterns,
+  NotFound,
+  PageQuery,
+  paginate,
+  parseCents,
+  type ShipperRecord,
+} from '@shipping/contracts';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '../commands/command-bus';
+import { listingLinks } from '../commands/listing-links';
+import { Valid } from '../commands/valid-body.pipe';
+import { withMessage } from '../http';
+import { AdminOnly } from '../http/auth/admin-key';
+import { ApiKeys } from '../http/auth/api-keys';
+import { accountIdOf, type AdminCaller, AdminRequest } from './admin-caller';
+
+/** Onboarding: accounts, their API keys, shippers and credit. Every change is an event naming the admin key. */
+@Controller('admin')
+@AdminOnly()
+export class AdminController {
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly keys: ApiKeys,
+  ) {}
+
+  @Post('accounts')
+  @HttpCode(201)
+  async create(
+    @Body(new Valid(CreateAccountRequest)) body: CreateAccountRequest,
+    @AdminRequest() admin: AdminCaller,
+  ) {
+    const account = await this.bus.request<AccountRecord>(
+      AccountPatterns.open,
+      admin.about(`admin:${admin.actor}`),
+      { name: body.name, weight_unit: body.weight_unit, length_unit: body.length_unit },
+    );
+    return withMessage({ ...account, balance: formatCents(0) }, 'Account created.');
+  }
+
+  @Get('accounts')
+  async list(
+    @Query(new Valid(PageQuery)) query: PageQuery,
+    @AdminRequest() admin: AdminCaller,
+    @Req() request: Request,
+  ) {
+    const page = query.toPageRequest();
+    const rows = await this.bus.request<AccountRecord[]>(
+      AccountPatterns.list,
+      admin.about(`admin:${admin.actor}`),
+      page,
+    );
+    return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
+  }
+
+  @Get('accounts/:id')
+  async show(@Param('id') id: string, @AdminRequest() admin: AdminCaller) {
+    const account = await this.account(accountIdOf(id), admin);
+    const { balance_cents } = await this.bus.request<{ balance_cents: number }>(
+      LedgerPatterns.balance,
+      admin.about(account.id),
+    );
+    return { ...account, balance: formatCents(balance_cents) };
+  }
+
+  @Post('accounts/:id/api-keys')
+  @HttpCode(201)
+  async createKey(
+    @Param('id') id: string,
+    @Body(new Valid(CreateApiKeyRequest)) body: CreateApiKeyRequest,
+    @AdminRequest() admin: AdminCaller,
+  ) {
+    const account = await this.account(accountIdOf(id), admin);
+    const issued = await this.keys.issue(account, body.mode, admin);
+    return withMessage(issued, 'API key created. Keep the key now: it is never shown again.');
+  }
+
+  @Get('accounts/:id/api-keys')
+  async listKeys(@Param('id') id: string, @AdminRequest() admin: AdminCaller) {
+    const account = await this.account(accountIdOf(id), admin);
+    return this.keys.list(account.id);
+  }
+
+  @Delete('accounts/:id/api-keys/:keyId')
+  async revokeKey(
+    @Param('id') id: string,
+    @Param('keyId') keyId: string,
+    @AdminRequest() admin: AdminCaller,
+  ) {
+    const accountId = accountIdOf(id);
+    if (!/^key_[A-Za-z0-9_-]{1,80}$/.test(keyId))
+      throw new NotFound(`Account ${accountId} has no API key ${keyId.slice(0, 80)}.`);
+    return withMessage(await this.keys.revoke(accountId, keyId, admin), 'API key revoked.');
+  }
+
+  @Post('accounts/:id/shippers')
+  @HttpCode(201)
+  async createShipper(
+    @Param('id') id: string,
+    @Body(new Valid(CreateShipperRequest)) body: CreateShipperRequest,
+    @AdminRequest() admin: AdminCaller,
+  ) {
+    const shipper = await this.bus.request<ShipperRecord>(
+      AccountPatterns.addShipper,
+      admin.about(accountIdOf(id)),
+      {
+        carrier: body.carrier,
+        own_integration: body.own_integration,
+        name: body.name,
+      },
+    );
+    return withMessage(shipper, 'Shipper created.');
+  }
+
+  /** `amount` is a decimal string, turned into cents without a float; zero or less was refused as 422. */
+  @Post('accounts/:id/credit')
+  @HttpCode(201)
+  async addCredit(
+    @Param('id') id: string,
+    @Body(new Valid(AddCreditRequest)) body: AddCreditRequest,
+    @AdminRequest() admin: AdminCaller,
+  ) {
+    const account = await this.account(accountIdOf(id), admin);
+    const creditId = randomUUID();
+    const amountCents = parseCents(body.amount);
+    const { balance_cents } = await this.bus.request<{ balance_cents: number }>(
+      LedgerPatterns.addCredit,
+      admin.about(account.id),
+      { credit_id: creditId, amount_cents: amountCents, reference: body.reference, actor: admin.actor },
+    );
+    return withMessage(
+      {
+        id: creditId,
+        account_id: account.id,
+        amount: formatCents(amountCents),
+        reference: body.reference,
+        balance: formatCents(balance_cents),
+      },
+      'Credit added.',
+    );
+  }
+
+  private account(accountId: string, admin: AdminCaller): Promise<AccountRecord> {
+    return this.bus.request<AccountRecord>(AccountPatterns.get, admin.about(accountId));
+  }
+}

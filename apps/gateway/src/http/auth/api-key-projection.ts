@@ -1,0 +1,33 @@
+import type { SqlClient } from '@shipping/event-store';
+import type { ApiKeyEvent } from '@shipping/order-domain';
+
+/** One key event into `gateway_api_keys`; applying it again writes nothing new. */
+export async function projectApiKeyEvent(
+  sql: SqlClient,
+  event: { type: string; data: unknown },
+): Promise<void> {
+  if (event.type === 'ApiKeyIssued') {
+    const key = event.data as Extract<ApiKeyEvent, { type: 'ApiKeyIssued' }>['data'];
+    await sql.query(
+      `insert into gateway_api_keys (digest, key_id, account_id, account_name, mode, prefix, last4, sandbox, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (digest) do nothing`,
+      [
+        key.digest,
+        key.key_id,
+        key.account_id,
+        key.account_name,
+        key.mode,
+        key.prefix,
+        key.last4,
+        key.sandbox,
+        key.at,
+      ],
+    );
+  } else if (event.type === 'ApiKeyRevoked') {
+    const revoked = event.data as Extract<ApiKeyEvent, { type: 'ApiKeyRevoked' }>['data'];
+    await sql.query('update gateway_api_keys set revoked_at = $2 where key_id = $1 and revoked_at is null', [
+      revoked.key_id,
+      revoked.at,
+    ]);
+  }
+}

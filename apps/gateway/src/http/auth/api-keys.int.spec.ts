@@ -1,0 +1,121 @@
+import { Logger } from '@nestjs/common';
+import { createPgSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { apiKeyStreamName } from '@shipping/order-domain';
+import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
+import { apiKeyDigest, StoredApiKeyDirectory } from './api-key-directory';
+import { ApiKeys } from './api-keys';
+
+const account = { id: 'acct_globex', name: 'Globex' };
+const change = { correlationId: 'keys-spec', actor: 'adm_spec' };
+const HOUR_MS = 3_600_000;
+
+/** One gateway instance as far as keys go: its own pool, store, key cache and subscription. */
+async function gateway(url: string, sandboxKeys = true) {
+  const sql = createPgSqlClient(url, { max: 4 });
+  const store = new PostgresEventStore(sql);
+  await store.init();
+  // Found keys are kept for an hour: only the revocation event can drop them sooner.
+  const directory = new StoredApiKeyDirectory(sql, { sandboxKeys, maxAgeMs: HOUR_MS });
+  const keys = new ApiKeys(sql, store, directory);
+  await keys.onModuleInit();
+  await keys.onApplicationBootstrap();
+  return { sql, store, directory, keys, find: (key: string) => directory.findAccount(apiKeyDigest(key)) };
+}
+
+describe('API keys on two gateway instances over one PostgreSQL database', () => {
+  let database: TestDatabase;
+  let a: Awaited<ReturnType<typeof gateway>>;
+  let b: Awaited<ReturnType<typeof gateway>>;
+
+  beforeAll(() => Logger.overrideLogger(false));
+
+  beforeEach(async () => {
+    database = await createTestDatabase('api_keys');
+    a = await gateway(database.url);
+    b = await gateway(database.url);
+  }, 60_000);
+
+  afterEach(async () => {
+    for (const instance of [a, b]) {
+      await instance?.keys.onModuleDestroy();
+      await instance?.store.close();
+    }
+    await database.drop();
+  });
+
+  const setRevokedBehindTheCache = (sql: SqlClient, keyId: string, revoked: boolean) =>
+    sql.query('update gateway_api_keys set revoked_at = $2 where key_id = $1', [
+      keyId,
+      revoked ? new Date().toISOString() : null,
+    ]);
+
+  it('issues keys of 32 random bytes, shown once and stored only as a digest, prefix and last four', async () => {
+    const live = await a.keys.issue(account, 'live', change);
+    const test = await a.keys.issue(account, 'test', change);
+    expect(live.key).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(live.key.slice('sk_live_'.length), 'base64url')).toHaveLength(32);
+    expect(test.key).toMatch(/^sk_test_[A-Za-z0-9_-]{43}$/);
+    expect(live).toMatchObject({ prefix: 'sk_live_', last4: live.key.slice(-4), revoked_at: null });
+
+    const events = await a.store.readStream(apiKeyStreamName(account.id));
+    const { rows } = await a.sql.query('select * from gateway_api_keys where account_id = $1', [account.id]);
+    for (const stored of [JSON.stringify(events.map((event) => event.data)), JSON.stringify(rows)]) {
+      expect(stored).not.toContain(live.key);
+      expect(stored).toContain(apiKeyDigest(live.key).toString('hex'));
+    }
+    expect(await a.keys.list(account.id)).toEqual([
+      expect.not.objectContaining({ key: expect.anything() }),
+      expect.not.objectContaining({ key: expect.anything() }),
+    ]);
+  });
+
+  it('refuses a key revoked on one instance on the other, by the event, while its other keys work', async () => {
+    const first = await a.keys.issue(account, 'live', change);
+    const second = await a.keys.issue(account, 'live', change);
+    const globex = { accountId: account.id, name: account.name };
+    // A key issued on A opens the account on B at once: unknown keys are never cached.
+    expect(await b.find(first.key)).toEqual(globex);
+    expect(await b.find(second.key)).toEqual(globex);
+
+    // B answers from its cache: a revocation written behind its back goes unseen.
+    await setRevokedBehindTheCache(a.sql, first.id, true);
+    expect(await b.find(first.key)).toEqual(globex);
+    await setRevokedBehindTheCache(a.sql, first.id, false);
+
+    await a.keys.revoke(account.id, first.id, change);
+    expect(await a.find(first.key)).toBeUndefined();
+    await eventually(async () => ((await b.find(first.key)) === undefined ? true : undefined), 5_000);
+    expect(await b.find(second.key)).toEqual(globex);
+    expect(await a.find(second.key)).toEqual(globex);
+  }, 30_000);
+
+  it('repairs the table from the events when an instance wrote the event but not the row', async () => {
+    const key = await a.keys.issue(account, 'live', change);
+    await a.keys.revoke(account.id, key.id, change);
+    await setRevokedBehindTheCache(a.sql, key.id, false);
+    const c = await gateway(database.url);
+    try {
+      await c.store.appendToStream(apiKeyStreamName(account.id), [
+        {
+          type: 'ApiKeyRevoked',
+          data: { account_id: account.id, key_id: key.id, at: new Date().toISOString() },
+        },
+      ]);
+      await eventually(async () => ((await b.find(key.key)) === undefined ? true : undefined), 5_000);
+    } finally {
+      await c.keys.onModuleDestroy();
+      await c.store.close();
+    }
+  }, 30_000);
+
+  it('lets the sandbox keys open their accounts only while SANDBOX_API_KEYS is true', async () => {
+    expect(await a.find('sk_test_acme')).toEqual({ accountId: 'acct_acme', name: 'Acme' });
+    const production = await gateway(database.url, false);
+    try {
+      expect(await production.find('sk_test_acme')).toBeUndefined();
+    } finally {
+      await production.keys.onModuleDestroy();
+      await production.store.close();
+    }
+  });
+});

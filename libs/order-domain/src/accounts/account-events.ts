@@ -1,0 +1,56 @@
+/** Units an account's requests are read in when they name none. */
+export interface AccountUnits {
+  weight_unit: 'LBS' | 'KG';
+  length_unit: 'IN' | 'CM';
+}
+
+/** `own`: the account's own carrier-account integration; `platform`: the platform's account. */
+export type ShipperIntegration = 'own' | 'platform';
+
+export interface SavedAddress {
+  name: string;
+  attention?: string | null;
+  street_1: string;
+  street_2?: string | null;
+  street_3?: string | null;
+  city: string;
+  zip: string;
+  state?: string | null;
+  country: string;
+  telephone: string;
+  email?: string | null;
+  is_residential: boolean;
+}
+
+/** Events of an `account-<id>` stream: the account and its directory (shippers, address book). */
+export type AccountEvent =
+  | { type: 'AccountOpened'; data: { account_id: string; name: string; at: string } & AccountUnits }
+  | {
+      type: 'ShipperAdded';
+      data: {
+        account_id: string;
+        shipper_id: number;
+        name: string;
+        carrier: string;
+        integration: ShipperIntegration;
+        at: string;
+      };
+    }
+  | {
+      type: 'AddressSaved';
+      data: { account_id: string; address_id: number; address: SavedAddress; at: string };
+    };
+
+export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
+  'AccountOpened',
+  'ShipperAdded',
+  'AddressSaved',
+];
+
+export const ACCOUNT_STREAM_PREFIX = 'account-';
+
+export const accountStreamName = (accountId: string) => `${ACCOUNT_STREAM_PREFIX}${accountId}`;
+
+export function isAccountEvent(event: { type: string }): event is AccountEvent {
+  return (ACCOUNT_EVENT_TYPES as readonly string[]).includes(event.type);
+}
