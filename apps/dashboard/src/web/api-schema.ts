@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+  '/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's account and its credit balance */
+    get: operations['Account_show'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/ledger': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's credits, charges and refunds, newest first */
+    get: operations['Account_ledger'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/addresses': {
     parameters: {
       query?: never;
@@ -16,6 +50,110 @@ export interface paths {
     put?: never;
     /** Add a saved address */
     post: operations['Accounts_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The accounts, oldest first */
+    get: operations['Admin_list'];
+    put?: never;
+    /** Open an account */
+    post: operations['Admin_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An account and its credit balance */
+    get: operations['Admin_show'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts/{id}/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's API keys, without the keys themselves */
+    get: operations['Admin_listKeys'];
+    put?: never;
+    /** Issue an API key: the answer is the only place the key appears */
+    post: operations['Admin_createKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts/{id}/api-keys/{keyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an API key at once (revoking it again changes nothing) */
+    delete: operations['Admin_revokeKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts/{id}/credit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add credit to the account */
+    post: operations['Admin_addCredit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/accounts/{id}/shippers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a shipper (a carrier integration) to the account */
+    post: operations['Admin_createShipper'];
     delete?: never;
     options?: never;
     head?: never;
@@ -117,6 +255,40 @@ export interface paths {
     };
     /** Liveness: the service and its store answer */
     get: operations['Health_health'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Kubernetes liveness: the process answers HTTP */
+    get: operations['Health_live'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Kubernetes readiness: stores and Kafka answer, subscriptions caught up */
+    get: operations['Health_ready'];
     put?: never;
     post?: never;
     delete?: never;
@@ -319,6 +491,48 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Account: {
+      /** Format: date-time */
+      created_at: string;
+      /** @description Account id. */
+      id: string;
+      /** @enum {string} */
+      length_unit: 'IN' | 'CM';
+      name: string;
+      /** @enum {string} */
+      weight_unit: 'LBS' | 'KG';
+    };
+    AccountPage: {
+      current_page: number;
+      data: components['schemas']['Account'][];
+      first_page_url: string;
+      from: number | null;
+      next_page_url: string | null;
+      path: string;
+      per_page: number;
+      prev_page_url: string | null;
+      to: number | null;
+    };
+    AccountSummary: {
+      /**
+       * @description The credit left, in dollars.
+       * @example 250.00
+       */
+      balance: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Account id. */
+      id: string;
+      /** @enum {string} */
+      length_unit: 'IN' | 'CM';
+      name: string;
+      /** @enum {string} */
+      weight_unit: 'LBS' | 'KG';
+    };
+    AddCreditRequest: {
+      amount: string;
+      reference: string;
+    };
     AddressBookEntryRequest: {
       attention?: string;
       city: string;
@@ -335,6 +549,18 @@ export interface components {
       street_3?: string;
       telephone: string;
       zip: string;
+    };
+    ApiKey: {
+      /** Format: date-time */
+      created_at: string;
+      /** @example key_3f9a */
+      id: string;
+      last4: string;
+      /** @enum {string} */
+      mode: 'live' | 'test';
+      /** @example sk_test_ */
+      prefix: string;
+      revoked_at: string | null;
     };
     Batch: {
       default_service: string;
@@ -465,10 +691,35 @@ export interface components {
       telephone: string;
       zip: string;
     };
+    CreateAccountRequest: {
+      /** @enum {string} */
+      length_unit?: 'IN' | 'CM';
+      name: string;
+      /** @enum {string} */
+      weight_unit?: 'LBS' | 'KG';
+    };
+    CreateApiKeyRequest: {
+      /** @enum {string} */
+      mode: 'live' | 'test';
+    };
     CreateBatchRequest: {
       batch_shipments: components['schemas']['BatchShipment'][];
       service: string;
       shipper_id: number;
+    };
+    CreatedApiKey: {
+      /** Format: date-time */
+      created_at: string;
+      /** @example key_3f9a */
+      id: string;
+      /** @description The key itself: shown in this answer only. */
+      key: string;
+      last4: string;
+      /** @enum {string} */
+      mode: 'live' | 'test';
+      /** @example sk_test_ */
+      prefix: string;
+      revoked_at: string | null;
     };
     CreatedBatch: {
       default_service: string;
@@ -478,6 +729,27 @@ export interface components {
       id: string;
       /** @enum {string} */
       status: 'validating' | 'invalid' | 'ready' | 'processing' | 'completed';
+    };
+    CreateShipperRequest: {
+      /** @enum {string} */
+      carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
+      name: string;
+      own_integration: boolean;
+    };
+    Credit: {
+      account_id: string;
+      /**
+       * @description The credit added.
+       * @example 250.00
+       */
+      amount: string;
+      /**
+       * @description The credit left after this one, in dollars.
+       * @example 250.00
+       */
+      balance: string;
+      id: string;
+      reference: string;
     };
     CustomsDetails: {
       aes_itn?: string;
@@ -644,6 +916,33 @@ export interface components {
       street_3?: string;
       telephone: string;
       zip: string;
+    };
+    LedgerEntry: {
+      /**
+       * @description Positive for what adds to the balance, negative for what takes from it.
+       * @example -12.50
+       */
+      amount: string;
+      batch_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      item_id: string | null;
+      /** @enum {string} */
+      kind: 'credit' | 'charge' | 'refund';
+      reference: string | null;
+      shipment_order_id: number | null;
+      type: string;
+    };
+    LedgerEntryPage: {
+      current_page: number;
+      data: components['schemas']['LedgerEntry'][];
+      first_page_url: string;
+      from: number | null;
+      next_page_url: string | null;
+      path: string;
+      per_page: number;
+      prev_page_url: string | null;
+      to: number | null;
     };
     OpenOrder: {
       /** Format: date-time */
@@ -972,6 +1271,229 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  Account_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AccountSummary'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Account_ledger: {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['LedgerEntryPage'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
   Accounts_addresses: {
     parameters: {
       query?: never;
@@ -1127,6 +1649,1190 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch is not ready to ship."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request body is larger than the limit of 4mb."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Admin_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AccountPage'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Admin_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAccountRequest'];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AccountSummary'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch is not ready to ship."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request body is larger than the limit of 4mb."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Admin_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AccountSummary'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Admin_listKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ApiKey'][];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Admin_createKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateApiKeyRequest'];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CreatedApiKey'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch is not ready to ship."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request body is larger than the limit of 4mb."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Admin_revokeKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        keyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ApiKey'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Admin_addCredit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddCreditRequest'];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Credit'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch is not ready to ship."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request body is larger than the limit of 4mb."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Admin_createShipper: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateShipperRequest'];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Shipper'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
@@ -2132,6 +3838,131 @@ export interface operations {
     };
   };
   Health_health: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Health'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Health_live: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Health'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Health_ready: {
     parameters: {
       query?: never;
       header?: never;

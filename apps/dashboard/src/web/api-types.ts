@@ -41,8 +41,4 @@ const listsMatch: [
 void listsMatch;
 
 /** `GET /account`: the signed-in account, its credit balance as a decimal string. */
-export interface AccountSummary {
-  id: string;
-  name: string;
-  balance: string;
-}
+export type AccountSummary = Schemas['AccountSummary'];

@@ -1,6 +1,9 @@
 import { apiClient, openApiContract, type RuntimeProcess, startRuntime } from '@shipping/testing';
 import fc from 'fast-check';
 
+/** The embedded runtime's admin key while ADMIN_API_KEY is unset. */
+const SANDBOX_ADMIN_KEY = 'sk_admin_sandbox_embedded';
+
 /** `API_FUZZ_RUNS=10000` for a long run; `npm test` runs a few hundred generated requests. */
 const RUNS = Number(process.env.API_FUZZ_RUNS ?? 300);
 
@@ -67,6 +70,7 @@ const schemaKeysOf = (document: any, operation: any): string[] => {
 describe('schema-driven fuzzing of every documented route', () => {
   let runtime: RuntimeProcess;
   let acme: ReturnType<typeof apiClient>;
+  let admin: ReturnType<typeof apiClient>;
   let document: any;
 
   /** What each listing holds: a refused request must change none of them. */
@@ -76,6 +80,7 @@ describe('schema-driven fuzzing of every documented route', () => {
     pickups: (await acme.get('/pickup-orders?per_page=1000')).body.data.data.length as number,
     batches: (await acme.get('/batches?per_page=1000')).body.data.data.length as number,
     webhooks: (await acme.get('/webhooks')).body.data.length as number,
+    accounts: (await admin.get('/admin/accounts?per_page=1000')).body.data.data.length as number,
   });
   /** Which listing a created (201) answer of a route adds to. */
   const GROWS: Record<string, keyof Awaited<ReturnType<typeof stored>>> = {
@@ -85,11 +90,13 @@ describe('schema-driven fuzzing of every documented route', () => {
     'POST /pickup-orders': 'pickups',
     'POST /batches': 'batches',
     'POST /webhooks': 'webhooks',
+    'POST /admin/accounts': 'accounts',
   };
 
   beforeAll(async () => {
     runtime = await startRuntime({ env: { RATE_LIMIT_PER_MINUTE: '0' }, startTimeoutMs: 110_000 });
     acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    admin = apiClient(runtime.baseUrl, SANDBOX_ADMIN_KEY);
     document = (await apiClient(runtime.baseUrl).get('/openapi.json')).body;
   }, 120_000);
 
@@ -117,6 +124,8 @@ describe('schema-driven fuzzing of every documented route', () => {
             { nil: undefined },
           ),
           body: bodies(schemaKeysOf(document, operation.operation)),
+          // Admin routes are reached with the admin key, and refused with the API key.
+          asAdmin: fc.boolean(),
         }),
       );
       const before = await stored();
@@ -125,42 +134,47 @@ describe('schema-driven fuzzing of every documented route', () => {
       const statuses: Record<number, number> = {};
       let sent = 0;
       await fc.assert(
-        fc.asyncProperty(requests, async ({ operation, params, query, idempotencyKey, body: generated }) => {
-          const body = operation.method === 'POST' ? generated : undefined;
-          let index = 0;
-          const path = operation.path.replace(/\{\w+\}/g, () => params[index++]);
-          const search = query.map(([key, value]) => `${key}=${value}`).join('&');
-          const url = search ? `${path}?${search}` : path;
-          const headers: Record<string, string> = {};
-          if (idempotencyKey !== undefined && /^[\x20-\x7e]*$/.test(idempotencyKey))
-            headers['Idempotency-Key'] = idempotencyKey;
-          if (body !== undefined) headers['content-type'] = 'application/json';
-          sent++;
-          const response = await acme.call(operation.method, url, body, headers).catch((error: Error) => {
-            const cause = (error.cause as Error | undefined)?.message ?? String(error);
-            failures.push(
-              `no answer (${cause}): ${operation.method} ${url.slice(0, 300)} ${String(body).slice(0, 300)}`,
-            );
-            return undefined;
-          });
-          if (!response) return true;
-          statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-          const route = `${operation.method} ${operation.path}`;
-          const described = `${operation.method} ${url.slice(0, 200)} ${String(body).slice(0, 200)} -> ${response.status} ${response.text.slice(0, 200)}`;
-          if (response.status >= 500) failures.push(`5xx: ${described}`);
-          else if (typeof response.body?.success !== 'boolean' && !route.startsWith('GET /labels/'))
-            failures.push(`no envelope: ${described}`);
-          else if (response.status !== 304) {
-            const violation = contract.violation(operation.method, url, response.status, response.body);
-            // An empty segment (`/batches//ship`) names no route: any 4xx in the envelope will do.
-            const unrouted = violation?.endsWith('is not documented') && response.status < 500;
-            if (violation && !unrouted && !(route.startsWith('GET /labels/') && response.status === 200))
-              failures.push(`${violation}: ${described}`);
-          }
-          if (response.status === 201 && GROWS[route])
-            created[GROWS[route]] = (created[GROWS[route]] ?? 0) + 1;
-          return true;
-        }),
+        fc.asyncProperty(
+          requests,
+          async ({ operation, params, query, idempotencyKey, body: generated, asAdmin }) => {
+            const body = operation.method === 'POST' ? generated : undefined;
+            let index = 0;
+            const path = operation.path.replace(/\{\w+\}/g, () => params[index++]);
+            const search = query.map(([key, value]) => `${key}=${value}`).join('&');
+            const url = search ? `${path}?${search}` : path;
+            const headers: Record<string, string> = {};
+            if (idempotencyKey !== undefined && /^[\x20-\x7e]*$/.test(idempotencyKey))
+              headers['Idempotency-Key'] = idempotencyKey;
+            if (body !== undefined) headers['content-type'] = 'application/json';
+            if (asAdmin && operation.path.startsWith('/admin/'))
+              headers['authorization'] = `Bearer ${SANDBOX_ADMIN_KEY}`;
+            sent++;
+            const response = await acme.call(operation.method, url, body, headers).catch((error: Error) => {
+              const cause = (error.cause as Error | undefined)?.message ?? String(error);
+              failures.push(
+                `no answer (${cause}): ${operation.method} ${url.slice(0, 300)} ${String(body).slice(0, 300)}`,
+              );
+              return undefined;
+            });
+            if (!response) return true;
+            statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+            const route = `${operation.method} ${operation.path}`;
+            const described = `${operation.method} ${url.slice(0, 200)} ${String(body).slice(0, 200)} -> ${response.status} ${response.text.slice(0, 200)}`;
+            if (response.status >= 500) failures.push(`5xx: ${described}`);
+            else if (typeof response.body?.success !== 'boolean' && !route.startsWith('GET /labels/'))
+              failures.push(`no envelope: ${described}`);
+            else if (response.status !== 304) {
+              const violation = contract.violation(operation.method, url, response.status, response.body);
+              // An empty segment (`/batches//ship`) names no route: any 4xx in the envelope will do.
+              const unrouted = violation?.endsWith('is not documented') && response.status < 500;
+              if (violation && !unrouted && !(route.startsWith('GET /labels/') && response.status === 200))
+                failures.push(`${violation}: ${described}`);
+            }
+            if (response.status === 201 && GROWS[route])
+              created[GROWS[route]] = (created[GROWS[route]] ?? 0) + 1;
+            return true;
+          },
+        ),
         { numRuns: RUNS, seed: process.env.API_FUZZ_SEED ? Number(process.env.API_FUZZ_SEED) : undefined },
       );
       process.stdout.write(

@@ -11,6 +11,8 @@ import {
   usAddress,
 } from '@shipping/testing';
 
+const SANDBOX_ADMIN_KEY = 'sk_admin_sandbox_embedded';
+
 /** Every answer of a tour over the documented routes keeps the document's schema for its route and status. */
 describe('the answers keep the OpenAPI document', () => {
   let runtime: RuntimeProcess;
@@ -61,6 +63,8 @@ describe('the answers keep the OpenAPI document', () => {
 
   it('answers every documented route in the documented shapes, successes and failures', async () => {
     await call('GET', '/health');
+    await call('GET', '/health/live');
+    await call('GET', '/health/ready');
     await call('GET', '/shippers');
     await call('GET', '/addresses');
     await call('POST', '/addresses', { ...usAddress(), is_residential: false });
@@ -101,6 +105,42 @@ describe('the answers keep the OpenAPI document', () => {
     await call('POST', `/webhooks/${webhook.body.data.id}/deliveries/none/redeliver`);
     await call('DELETE', `/webhooks/${webhook.body.data.id}`);
     await call('DELETE', '/webhooks/0');
+    await call('GET', '/account');
+    await call('GET', '/account/ledger?per_page=2');
+    await call('GET', '/account/ledger?page=0');
+    const admin = { authorization: `Bearer ${SANDBOX_ADMIN_KEY}` };
+    const account = await call('POST', '/admin/accounts', { name: 'Contract Co' }, admin);
+    const accountId: string = account.body.data.id;
+    await call('POST', '/admin/accounts', { weight_unit: 'TONS' }, admin);
+    await call('GET', '/admin/accounts?per_page=1', undefined, admin);
+    await call('GET', '/admin/accounts?page=0', undefined, admin);
+    await call('GET', `/admin/accounts/${accountId}`, undefined, admin);
+    const unknownAccount = await call('GET', '/admin/accounts/acct_none', undefined, admin);
+    const key = await call('POST', `/admin/accounts/${accountId}/api-keys`, { mode: 'test' }, admin);
+    await call('POST', `/admin/accounts/${accountId}/api-keys`, { mode: 'gold' }, admin);
+    await call('GET', `/admin/accounts/${accountId}/api-keys`, undefined, admin);
+    await call('DELETE', `/admin/accounts/${accountId}/api-keys/${key.body.data.id}`, undefined, admin);
+    await call('DELETE', `/admin/accounts/${accountId}/api-keys/key_none`, undefined, admin);
+    const shipper = { carrier: 'usps', own_integration: false, name: 'USPS' };
+    await call('POST', `/admin/accounts/${accountId}/shippers`, shipper, admin);
+    await call('POST', `/admin/accounts/${accountId}/shippers`, { carrier: 'pigeon' }, admin);
+    await call(
+      'POST',
+      `/admin/accounts/${accountId}/credit`,
+      { amount: '250.00', reference: 'INV-1' },
+      admin,
+    );
+    const refusedCredit = await call(
+      'POST',
+      `/admin/accounts/${accountId}/credit`,
+      { amount: '-1', reference: 'INV-2' },
+      admin,
+    );
+    const withApiKey = await call('GET', '/admin/accounts');
+    expect([account.status, unknownAccount.status, refusedCredit.status, withApiKey.status]).toEqual([
+      201, 404, 422, 401,
+    ]);
+    expect(key.body.data.key).toEqual(expect.any(String));
     await call('GET', '/labels/none.pdf?expires=1&signature=x');
     await call('GET', '/shippers', undefined, { authorization: 'Bearer wrong' });
     await call('POST', '/parcel-orders', '{"broken"', { 'content-type': 'application/json' });

@@ -1,4 +1,5 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
   AccountPatterns,
   type AccountRecord,
@@ -14,12 +15,18 @@ import { CommandBus } from '../commands/command-bus';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 /** The caller's own account: its name, units and credit, and the ledger behind the credit. */
+@ApiTags('Accounts')
 @Controller('account')
 export class AccountController {
   constructor(private readonly bus: CommandBus) {}
 
+  @ApiRoute({
+    summary: "The caller's account and its credit balance",
+    success: { status: 200, data: 'AccountSummary' },
+  })
   @Get()
   async show(@Caller() caller: RequestContext) {
     const [account, { balance_cents }] = await Promise.all([
@@ -37,6 +44,11 @@ export class AccountController {
   }
 
   /** Charges, refunds and credits, newest first. */
+  @ApiRoute({
+    summary: "The account's credits, charges and refunds, newest first",
+    success: { status: 200, data: { page: 'LedgerEntry' } },
+    errors: [422],
+  })
   @Get('ledger')
   async ledger(
     @Query(new Valid(PageQuery)) query: PageQuery,

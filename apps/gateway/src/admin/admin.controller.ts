@@ -14,6 +14,7 @@ import {
   parseCents,
   type ShipperRecord,
 } from '@shipping/contracts';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '../commands/command-bus';
@@ -21,10 +22,12 @@ import { listingLinks } from '../commands/listing-links';
 import { Valid } from '../commands/valid-body.pipe';
 import { withMessage } from '../http';
 import { AdminOnly } from '../http/auth/admin-key';
+import { ApiRoute } from '../openapi/api-route.decorator';
 import { ApiKeys } from '../http/auth/api-keys';
 import { accountIdOf, type AdminCaller, AdminRequest } from './admin-caller';
 
 /** Onboarding: accounts, their API keys, shippers and credit. Every change is an event naming the admin key. */
+@ApiTags('admin')
 @Controller('admin')
 @AdminOnly()
 export class AdminController {
@@ -33,6 +36,13 @@ export class AdminController {
     private readonly keys: ApiKeys,
   ) {}
 
+  @ApiRoute({
+    summary: 'Open an account',
+    success: { status: 201, data: 'AccountSummary' },
+    admin: true,
+    body: true,
+    idempotent: true,
+  })
   @Post('accounts')
   @HttpCode(201)
   async create(
@@ -47,6 +57,12 @@ export class AdminController {
     return withMessage({ ...account, balance: formatCents(0) }, 'Account created.');
   }
 
+  @ApiRoute({
+    summary: 'The accounts, oldest first',
+    success: { status: 200, data: { page: 'Account' } },
+    admin: true,
+    errors: [422],
+  })
   @Get('accounts')
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
@@ -62,6 +78,11 @@ export class AdminController {
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 
+  @ApiRoute({
+    summary: 'An account and its credit balance',
+    success: { status: 200, data: 'AccountSummary' },
+    admin: true,
+  })
   @Get('accounts/:id')
   async show(@Param('id') id: string, @AdminRequest() admin: AdminCaller) {
     const account = await this.account(accountIdOf(id), admin);
@@ -72,6 +93,13 @@ export class AdminController {
     return { ...account, balance: formatCents(balance_cents) };
   }
 
+  @ApiRoute({
+    summary: 'Issue an API key: the answer is the only place the key appears',
+    success: { status: 201, data: 'CreatedApiKey' },
+    admin: true,
+    body: true,
+    idempotent: true,
+  })
   @Post('accounts/:id/api-keys')
   @HttpCode(201)
   async createKey(
@@ -84,12 +112,22 @@ export class AdminController {
     return withMessage(issued, 'API key created. Keep the key now: it is never shown again.');
   }
 
+  @ApiRoute({
+    summary: "The account's API keys, without the keys themselves",
+    success: { status: 200, data: { list: 'ApiKey' } },
+    admin: true,
+  })
   @Get('accounts/:id/api-keys')
   async listKeys(@Param('id') id: string, @AdminRequest() admin: AdminCaller) {
     const account = await this.account(accountIdOf(id), admin);
     return this.keys.list(account.id);
   }
 
+  @ApiRoute({
+    summary: 'Revoke an API key at once (revoking it again changes nothing)',
+    success: { status: 200, data: 'ApiKey' },
+    admin: true,
+  })
   @Delete('accounts/:id/api-keys/:keyId')
   async revokeKey(
     @Param('id') id: string,
@@ -102,6 +140,13 @@ export class AdminController {
     return withMessage(await this.keys.revoke(accountId, keyId, admin), 'API key revoked.');
   }
 
+  @ApiRoute({
+    summary: 'Add a shipper (a carrier integration) to the account',
+    success: { status: 201, data: 'Shipper' },
+    admin: true,
+    body: true,
+    idempotent: true,
+  })
   @Post('accounts/:id/shippers')
   @HttpCode(201)
   async createShipper(
@@ -122,6 +167,13 @@ export class AdminController {
   }
 
   /** `amount` is a decimal string, turned into cents without a float; zero or less was refused as 422. */
+  @ApiRoute({
+    summary: 'Add credit to the account',
+    success: { status: 201, data: 'Credit' },
+    admin: true,
+    body: true,
+    idempotent: true,
+  })
   @Post('accounts/:id/credit')
   @HttpCode(201)
   async addCredit(

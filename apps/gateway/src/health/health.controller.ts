@@ -33,6 +33,11 @@ export class HealthController {
   }
 
   /** Kubernetes' liveness: the process runs and answers HTTP. */
+  @ApiRoute({
+    summary: 'Kubernetes liveness: the process answers HTTP',
+    isPublic: true,
+    success: { status: 200, data: 'Health' },
+  })
   @Public()
   @Get('live')
   live() {
@@ -40,6 +45,12 @@ export class HealthController {
   }
 
   /** Kubernetes' readiness: stores and Kafka answer, subscriptions caught up since the start. */
+  @ApiRoute({
+    summary: 'Kubernetes readiness: stores and Kafka answer, subscriptions caught up',
+    isPublic: true,
+    success: { status: 200, data: 'Health' },
+    errors: [503],
+  })
   @Public()
   @Get('ready')
   async ready() {

@@ -12,11 +12,16 @@ export interface ApiRouteOptions {
   errors?: number[];
   /** No API key needed. */
   isPublic?: boolean;
+  /** The admin API: the admin key instead of an API key, and 404 while ADMIN_API_KEY is unset. */
+  admin?: boolean;
   /** A POST: takes Idempotency-Key and answers 409 while its first request runs. */
   idempotent?: boolean;
   /** Takes a JSON body: answers 400, 413 and 422. */
   body?: boolean;
 }
+
+/** The security scheme of the admin API's bearer key. */
+export const ADMIN_SECURITY = 'admin';
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -47,12 +52,13 @@ export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
   // 400: a path escape that is no UTF-8 (a POST also a malformed body); 431: an oversized URL.
   [400, 431].forEach((status) => statuses.add(status));
   if (!options.isPublic) [401, 429, 503].forEach((status) => statuses.add(status));
+  if (options.admin) statuses.add(404);
   if (options.body) [400, 413, 422].forEach((status) => statuses.add(status));
   if (options.idempotent) [409, 422, 503].forEach((status) => statuses.add(status));
   const { status, data, description } = options.success;
   return applyDecorators(
     ApiOperation({ summary: options.summary }),
-    ...(options.isPublic ? [] : [ApiBearerAuth()]),
+    ...(options.isPublic ? [] : [options.admin ? ApiBearerAuth(ADMIN_SECURITY) : ApiBearerAuth()]),
     ...(options.idempotent
       ? [
           ApiHeader({

@@ -61,7 +61,7 @@ describe('the OpenAPI document', () => {
 
   it('gives every authenticated route bearer auth and 401, every POST Idempotency-Key, every body 422', () => {
     for (const { route, operation } of operations(document)) {
-      const isPublic = route === 'GET /health' || route.startsWith('GET /labels/');
+      const isPublic = /^GET \/health(\/|$)/.test(route) || route.startsWith('GET /labels/');
       expect({
         route,
         auth: Boolean(operation.security?.length),
@@ -70,6 +70,12 @@ describe('the OpenAPI document', () => {
         route,
         auth: !isPublic,
         has401: !isPublic,
+      });
+      const isAdmin = route.includes(' /admin/');
+      expect({ route, tags: isAdmin ? operation.tags : [], security: operation.security }).toEqual({
+        route,
+        tags: isAdmin ? ['admin'] : [],
+        security: isPublic ? undefined : [{ [isAdmin ? 'admin' : 'bearer']: [] }],
       });
       if (route.startsWith('POST ')) {
         expect({

@@ -2,6 +2,7 @@ import { Injectable, type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
+import { ADMIN_SECURITY } from './api-route.decorator';
 import { applyFieldSchemas } from './field-properties';
 import { RESPONSE_SCHEMAS } from './response-schemas';
 
@@ -19,6 +20,16 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(DESCRIPTION)
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key, e.g. `sk_test_acme`.' })
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'The admin key (`ADMIN_API_KEY`; `sk_admin_sandbox_embedded` in the embedded runtime). ' +
+          'API keys do not open the admin API.',
+      },
+      ADMIN_SECURITY,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) =>

@@ -72,6 +72,26 @@ const postalLines = {
   telephone: string,
 };
 
+const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
+const money = (description: string): SchemaObject => ({ type: 'string', example: '250.00', description });
+
+const account = {
+  id: { type: 'string', description: 'Account id.' },
+  name: string,
+  weight_unit: { type: 'string', enum: ['LBS', 'KG'] },
+  length_unit: { type: 'string', enum: ['IN', 'CM'] },
+  created_at: dateTime,
+};
+
+const apiKey = {
+  id: { type: 'string', example: 'key_3f9a' },
+  mode: { type: 'string', enum: ['live', 'test'] },
+  prefix: { type: 'string', example: 'sk_test_' },
+  last4: string,
+  created_at: dateTime,
+  revoked_at: nullable(dateTime),
+};
+
 /** Named schemas, referenced from the answers as `#/components/schemas/<name>`. */
 export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   Health: object({ status: { type: 'string', const: 'ok' } }),
@@ -157,6 +177,36 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     ['labels'],
   ),
+  Account: object(account),
+  AccountSummary: object({ ...account, balance: money('The credit left, in dollars.') }),
+  AccountPage: pageOf('Account'),
+  ApiKey: object(apiKey),
+  CreatedApiKey: object({
+    ...apiKey,
+    key: { type: 'string', description: 'The key itself: shown in this answer only.' },
+  }),
+  Credit: object({
+    id: string,
+    account_id: string,
+    amount: money('The credit added.'),
+    reference: string,
+    balance: money('The credit left after this one, in dollars.'),
+  }),
+  LedgerEntry: object({
+    kind: { type: 'string', enum: ['credit', 'charge', 'refund'] },
+    type: string,
+    amount: {
+      type: 'string',
+      example: '-12.50',
+      description: 'Positive for what adds to the balance, negative for what takes from it.',
+    },
+    batch_id: nullable(string),
+    item_id: nullable(string),
+    shipment_order_id: nullable(integer),
+    reference: nullable(string),
+    created_at: dateTime,
+  }),
+  LedgerEntryPage: pageOf('LedgerEntry'),
   BatchItemPage: pageOf('BatchItem'),
   OpenOrderPage: pageOf('OpenOrder'),
   PickupOrderPage: pageOf('PickupOrder'),

@@ -1,8 +1,8 @@
 import { Global, Module, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
-import { MESSAGE_CLIENT, SQL_CLIENT } from '@shipping/platform';
+import { createPgliteSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { EVENT_STORE, MESSAGE_CLIENT, ObservabilityModule, SQL_CLIENT } from '@shipping/platform';
 import { DashboardFiles } from '../../dashboard/dashboard-files';
 import { GatewayModule } from '../../gateway.module';
 import { configureGatewayApp } from '../../http';
@@ -12,16 +12,22 @@ import { DEFAULT_GATEWAY_HTTP_CONFIG } from '../../http/gateway-http-config';
 /** The gateway's routes as Nest registers them, without the apps behind it: nothing is sent. */
 export async function createGatewayDocumentApp(): Promise<{ app: INestApplication; close(): Promise<void> }> {
   const sql: SqlClient = await createPgliteSqlClient();
+  // The gateway's HTTP layer keeps API keys as events.
+  const store = new PostgresEventStore(sql);
+  await store.init();
   @Global()
   @Module({
     providers: [
       { provide: SQL_CLIENT, useValue: sql },
+      { provide: EVENT_STORE, useValue: store },
       { provide: MESSAGE_CLIENT, useValue: {} },
     ],
-    exports: [SQL_CLIENT, MESSAGE_CLIENT],
+    exports: [SQL_CLIENT, EVENT_STORE, MESSAGE_CLIENT],
   })
   class NoBackendModule {}
-  const moduleRef = await Test.createTestingModule({ imports: [NoBackendModule, GatewayModule] })
+  const moduleRef = await Test.createTestingModule({
+    imports: [NoBackendModule, ObservabilityModule.forRoot(), GatewayModule],
+  })
     .overrideProvider(GATEWAY_HTTP_CONFIG)
     .useValue({ ...DEFAULT_GATEWAY_HTTP_CONFIG, logLevel: 'silent' })
     .overrideProvider(DashboardFiles)
