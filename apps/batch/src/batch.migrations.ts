@@ -62,10 +62,10 @@ create table if not exists ledger_heads (
       version: 2,
       name: 'labelling jobs under a lease, batch creations kept until their last append',
       sql: `
-alter table batch_labeling_jobs add column holder text;
-alter table batch_labeling_jobs add column lease_until timestamptz;
-alter table batch_labeling_jobs add column failures integer not null default 0;
-create table batch_creations (
+alter table batch_labeling_jobs add column if not exists holder text;
+alter table batch_labeling_jobs add column if not exists lease_until timestamptz;
+alter table batch_labeling_jobs add column if not exists failures integer not null default 0;
+create table if not exists batch_creations (
   batch_id    text        primary key,
   command     jsonb       not null,
   started_at  timestamptz not null default now(),

@@ -12,6 +12,7 @@ export * from './accounts/account-directory.client';
 export * from './labels/label-urls';
 export * from './subscriptions/stored-subscription';
 export * from './subscriptions/parked-events';
+export * from './subscriptions/parked-events.migrations';
 export * from './distributed/distributed-config';
 export * from './distributed/run-distributed-app';
 export * from './public-events/published-categories';

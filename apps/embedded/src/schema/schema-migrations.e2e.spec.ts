@@ -12,7 +12,7 @@ import { GATEWAY_MIGRATIONS } from '@shipping/gateway-app';
 import { LABEL_MIGRATIONS } from '@shipping/label-app';
 import { ORDER_MIGRATIONS } from '@shipping/order-app';
 import { PICKUP_MIGRATIONS } from '@shipping/pickup-app';
-import { IDEMPOTENT_REQUESTS_MIGRATIONS } from '@shipping/platform';
+import { IDEMPOTENT_REQUESTS_MIGRATIONS, PARKED_EVENTS_MIGRATIONS } from '@shipping/platform';
 import {
   apiClient,
   createTestDatabase,
@@ -35,6 +35,7 @@ const EMBEDDED_SCHEMAS: readonly MigrationSet[] = [
   BATCH_MIGRATIONS,
   LABEL_MIGRATIONS,
   WEBHOOK_MIGRATIONS,
+  PARKED_EVENTS_MIGRATIONS,
 ];
 
 const allVersions = EMBEDDED_SCHEMAS.flatMap((set) =>

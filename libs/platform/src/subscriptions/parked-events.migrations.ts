@@ -8,7 +8,7 @@ export const PARKED_EVENTS_MIGRATIONS: MigrationSet = {
       version: 1,
       name: 'parked events',
       sql: `
-create table parked_events (
+create table if not exists parked_events (
   seq                bigserial   primary key,
   subscription       text        not null,
   event_id           text        not null,
@@ -22,7 +22,7 @@ create table parked_events (
   retry_holder       text,
   unique (subscription, event_id)
 );
-create index parked_events_stream on parked_events (subscription, stream_name, seq);
+create index if not exists parked_events_stream on parked_events (subscription, stream_name, seq);
 `,
     },
   ],
