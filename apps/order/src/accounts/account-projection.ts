@@ -8,10 +8,10 @@ import { type AccountEvent, isAccountEvent } from '@shipping/order-domain';
  */
 export async function projectAccountEvent(sql: SqlClient, event: { type: string; data: unknown }) {
   if (!isAccountEvent(event)) return;
-  const { data } = event as AccountEvent;
-  switch (event.type) {
+  const accountEvent = event as AccountEvent;
+  switch (accountEvent.type) {
     case 'AccountOpened': {
-      const opened = data as Extract<AccountEvent, { type: 'AccountOpened' }>['data'];
+      const opened = accountEvent.data;
       await sql.query(
         `insert into order_accounts (account_id, name, weight_unit, length_unit, created_at)
          values ($1, $2, $3, $4, $5) on conflict (account_id) do nothing`,
@@ -20,7 +20,7 @@ export async function projectAccountEvent(sql: SqlClient, event: { type: string;
       return;
     }
     case 'ShipperAdded': {
-      const shipper = data as Extract<AccountEvent, { type: 'ShipperAdded' }>['data'];
+      const shipper = accountEvent.data;
       await sql.query(
         `insert into order_shippers (shipper_id, account_id, name, carrier, integration)
          values ($1, $2, $3, $4, $5) on conflict (shipper_id) do nothing`,
@@ -29,7 +29,7 @@ export async function projectAccountEvent(sql: SqlClient, event: { type: string;
       return;
     }
     case 'AddressSaved': {
-      const saved = data as Extract<AccountEvent, { type: 'AddressSaved' }>['data'];
+      const saved = accountEvent.data;
       await sql.query(
         `insert into order_addresses (address_id, account_id, address, created_at)
          values ($1, $2, $3, $4) on conflict (address_id) do nothing`,

@@ -1,24 +1,12 @@
+import type { AccountPreferences, PostalAddress } from '@shipping/contracts';
+
 /** Units an account's requests are read in when they name none. */
-export interface AccountUnits {
-  weight_unit: 'LBS' | 'KG';
-  length_unit: 'IN' | 'CM';
-}
+export type AccountUnits = AccountPreferences;
 
 /** `own`: the account's own carrier-account integration; `platform`: the platform's account. */
 export type ShipperIntegration = 'own' | 'platform';
 
-export interface SavedAddress {
-  name: string;
-  attention?: string | null;
-  street_1: string;
-  street_2?: string | null;
-  street_3?: string | null;
-  city: string;
-  zip: string;
-  state?: string | null;
-  country: string;
-  telephone: string;
-  email?: string | null;
+export interface SavedAddress extends PostalAddress {
   is_residential: boolean;
 }
 
