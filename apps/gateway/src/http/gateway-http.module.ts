@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { SQL_CLIENT } from '@shipping/platform';
 import type { SqlClient } from '@shipping/event-store';
 import { ApiKeyDirectory, KEY_CACHE_MAX_AGE_MS, StoredApiKeyDirectory } from './auth/api-key-directory';
+import { ApiKeyProjection } from './auth/api-key-projection';
 import { ApiKeys } from './auth/api-keys';
 import { readSandboxApiKeysSwitch } from './auth/sandbox-api-keys';
 import { ApiKeyGuard } from './auth/api-key.guard';
@@ -59,6 +60,7 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
         }),
     },
     ApiKeys,
+    ApiKeyProjection,
     // Counts requests without a valid key, per client address (preAuthentication).
     { provide: UNAUTHENTICATED_HITS, useFactory: () => new HitLogThrottlerStorage() },
     IdempotencyStore,

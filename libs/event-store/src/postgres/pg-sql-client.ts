@@ -24,27 +24,52 @@ export class PgSqlClient implements SqlClient {
 
   async transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
     const connection = await this.pool.connect();
-    let broken: Error | undefined;
+    const broken = { error: undefined as Error | undefined };
     try {
-      await connection.query('begin');
-      try {
-        const result = await work(new PgTransactionClient(connection));
-        await connection.query('commit');
-        return result;
-      } catch (error) {
-        await connection.query('rollback').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw error;
-      }
+      return await inTransaction(connection, work, broken);
     } finally {
       // A connection whose rollback failed is in an unknown state: destroy it, never reuse it.
-      connection.release(broken);
+      connection.release(broken.error);
+    }
+  }
+
+  async session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
+    const connection = await this.pool.connect();
+    try {
+      return await work(new PgSessionClient(connection));
+    } finally {
+      // Destroyed, not returned to the pool: session locks and settings go with it.
+      connection.release(true);
     }
   }
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+}
+
+/** One pooled connection held outside a transaction (see SqlClient.session). */
+class PgSessionClient implements SqlClient {
+  constructor(private readonly connection: PoolClient) {}
+
+  async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    return toResult<R>(await this.connection.query(sql, params));
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.connection.query(sql);
+  }
+
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.connection, work, { error: undefined });
+  }
+
+  session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
+    return work(this);
+  }
+
+  async close(): Promise<void> {
+    throw new Error('A session client is closed by its session, not by close()');
   }
 }
 
@@ -63,8 +88,31 @@ class PgTransactionClient implements SqlClient {
     return withSavepoint(this, work);
   }
 
+  session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
+    return work(this);
+  }
+
   async close(): Promise<void> {
     throw new Error('A transaction client is closed by its transaction, not by close()');
+  }
+}
+
+/** begin, work, commit; rolled back when work throws, and `broken` told when even that fails. */
+async function inTransaction<T>(
+  connection: PoolClient,
+  work: (tx: SqlClient) => Promise<T>,
+  broken: { error: Error | undefined },
+): Promise<T> {
+  await connection.query('begin');
+  try {
+    const result = await work(new PgTransactionClient(connection));
+    await connection.query('commit');
+    return result;
+  } catch (error) {
+    await connection.query('rollback').catch((rollbackError: Error) => {
+      broken.error = rollbackError;
+    });
+    throw error;
   }
 }
 
