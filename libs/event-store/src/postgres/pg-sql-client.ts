@@ -35,6 +35,9 @@ export class PgSqlClient implements SqlClient {
 
   async session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
     const connection = await this.pool.connect();
+    // A connection the server ends while it is held and idle (a restart, a terminated backend) emits
+    // an error that nobody would hear and that would end the process; the next query fails instead.
+    connection.on('error', () => undefined);
     try {
       return await work(new PgSessionClient(connection));
     } finally {

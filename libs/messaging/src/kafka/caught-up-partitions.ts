@@ -3,7 +3,8 @@ import type { Admin } from 'kafkajs';
 /**
  * When a group member has caught up: every partition it got at its first assignment handled up to
  * the partition's end at that moment. A member that gets no partition (more instances than
- * partitions) is caught up at once; one that follows from now on (`fromNow`), at its first join.
+ * partitions) is caught up at once; one that follows from now on (`fromNow`), once it is told
+ * to start at the partitions' ends, so it gets every message sent after that.
  * A rebalance before that recomputes the partitions to wait for.
  */
 export class CaughtUpPartitions {
@@ -19,14 +20,20 @@ export class CaughtUpPartitions {
     private readonly admin: Admin,
     private readonly groupId: string,
     private readonly topic: string,
-    private readonly fromNow: boolean,
+    /** Where a member that follows from now on starts: the partitions' ends when it first joins. */
+    private readonly fromNow: ((partition: number, offset: string) => void) | undefined,
   ) {
     this.promise = new Promise((resolve) => (this.resolve = resolve));
   }
 
   async assigned(partitions: number[]): Promise<void> {
     if (this.done) return;
-    if (this.fromNow || partitions.length === 0) return this.finish();
+    if (partitions.length === 0) return this.finish();
+    if (this.fromNow) {
+      const ends = await this.admin.fetchTopicOffsets(this.topic);
+      for (const end of ends) if (partitions.includes(end.partition)) this.fromNow(end.partition, end.high);
+      return this.finish();
+    }
     const [ends, [committed]] = await Promise.all([
       this.admin.fetchTopicOffsets(this.topic),
       this.admin.fetchOffsets({ groupId: this.groupId, topics: [this.topic] }),

@@ -69,7 +69,12 @@ export async function startPartitionedConsumer(
   const admin = kafka.admin();
   await admin.connect();
   const consumer = kafka.consumer({ groupId, ...CONSUMER_SESSION, maxWaitTimeInMs: FETCH_WAIT_MS });
-  const caughtUp = new CaughtUpPartitions(admin, groupId, topic, options.everyInstance === true);
+  const caughtUp = new CaughtUpPartitions(
+    admin,
+    groupId,
+    topic,
+    options.everyInstance ? (partition, offset) => consumer.seek({ topic, partition, offset }) : undefined,
+  );
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     const partitions = payload.memberAssignment[topic] ?? [];
     options.onAssigned?.(partitions);
