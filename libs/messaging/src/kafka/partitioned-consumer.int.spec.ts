@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { startKafkaBroker } from './kafka-broker.fixture';
-import { type PartitionedMessage, type RunningConsumer, startPartitionedConsumer } from './partitioned-consumer';
+import {
+  type PartitionedMessage,
+  type RunningConsumer,
+  startPartitionedConsumer,
+} from './partitioned-consumer';
 import { TopicCreator } from './topic-creator';
 
 const PARTITIONS = 4;
@@ -152,7 +156,9 @@ describe('a partitioned consumer group on a real broker', () => {
 
     const second = await send(16, 5, 5);
     await member('b', seen);
-    await eventually(() => (seen.filter((each) => each.instance === 'b').length >= second ? true : undefined));
+    await eventually(() =>
+      seen.filter((each) => each.instance === 'b').length >= second ? true : undefined,
+    );
     const handledByB = seen.filter((each) => each.instance === 'b');
     // Committed before a left: b starts after them, with nothing lost.
     expect(handledByB.every((each) => each.seq >= 5)).toBe(true);

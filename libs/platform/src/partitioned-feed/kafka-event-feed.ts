@@ -58,7 +58,7 @@ export class KafkaEventFeed implements EventFeed {
     const parking = everyInstance
       ? undefined
       : await startParking(this.sql, spec.name, { onEvent: handleUpcast }, logger, this.tuning);
-    let parkedStreamsLoaded: Promise<void> = Promise.resolve();
+    let parkedStreamsStale = false;
     const handledUpTo = new LruCache<bigint>(STREAMS_REMEMBERED);
     const { app } = this.options;
     const consumer = await startPartitionedConsumer({
@@ -72,9 +72,7 @@ export class KafkaEventFeed implements EventFeed {
       retryDelayMs: this.tuning.retryDelayMs,
       maxRetryDelayMs: this.tuning.maxRetryDelayMs,
       // Streams another instance parked while it owned the partitions this one gets now.
-      onAssigned: () => {
-        if (parking) parkedStreamsLoaded = parking.reload();
-      },
+      onAssigned: () => (parkedStreamsStale = true),
       handle: async (message) => {
         let event: RecordedEvent;
         try {
@@ -88,7 +86,13 @@ export class KafkaEventFeed implements EventFeed {
         }
         if (!isFor(spec, event) || (handledUpTo.get(event.streamName) ?? -1n) >= event.revision) return;
         if (parking) {
-          await parkedStreamsLoaded;
+          if (parkedStreamsStale) {
+            parkedStreamsStale = false;
+            await parking.reload().catch((error: unknown) => {
+              parkedStreamsStale = true;
+              throw error;
+            });
+          }
           await inTraceOf(spec.name, [event], () => parking.handle([event]));
         } else {
           await handleUpcast(event).catch((error: unknown) =>
