@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
 import { type KafkaConnection, startPartitionedConsumer } from '@shipping/messaging';
 import { LruCache } from '../caching/lru-cache';
+import { metrics } from '../observability/metrics';
 import { watchCatchUp } from '../observability/subscription-progress';
 import { eventUpcasters } from '../storage/event-upcasters';
 import type { DomainEvent } from '../commands/handle-command';
@@ -100,6 +101,7 @@ export class KafkaEventFeed implements EventFeed {
           );
         }
         handledUpTo.set(event.streamName, event.revision);
+        metrics.subscriberEvents.inc({ subscription: spec.name });
       },
     });
     const readiness = watchCatchUp(spec.name, consumer.caughtUp);

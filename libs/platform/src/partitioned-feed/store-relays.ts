@@ -9,6 +9,7 @@ import type { EventStore, SqlClient, Subscription } from '@shipping/event-store'
 import { KafkaEventPublisher } from '@shipping/messaging';
 import { startPublicEventRelay } from '../public-events/public-event-relay';
 import type { PublishedCategory } from '../public-events/published-categories';
+import { metrics } from '../observability/metrics';
 import { EventSubscribersHost } from '../subscriptions/event-subscribers-host';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
 import type { PartitionedFeedOptions } from './kafka-event-feed';
@@ -78,7 +79,11 @@ export class StoreRelays implements OnApplicationBootstrap, OnModuleDestroy {
   private async startRelays(prefixes: string[]): Promise<() => Promise<void>> {
     const { sql, store, publisher, logger } = this;
     const started: Subscription[] = [];
-    const stop = () => Promise.all(started.map((subscription) => subscription.stop())).then(() => undefined);
+    const stop = async () => {
+      metrics.relaysLed.set(0);
+      await Promise.all(started.map((subscription) => subscription.stop()));
+    };
+    metrics.relaysLed.set(1);
     try {
       if (prefixes.length > 0) {
         const topic = storedEventsTopic(this.options.app);

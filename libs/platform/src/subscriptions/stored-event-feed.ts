@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { metrics } from '../observability/metrics';
 import type { EventStore, Position, SqlClient, Subscription } from '@shipping/event-store';
 import type { DomainEvent } from '../commands/handle-command';
 import { type EventFeed, type EventSubscriber, isFor, type SubscriberSpec } from './event-subscriber';
@@ -31,7 +32,9 @@ export class StoredEventFeed implements EventFeed {
       streamNamePrefixes: [...spec.streamPrefixes],
       logger,
       onEvent: async (event) => {
-        if (isFor(spec, event)) await subscriber.handle(event);
+        if (!isFor(spec, event)) return;
+        await subscriber.handle(event);
+        metrics.subscriberEvents.inc({ subscription: spec.name });
       },
     });
   }
