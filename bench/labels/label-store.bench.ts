@@ -36,6 +36,7 @@ interface Figures {
   storeMs: number;
   mergeMs: number;
   readMs: number;
+  totalMs: number;
   /** label_files' size with the run's labels and files in it (toast and index included). */
   tableBytes: number;
 }
@@ -105,7 +106,7 @@ async function runOnce(
     const { rows: size } = await sql.query<{ bytes: string }>(
       `select pg_total_relation_size('label_files')::text as bytes`,
     );
-    return { storeMs, mergeMs, readMs, tableBytes: Number(size[0].bytes) };
+    return { storeMs, mergeMs, readMs, totalMs: storeMs + mergeMs, tableBytes: Number(size[0].bytes) };
   } finally {
     await rm(labelsRoot, { recursive: true, force: true });
   }
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
     for (const [figure, label] of [
       ['storeMs', `store ${LABELS} labels`],
       ['mergeMs', `merge ${fileGroups.length} files`],
+      ['totalMs', 'store + merge'],
       ['readMs', `read ${fileGroups.length} files`],
     ] as const) {
       for (const kind of STORES)
