@@ -12,6 +12,7 @@ export interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   ports?: string[];
+  volumes?: string[];
 }
 
 export type DotEnv = Record<string, string>;

@@ -158,6 +158,11 @@ describe('docker-compose.yml', () => {
     expect(services['eventstoredb'].image).toMatch(/^kurrentplatform\/kurrentdb:/);
   });
 
+  it('keeps label files in the label database, so any label container merges and serves them', () => {
+    expect(appEnv('label')['LABEL_STORE']).toBe('database');
+    expect(services['label'].volumes).toBeUndefined();
+  });
+
   it('signs label URLs with the one secret the gateway checks them with', () => {
     const secrets = ['gateway', 'order', 'batch'].map((app) => appEnv(app)['LABEL_URL_SECRET']);
     expect(new Set(secrets).size).toBe(1);
