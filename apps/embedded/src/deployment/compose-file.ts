@@ -13,6 +13,8 @@ export interface ComposeService {
   healthcheck?: { test: string[] };
   ports?: string[];
   volumes?: string[];
+  deploy?: { replicas?: string | number };
+  container_name?: string;
 }
 
 export type DotEnv = Record<string, string>;
