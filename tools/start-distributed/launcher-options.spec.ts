@@ -6,7 +6,7 @@ describe('the launcher’s command line', () => {
   it('runs one process of every app on the defaults: PORT 3000, broker 19092, shipping_<app> on the local server, data/distributed', () => {
     expect(parseLauncherArgs([], {}, '/repo')).toEqual({
       instances: every(1),
-      kafkaPartitions: 3,
+      kafkaPartitions: 12,
       kafkaPort: 19092,
       databasePrefix: 'shipping_',
       databaseUrl: 'postgres://postgres@127.0.0.1:5432',
@@ -76,15 +76,15 @@ describe('the launcher’s command line', () => {
 });
 
 describe('--instances and KAFKA_PARTITIONS', () => {
-  it('refuses more processes of an app than KAFKA_PARTITIONS (3 unless set), saying what to set', () => {
-    expect(() => parseLauncherArgs(['--instances', 'gateway=4,label=5'], {})).toThrow(
-      "--instances: 5 label, 4 gateway processes, more than KAFKA_PARTITIONS (3): each process of an app needs a partition of the app's replies topic of its own; set KAFKA_PARTITIONS=5 too",
-    );
-    expect(parseLauncherArgs(['--instances', 'gateway=4,label=5'], { KAFKA_PARTITIONS: '5' })).toMatchObject({
+  it('runs any number of processes of an app up to the limit, whatever KAFKA_PARTITIONS (12 unless set)', () => {
+    expect(parseLauncherArgs(['--instances', 'gateway=4,label=5'], {})).toMatchObject({
       instances: { ...every(1), gateway: 4, label: 5 },
-      kafkaPartitions: 5,
+      kafkaPartitions: 12,
     });
-    expect(parseLauncherArgs(['--instances', '3'], {})).toMatchObject({ instances: every(3) });
+    expect(parseLauncherArgs(['--instances', '3'], { KAFKA_PARTITIONS: '2' })).toMatchObject({
+      instances: every(3),
+      kafkaPartitions: 2,
+    });
   });
 
   it.each(['0', 'three', '1001'])('refuses KAFKA_PARTITIONS=%s', (partitions) => {

@@ -11,7 +11,7 @@ export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432';
 
 export interface LauncherOptions {
   instances: Record<AppName, number>;
-  /** KAFKA_PARTITIONS, which the apps read too: no app runs more processes. */
+  /** KAFKA_PARTITIONS, which the apps read too: the partitions of the topics they create. */
   kafkaPartitions: number;
   kafkaPort: number;
   /** Each app's database is `<prefix><app>` on the server of `databaseUrl`. */
@@ -44,8 +44,8 @@ the local PostgreSQL, and every app as processes of its own, in sandbox mode wit
 
 Environment: PORT (default 3000) and HOST (default 127.0.0.1) where the gateways listen;
 DATABASE_URL the PostgreSQL server (default ${DEFAULT_DATABASE_URL}); KAFKA_PARTITIONS
-(default 3) the partitions of new topics and the most processes an app may have; anything else is
-passed to every app (docs/operations.md). SIGINT or SIGTERM stops every process, the broker last.
+(default 12) the partitions of new topics, and so the most processes of an app that share its work;
+anything else is passed to every app (docs/operations.md). SIGINT or SIGTERM stops every process, the broker last.
 `;
 
 const OPTIONS = {
@@ -70,10 +70,9 @@ export function parseLauncherArgs(
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (values.help) return 'help';
-  const kafkaPartitions = parsePartitions(env['KAFKA_PARTITIONS']?.trim() || '3');
   return {
-    instances: withinPartitions(parseInstances(values.instances ?? '1'), kafkaPartitions),
-    kafkaPartitions,
+    instances: parseInstances(values.instances ?? '1'),
+    kafkaPartitions: parsePartitions(env['KAFKA_PARTITIONS']?.trim() || '12'),
     kafkaPort: parsePort('--kafka-port', values['kafka-port'] ?? String(DEFAULT_KAFKA_PORT)),
     databasePrefix: parseDatabasePrefix(values['database-prefix'] ?? 'shipping_'),
     databaseUrl: parseDatabaseUrl(env['DATABASE_URL']?.trim() || DEFAULT_DATABASE_URL),
@@ -116,7 +115,6 @@ export function parseInstances(text: string): Record<AppName, number> {
   return counts;
 }
 
-/** A port of its own: the apps' label links need the gateways' port before the gateways listen. */
 function parsePartitions(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1000) {
     throw new UsageError(
@@ -124,24 +122,6 @@ function parsePartitions(text: string): number {
     );
   }
   return Number(text);
-}
-
-/**
- * Each process of an app hears the answers to its requests on a partition of the app's replies
- * topic of its own (Nest's reply-partition assigner): a process beyond the partitions would answer
- * every request that needs another app with 503.
- */
-function withinPartitions(instances: Record<AppName, number>, partitions: number): Record<AppName, number> {
-  const over = APPS.filter((app) => instances[app] > partitions);
-  if (over.length > 0) {
-    const most = Math.max(...over.map((app) => instances[app]));
-    throw new UsageError(
-      `--instances: ${over.map((app) => `${instances[app]} ${app}`).join(', ')} processes, more than ` +
-        `KAFKA_PARTITIONS (${partitions}): each process of an app needs a partition of the app's replies ` +
-        `topic of its own; set KAFKA_PARTITIONS=${most} too (with --fresh if the broker already has the topics)`,
-    );
-  }
-  return instances;
 }
 
 function parsePort(name: string, text: string): number {

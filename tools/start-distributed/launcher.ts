@@ -8,7 +8,6 @@ import { allowToListen, type AppInstance, forkApp, forkGateway } from './app-ins
 import { startKafkaBroker, type LaunchedBroker } from './kafka-broker';
 import { APPS, type AppName, type LauncherOptions } from './launcher-options';
 import { ProcessLog } from './process-log';
-import { replyTopicsTooSmall } from './reply-partitions';
 import { restartDelayMs } from './restart-delay';
 
 /** Every process of one app instance over the launcher's life: a crashed one is started again. */
@@ -70,13 +69,6 @@ export class Launcher {
     const broker = await this.step(this.brokerStarting);
     void broker.exited.then(() => this.brokerEnded());
     this.printProcess('kafka#1', broker.pid, `${broker.address} (data in ${this.shown(kafkaDir)})`);
-    const tooSmall = await this.step(replyTopicsTooSmall(broker.address, options.instances));
-    if (tooSmall.length > 0) {
-      throw new Error(
-        `the broker's topics in ${this.shown(kafkaDir)} were made for fewer processes (${tooSmall.join('; ')}): ` +
-          'start again with --fresh, which makes them with KAFKA_PARTITIONS partitions',
-      );
-    }
     const created = await this.step(createMissingDatabases(options.databaseUrl, databases));
     this.print(
       `databases ${databases.join(', ')} on ${redacted(options.databaseUrl)}` +
