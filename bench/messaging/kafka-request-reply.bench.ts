@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { keyed, sendRequest } from '@shipping/messaging';
+import { DEFAULT_PARTITIONS, keyed, sendRequest } from '@shipping/messaging';
 import { startKafkaApp } from '../../libs/messaging/src/kafka/kafka-app.fixture';
 import { startKafkaBroker } from '../../libs/messaging/src/kafka/kafka-broker.fixture';
 
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     const seconds = (Date.now() - started) / 1000;
 
     console.log(
-      'bench/messaging: request/reply over Kafka (one broker on loopback, 3 partitions, JSON echo)',
+      `bench/messaging: request/reply over Kafka (one broker on loopback, ${DEFAULT_PARTITIONS} partitions, JSON echo)`,
     );
     console.log(
       `  sequential  p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   max ${latencies[latencies.length - 1].toFixed(1)} ms`,

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { DEFAULT_PARTITIONS } from '@shipping/messaging';
 import { KAFKA_BROKERS_MESSAGE, KAFKA_BROKERS_PATTERN, KafkaConnectionConfig } from '@shipping/platform';
 
 /** The embedded runtime: every app in one process, PGlite in DATA_DIR, the in-process transport. */
@@ -23,5 +24,5 @@ export class EmbeddedConfig extends KafkaConnectionConfig {
   @IsInt({ message: 'KAFKA_PARTITIONS must be an integer' })
   @Min(1)
   @Max(1000)
-  KAFKA_PARTITIONS = 3;
+  KAFKA_PARTITIONS = DEFAULT_PARTITIONS;
 }

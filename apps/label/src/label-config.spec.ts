@@ -1,25 +1,48 @@
+import { checkEnvironment } from '@shipping/platform';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { readLabelConfig } from './label-config';
+import { labelStoreOf, readLabelConfig } from './label-config';
+import { LABEL_ENVIRONMENT } from './label-environment';
 
 describe('label app configuration', () => {
-  it('keeps labels in ./data/labels with one worker per CPU by default', () => {
-    expect(readLabelConfig({})).toEqual({
+  it('keeps labels in ./data/labels with one worker per CPU by default, the store left to the SQL store', () => {
+    expect(readLabelConfig({})).toStrictEqual({
       labelsRoot: resolve('data/labels'),
       workers: availableParallelism(),
     });
   });
 
-  it('reads DATA_DIR and LABEL_WORKERS', () => {
-    expect(readLabelConfig({ DATA_DIR: '/srv/shipping', LABEL_WORKERS: '3' })).toEqual({
+  it('reads DATA_DIR, LABEL_WORKERS and LABEL_STORE', () => {
+    expect(readLabelConfig({ DATA_DIR: '/srv/shipping', LABEL_WORKERS: '3', LABEL_STORE: 'files' })).toEqual({
       labelsRoot: '/srv/shipping/labels',
       workers: 3,
+      store: 'files',
     });
+    expect(readLabelConfig({ LABEL_STORE: ' database ' }).store).toBe('database');
   });
 
   it.each(['0', '-1', 'two', '1.5'])('refuses LABEL_WORKERS=%p by name', (value) => {
     expect(() => readLabelConfig({ LABEL_WORKERS: value })).toThrow(
       `Invalid environment variable LABEL_WORKERS="${value}"`,
     );
+  });
+
+  it.each(['postgres', 'Database', 'disk', 'database,files'])('refuses LABEL_STORE=%p by name', (value) => {
+    expect(() => readLabelConfig({ LABEL_STORE: value })).toThrow(
+      `Invalid environment variable LABEL_STORE="${value}": expected database or files.`,
+    );
+  });
+
+  it('stops the app at start on an invalid LABEL_STORE, naming it', () => {
+    const env = { DATABASE_URL: 'postgres://127.0.0.1/label', LABEL_STORE: 's3' };
+    expect(() => checkEnvironment(LABEL_ENVIRONMENT, env)).toThrow(/LABEL_STORE="s3"/);
+    expect(() => checkEnvironment(LABEL_ENVIRONMENT, { ...env, LABEL_STORE: 'files' })).not.toThrow();
+  });
+
+  it('keeps label files in the database on a PostgreSQL server and in files on PGlite, unless LABEL_STORE says', () => {
+    expect(labelStoreOf(readLabelConfig({}), false)).toBe('database');
+    expect(labelStoreOf(readLabelConfig({}), true)).toBe('files');
+    expect(labelStoreOf(readLabelConfig({ LABEL_STORE: 'files' }), false)).toBe('files');
+    expect(labelStoreOf(readLabelConfig({ LABEL_STORE: 'database' }), true)).toBe('database');
   });
 });

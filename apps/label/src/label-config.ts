@@ -1,26 +1,53 @@
 import { resolve } from 'node:path';
 import { defaultLabelWorkers } from './workers/label-worker-pool';
 
+/** `database`: the app's SQL database, shared by its instances; `files`: a folder of one process. */
+export type LabelStoreKind = 'database' | 'files';
+
+const LABEL_STORES: readonly string[] = ['database', 'files'] satisfies LabelStoreKind[];
+
 export interface LabelConfig {
-  /** Every label file lives under this folder; keys are paths relative to it. */
+  /** The folder of the `files` store; keys are paths relative to it. */
   labelsRoot: string;
   /** Worker threads that make and merge label PDFs. */
   workers: number;
+  /** Where label PDFs live (LABEL_STORE); unset, it follows the SQL store (labelStoreOf). */
+  store?: LabelStoreKind;
 }
 
 export const LABEL_CONFIG = Symbol('LABEL_CONFIG');
 
-/** `${DATA_DIR}/labels` (DATA_DIR defaults to ./data) and LABEL_WORKERS (default: one per CPU). */
+const refuse = (name: string, value: string, expected: string) =>
+  new Error(`Invalid environment variable ${name}=${JSON.stringify(value)}: expected ${expected}.`);
+
+function readWorkers(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return defaultLabelWorkers();
+  const workers = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(workers) || workers < 1)
+    throw refuse('LABEL_WORKERS', raw, 'an integer of at least 1');
+  return workers;
+}
+
+function readStore(raw: string | undefined): LabelStoreKind | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!LABEL_STORES.includes(raw)) throw refuse('LABEL_STORE', raw, 'database or files');
+  return raw as LabelStoreKind;
+}
+
+/**
+ * `${DATA_DIR}/labels` (DATA_DIR defaults to ./data), LABEL_WORKERS (default: one per CPU) and
+ * LABEL_STORE (default: see labelStoreOf).
+ */
 export function readLabelConfig(env: Record<string, string | undefined> = process.env): LabelConfig {
   const dataDir = env['DATA_DIR']?.trim() || './data';
-  const rawWorkers = env['LABEL_WORKERS']?.trim();
-  if (rawWorkers === undefined || rawWorkers === '')
-    return { labelsRoot: resolve(dataDir, 'labels'), workers: defaultLabelWorkers() };
-  const workers = Number(rawWorkers);
-  if (!/^\d+$/.test(rawWorkers) || !Number.isSafeInteger(workers) || workers < 1) {
-    throw new Error(
-      `Invalid environment variable LABEL_WORKERS=${JSON.stringify(rawWorkers)}: expected an integer of at least 1.`,
-    );
-  }
-  return { labelsRoot: resolve(dataDir, 'labels'), workers };
+  const workers = readWorkers(env['LABEL_WORKERS']?.trim());
+  const store = readStore(env['LABEL_STORE']?.trim());
+  return { labelsRoot: resolve(dataDir, 'labels'), workers, ...(store && { store }) };
 }
+
+/**
+ * LABEL_STORE when set; else the database on a PostgreSQL server, where several instances may
+ * run, and files on PGlite, which one process holds.
+ */
+export const labelStoreOf = (config: LabelConfig, sqlOnPglite: boolean): LabelStoreKind =>
+  config.store ?? (sqlOnPglite ? 'files' : 'database');

@@ -1,7 +1,8 @@
 import type { MigrationSet } from '@shipping/event-store';
 
 /**
- * The label app's tables: labels bought, purchases under way, and the sandbox carrier's own books.
+ * The label app's tables: labels bought, purchases under way, the sandbox carrier's own books, and
+ * the label PDFs themselves when they are kept in the database (LABEL_STORE=database).
  * Version 1 is the schema created before migrations were recorded, so it keeps `if not exists`;
  * later versions never change it.
  */
@@ -37,6 +38,17 @@ create table if not exists sandbox_carrier_sales (
   sold_at timestamptz not null default now()
 );
 create index if not exists sandbox_carrier_sales_item_id on sandbox_carrier_sales (item_id);
+`,
+    },
+    {
+      version: 2,
+      name: 'label files',
+      sql: `
+create table if not exists label_files (
+  key text primary key,
+  content bytea not null,
+  created_at timestamptz not null default now()
+);
 `,
     },
   ],

@@ -15,7 +15,7 @@ import {
   sendRequest,
 } from '@shipping/messaging';
 import { MESSAGE_CLIENT, SQL_CLIENT } from '@shipping/platform';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxTrackingNumber } from './carrier/sandbox-tracking-number';
@@ -25,7 +25,10 @@ import { withReceiver } from './testing/label-shipment.fixture';
 import { documentTexts } from './testing/pdf-text';
 import { LabelWorkerPool } from './workers/label-worker-pool';
 
-describe('the label app over the in-process transport', () => {
+describe.each([
+  { store: undefined, kept: 'in the label folder, the default on PGlite' },
+  { store: 'database', kept: 'in the database, as LABEL_STORE=database says' },
+] as const)('the label app over the in-process transport, label files $kept', ({ store }) => {
   let sql: SqlClient;
   let labelsRoot: string;
   let app: INestApplication;
@@ -41,7 +44,7 @@ describe('the label app over the in-process transport', () => {
       imports: [TestSqlModule, InProcessMessagingModule.forRoot(), LabelModule],
     })
       .overrideProvider(LABEL_CONFIG)
-      .useValue({ labelsRoot, workers: 2 })
+      .useValue({ labelsRoot, workers: 2, ...(store && { store }) })
       .compile();
     app = moduleRef.createNestApplication({ logger: false });
     connectMessageHandlers(app, createInProcessServer(app));
@@ -74,6 +77,12 @@ describe('the label app over the in-process transport', () => {
     const file = await request<LabelFileContent>(LabelPatterns.readFile, { key: 'batches/B1/labels-1.pdf' });
     const pages = await documentTexts(Buffer.from(file?.content_base64 ?? '', 'base64'));
     expect(pages.map((texts) => texts.find((text) => text.startsWith('To ')))).toEqual(['To i3', 'To i1']);
+
+    const { rows } = await sql.query<{ key: string }>('select key from label_files order by key');
+    const onDisk = await readdir(labelsRoot, { recursive: true });
+    const keys = ['batches/B1/labels-1.pdf', 'items/i1.pdf', 'items/i2.pdf', 'items/i3.pdf'];
+    if (store === 'database') expect([rows.map((row) => row.key), onDisk]).toEqual([keys, []]);
+    else expect([rows, onDisk.filter((path) => path.endsWith('.pdf')).sort()]).toEqual([[], keys]);
   });
 
   it('answers null for a missing file and refuses a key outside the label folder', async () => {

@@ -4,7 +4,8 @@ import { SQL_CLIENT } from '@shipping/platform';
 import { CARRIER_PORT } from './carrier/carrier-port';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
 import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';
-import { LabelFiles } from './files/label-files';
+import { LABEL_FILE_STORE } from './files/label-file-store';
+import { openLabelFileStore } from './files/open-label-file-store';
 import { LABEL_CONFIG, type LabelConfig, readLabelConfig } from './label-config';
 import { LabelsController } from './labels.controller';
 import { LabelMerges } from './merges/label-merges';
@@ -17,9 +18,10 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
 
 /**
  * Carrier labels bought once per batch item (an intent with the carrier's idempotency key is
- * recorded first), and merged label files (100 a file), kept under `${DATA_DIR}/labels`. PDFs are
- * made on a worker-thread pool; the gateway serves the files at signed URLs. Tests override
- * LABEL_CONFIG (label folder, pool size) or CARRIER_PORT.
+ * recorded first), and merged label files (100 a file), kept in the label file store LABEL_STORE
+ * chooses: the app's database, or `${DATA_DIR}/labels` on PGlite. PDFs are made on a worker-thread
+ * pool; the gateway serves the files at signed URLs. Tests override LABEL_CONFIG (label folder,
+ * pool size, store) or CARRIER_PORT.
  */
 @Module({
   controllers: [LabelsController],
@@ -36,7 +38,11 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
       useFactory: (workers: LabelWorkerPool, sql: SqlClient) =>
         new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
     },
-    LabelFiles,
+    {
+      provide: LABEL_FILE_STORE,
+      inject: [LABEL_CONFIG, SQL_CLIENT],
+      useFactory: (config: LabelConfig, sql: SqlClient) => openLabelFileStore(config, sql),
+    },
     LabelPurchaseStore,
     LabelPurchaseIntents,
     LabelPurchases,

@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import {
   type Envelope,
   type LabelFileContent,
@@ -6,7 +6,7 @@ import {
   LabelPatterns,
   type LabelPurchaseReply,
 } from '@shipping/contracts';
-import { LabelFiles } from './files/label-files';
+import { LABEL_FILE_STORE, type LabelFileStore } from './files/label-file-store';
 import { assertReadRequest } from './label-requests';
 import { LabelMerges } from './merges/label-merges';
 import { LabelPurchases } from './purchases/label-purchases';
@@ -17,7 +17,7 @@ export class LabelsController {
   constructor(
     private readonly purchases: LabelPurchases,
     private readonly merges: LabelMerges,
-    private readonly files: LabelFiles,
+    @Inject(LABEL_FILE_STORE) private readonly files: LabelFileStore,
   ) {}
 
   @CommandPattern(LabelPatterns.purchase)
@@ -31,8 +31,9 @@ export class LabelsController {
   }
 
   @QueryPattern(LabelPatterns.readFile)
-  read({ payload }: Envelope<unknown>): Promise<LabelFileContent> {
+  async read({ payload }: Envelope<unknown>): Promise<LabelFileContent> {
     assertReadRequest(payload);
-    return this.files.read(payload.key);
+    const content = await this.files.get(payload.key);
+    return content === undefined ? null : { content_base64: Buffer.from(content).toString('base64') };
   }
 }

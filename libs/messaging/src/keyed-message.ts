@@ -26,18 +26,37 @@ export class TimedRequest<T = unknown> {
   ) {}
 }
 
+interface MessageParts {
+  /** Kafka's partitioning key; null lets the producer spread messages over the partitions. */
+  key: string | null;
+  /** What crosses the wire. */
+  payload: unknown;
+  /** For a request: how long its sender waits for the reply. */
+  timeoutMs?: number;
+}
+
 /**
- * The key of a message, what crosses the wire and, for a request, how long its sender waits.
- * Without an explicit key, a request in an Envelope is keyed by its account, so one account's
- * commands stay in the order they were sent.
+ * A request's parts. It has a key only when its sender gave one with `keyed()`: requests need no
+ * order (they run side by side; aggregates are guarded by expected revisions, commands by their
+ * Idempotency-Key claims), so keyless requests spread over the instances of the app serving them.
  */
-export function splitKey(data: unknown): { key: string | null; payload: unknown; timeoutMs?: number } {
+export function requestParts(data: unknown): MessageParts {
   if (data instanceof TimedRequest) {
-    return { ...splitKey(data.data), timeoutMs: data.timeoutMs };
+    return { ...requestParts(data.data), timeoutMs: data.timeoutMs };
   }
   if (data instanceof KeyedMessage) {
     return { key: data.key, payload: data.payload };
   }
-  const accountId = (data as Partial<Envelope<unknown>> | null)?.context?.accountId;
-  return { key: typeof accountId === 'string' ? accountId : null, payload: data };
+  return { key: null, payload: data };
+}
+
+/**
+ * An event's parts. Without a key given with `keyed()`, an event in an Envelope is keyed by its
+ * account, so that one account's events reach their consumer in the order they were emitted.
+ */
+export function eventParts(data: unknown): MessageParts {
+  const parts = requestParts(data);
+  if (parts.key !== null) return parts;
+  const accountId = (parts.payload as Partial<Envelope<unknown>> | null)?.context?.accountId;
+  return { ...parts, key: typeof accountId === 'string' ? accountId : null };
 }

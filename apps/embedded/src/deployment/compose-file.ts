@@ -12,6 +12,9 @@ export interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   ports?: string[];
+  volumes?: string[];
+  deploy?: { replicas?: string | number };
+  container_name?: string;
 }
 
 export type DotEnv = Record<string, string>;

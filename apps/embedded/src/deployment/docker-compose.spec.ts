@@ -14,7 +14,14 @@ import { WEBHOOK_ENVIRONMENT } from '@shipping/webhook-app';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DotEnv, environmentOf, readComposeFile, readEnvFile, REPO_ROOT } from './compose-file';
+import {
+  type DotEnv,
+  environmentOf,
+  interpolate,
+  readComposeFile,
+  readEnvFile,
+  REPO_ROOT,
+} from './compose-file';
 
 const APPS: Record<string, AppEnvironment> = {
   gateway: GATEWAY_ENVIRONMENT,
@@ -107,9 +114,41 @@ describe('docker-compose.yml', () => {
     expect(readFileSync(join(REPO_ROOT, '.gitignore'), 'utf8').split('\n')).toContain('.env');
   });
 
-  it('publishes only the gateway port', () => {
+  it('publishes only the load balancer port', () => {
     const published = Object.entries(services).filter(([, service]) => service.ports !== undefined);
-    expect(published.map(([name, service]) => [name, service.ports])).toEqual([['gateway', ['3000:3000']]]);
+    expect(published.map(([name, service]) => [name, service.ports])).toEqual([['balancer', ['3000:3000']]]);
+  });
+
+  it.each(Object.keys(APPS))(
+    'runs as many %s processes as its <APP>_REPLICAS says, one by default, nothing tying it to one container',
+    (app) => {
+      const replicas = (dotEnv: DotEnv) => interpolate(String(services[app].deploy?.replicas), dotEnv);
+      expect(replicas(CHOSEN)).toBe('1');
+      expect(replicas({ ...CHOSEN, [`${app.toUpperCase()}_REPLICAS`]: '3' })).toBe('3');
+      expect(services[app].container_name).toBeUndefined();
+      expect(services[app].ports).toBeUndefined();
+      for (const volume of services[app].volumes ?? []) {
+        expect({ app, volume, named: /^[a-z-]+:\//.test(volume) }).toEqual({ app, volume, named: true });
+      }
+    },
+  );
+
+  it('hands requests to every gateway replica that is ready, through a load balancer trusted for client addresses', () => {
+    const balancer = services['balancer'];
+    expect(balancer.image).toMatch(/^haproxy:/);
+    expect(balancer.depends_on).toEqual({ gateway: { condition: 'service_healthy' } });
+    const [source, target] = (balancer.volumes ?? [])[0].split(':');
+    expect(target).toBe('/usr/local/etc/haproxy/haproxy.cfg');
+    const config = readFileSync(join(REPO_ROOT, source), 'utf8');
+    expect(config).toMatch(/^\s*bind :3000$/m);
+    expect(config).toMatch(/^\s*option forwardfor$/m);
+    expect(config).toMatch(/^\s*http-request deny deny_status 404 if \{ path \/metrics \}$/m);
+    expect(config).toMatch(/^\s*balance roundrobin$/m);
+    expect(config).toMatch(/^\s*option httpchk GET \/health\/ready$/m);
+    // One slot per replica Docker's DNS names, found again as replicas come and go.
+    expect(config).toMatch(/^\s*server-template gateway \d+ gateway:3000 check$/m);
+    expect(config).toMatch(/^\s*default-server .*resolvers docker .*init-addr none/m);
+    expect(appEnv('gateway')['TRUST_PROXY']).toBe('1');
   });
 
   it('runs Kafka with a SASL/PLAIN listener for the apps, with the credentials they are given', () => {
@@ -156,6 +195,11 @@ describe('docker-compose.yml', () => {
     expect(hostOf(env['ESDB_URL'].replace(/^esdb:/, 'http:'))).toBe('eventstoredb');
     expect(services['batch'].depends_on?.['eventstoredb']).toEqual({ condition: 'service_healthy' });
     expect(services['eventstoredb'].image).toMatch(/^kurrentplatform\/kurrentdb:/);
+  });
+
+  it('keeps label files in the label database, so any label container merges and serves them', () => {
+    expect(appEnv('label')['LABEL_STORE']).toBe('database');
+    expect(services['label'].volumes).toBeUndefined();
   });
 
   it('signs label URLs with the one secret the gateway checks them with', () => {

@@ -16,14 +16,26 @@ export const itemLabelKey = (itemId: string) => `items/${itemId}.pdf`;
 export const batchFileKey = (batchId: string, file: number) => `batches/${batchId}/labels-${file}.pdf`;
 
 /**
- * The absolute path of a key under `root`, or undefined for anything that could leave it or is
- * not a PDF: absolute paths, `..` or `.` segments, backslashes, NUL, empty segments.
+ * A relative path to a PDF that stays under whatever folder it is resolved against: no absolute
+ * paths, `..` or `.` segments, backslashes, NUL or empty segments. Every store refuses the rest,
+ * so a key is the same file name on disk and in the database.
  */
+export function isSafeLabelKey(key: unknown): key is string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) return false;
+  if (isAbsolute(key) || key.includes('\\') || key.includes('\0') || !key.endsWith('.pdf')) return false;
+  return !key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..');
+}
+
+export const unsafeLabelKey = () =>
+  new AppError('bad_request', 'The label key is not a relative path to a PDF file.');
+
+export function assertLabelKey(key: unknown): asserts key is string {
+  if (!isSafeLabelKey(key)) throw unsafeLabelKey();
+}
+
+/** The absolute path of a key under `root`, or undefined for a key that is not safe. */
 export function pathOfKey(root: string, key: unknown): string | undefined {
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) return undefined;
-  if (isAbsolute(key) || key.includes('\\') || key.includes('\0') || !key.endsWith('.pdf')) return undefined;
-  if (key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..'))
-    return undefined;
+  if (!isSafeLabelKey(key)) return undefined;
   const path = resolve(root, key);
   const inside = relative(resolve(root), path);
   return inside === '' || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? undefined : path;

@@ -8,8 +8,8 @@ import {
 import { metrics } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
 import { CARRIER_PORT, type CarrierPort } from '../carrier/carrier-port';
+import { LABEL_FILE_STORE, type LabelFileStore } from '../files/label-file-store';
 import { itemLabelKey } from '../files/label-keys';
-import { LabelFiles } from '../files/label-files';
 import { assertPurchaseRequest } from '../label-requests';
 import { INTENT_LEASE_MS, type LabelPurchaseIntent, LabelPurchaseIntents } from './label-purchase-intents';
 import { LabelPurchaseStore, type StoredLabel } from './label-purchase-store';
@@ -46,7 +46,7 @@ export class LabelPurchases {
   constructor(
     @Inject(CARRIER_PORT) private readonly carrier: CarrierPort,
     private readonly store: LabelPurchaseStore,
-    private readonly files: LabelFiles,
+    @Inject(LABEL_FILE_STORE) private readonly files: LabelFileStore,
     private readonly intents: LabelPurchaseIntents,
   ) {}
 
@@ -160,7 +160,8 @@ export class LabelPurchases {
     }
     metrics.labelsBought.inc();
     const label_key = itemLabelKey(item_id);
-    await this.files.write(label_key, label.label_pdf);
+    // Stored before its row is recorded, so a row never names a file no instance can read.
+    await this.files.put(label_key, label.label_pdf);
     return { ok: true, label: { item_id, tracking_number: label.tracking_number, label_key } };
   }
 }

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import type { CarrierLabelRequest, CarrierPort } from '../carrier/carrier-port';
 import { SandboxCarrier } from '../carrier/sandbox-carrier';
 import { SandboxCarrierSales } from '../carrier/sandbox-carrier-sales';
-import { LabelFiles } from '../files/label-files';
-import type { LabelConfig } from '../label-config';
+import type { LabelFileStore } from '../files/label-file-store';
+import { openLabelFileStore } from '../files/open-label-file-store';
+import type { LabelConfig, LabelStoreKind } from '../label-config';
 import { LabelMerges } from '../merges/label-merges';
 import { LabelPurchaseIntents } from '../purchases/label-purchase-intents';
 import { LabelPurchaseStore } from '../purchases/label-purchase-store';
@@ -41,49 +42,54 @@ export interface LabelHarness {
   carrier: CountingCarrier;
   store: LabelPurchaseStore;
   intents: LabelPurchaseIntents;
-  files: LabelFiles;
+  files: LabelFileStore;
   purchases: LabelPurchases;
   merges: LabelMerges;
   /**
-   * Another label app process on the same folder and the same database (through `sql`, its own
-   * connections, when given): its own in-process state and its own claims.
+   * Another label app process on the same label file store and the same database (through `sql`,
+   * its own connections, when given): its own in-process state and its own claims.
    */
   secondProcess(sql?: SqlClient): LabelPurchases;
   close(): Promise<void>;
 }
 
 /**
- * The label app's services on a temporary label folder and a real worker pool, over `sql` (an
- * in-memory PGlite unless given; the harness closes it either way).
+ * One label app instance's services on a temporary label folder (its DATA_DIR) and a worker pool
+ * of its own, over `sql` (an in-memory PGlite unless given; the harness closes it either way). Its
+ * label file store is `store`, else the one the app would choose on that SQL store.
  */
-export async function startLabelHarness(workerCount = 2, given?: SqlClient): Promise<LabelHarness> {
+export async function startLabelHarness(
+  workerCount = 2,
+  given?: SqlClient,
+  store?: LabelStoreKind,
+): Promise<LabelHarness> {
   const sql = given ?? (await createPgliteSqlClient());
   const labelsRoot = await mkdtemp(join(tmpdir(), 'labels-'));
-  const config: LabelConfig = { labelsRoot, workers: workerCount };
+  const config: LabelConfig = { labelsRoot, workers: workerCount, ...(store && { store }) };
   const workers = new LabelWorkerPool(workerCount);
   const carrierOn = (client: SqlClient) =>
     new CountingCarrier(new SandboxCarrier(workers, new SandboxCarrierSales(client)));
   const carrier = carrierOn(sql);
-  const store = new LabelPurchaseStore(sql);
+  const purchaseStore = new LabelPurchaseStore(sql);
   const intents = new LabelPurchaseIntents(sql);
-  await store.onModuleInit();
+  await purchaseStore.onModuleInit();
   await intents.onModuleInit();
-  const files = new LabelFiles(config);
+  const files = openLabelFileStore(config, sql);
   return {
     sql,
     config,
     workers,
     carrier,
-    store,
+    store: purchaseStore,
     intents,
     files,
-    purchases: new LabelPurchases(carrier, store, files, intents),
-    merges: new LabelMerges(store, files, workers),
+    purchases: new LabelPurchases(carrier, purchaseStore, files, intents),
+    merges: new LabelMerges(purchaseStore, files, workers),
     secondProcess: (other = sql) =>
       new LabelPurchases(
         other === sql ? carrier : carrierOn(other),
         new LabelPurchaseStore(other),
-        new LabelFiles(config),
+        other === sql ? files : openLabelFileStore(config, other),
         new LabelPurchaseIntents(other),
       ),
     async close() {

@@ -6,19 +6,8 @@ export interface RenderedLabel {
   threadId: number;
 }
 
-export interface MergeFilesTask {
-  /** Absolute paths of single-label PDFs, in page order. */
-  sources: string[];
-  /** Absolute path of the merged file, written atomically. */
-  target: string;
-}
-
-export interface MergedFile {
-  pages: number;
-  threadId: number;
-}
-
 export interface MergeBytesTask {
+  /** Single-label PDFs, in page order. */
   sources: Uint8Array[];
 }
 

@@ -5,7 +5,7 @@ import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { LabelDrawing } from '../rendering/label-drawing';
 import { compiledWorkerFile } from './compiled-worker';
-import type { MergeBytesTask, MergedBytes, MergedFile, MergeFilesTask, RenderedLabel } from './label-tasks';
+import type { MergeBytesTask, MergedBytes, RenderedLabel } from './label-tasks';
 
 const WORKER_SOURCE = join(__dirname, `label-worker${extname(__filename)}`);
 
@@ -63,10 +63,6 @@ export class LabelWorkerPool implements OnModuleDestroy {
     return this.run('render', drawing);
   }
 
-  mergeFiles(task: MergeFilesTask): Promise<MergedFile> {
-    return this.run('mergeFiles', task);
-  }
-
   mergeBytes(task: MergeBytesTask): Promise<MergedBytes> {
     return this.run('mergeBytes', task);
   }
@@ -87,7 +83,7 @@ export class LabelWorkerPool implements OnModuleDestroy {
     return this.close();
   }
 
-  private async run<T>(name: 'render' | 'mergeFiles' | 'mergeBytes', task: unknown): Promise<T> {
+  private async run<T>(name: 'render' | 'mergeBytes', task: unknown): Promise<T> {
     if (this.closed) throw new Error('The label worker pool is closed.');
     return this.pool.run(task, { name });
   }

@@ -1,7 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
-import { splitKey } from '../keyed-message';
+import { eventParts, requestParts } from '../keyed-message';
 import { InProcessBroker } from './in-process-broker';
 import { decode, encode } from './wire';
 
@@ -41,7 +41,7 @@ export class InProcessClient extends ClientProxy implements OnApplicationShutdow
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const id = randomUUID();
     try {
-      const message = encode(splitKey(packet.data).payload);
+      const message = encode(requestParts(packet.data).payload);
       this.pending.set(id, callback);
       this.broker.request(this.normalizePattern(packet.pattern), message, (reply, decoded) =>
         this.pending.get(id)?.(decoded ?? (decode(reply) as WritePacket)),
@@ -54,7 +54,7 @@ export class InProcessClient extends ClientProxy implements OnApplicationShutdow
   }
 
   protected async dispatchEvent<T = undefined>(packet: ReadPacket): Promise<T> {
-    this.broker.publish(this.normalizePattern(packet.pattern), encode(splitKey(packet.data).payload));
+    this.broker.publish(this.normalizePattern(packet.pattern), encode(eventParts(packet.data).payload));
     return undefined as T;
   }
 }

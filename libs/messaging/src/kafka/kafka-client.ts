@@ -1,7 +1,8 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientKafka, KafkaHeaders, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { randomUUID } from 'node:crypto';
 import { type Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
-import { splitKey } from '../keyed-message';
+import { eventParts, requestParts } from '../keyed-message';
 import { endedWith, failed, SpanKind, context, trace, tracer } from '../observability/trace-context';
 import {
   CONSUMER_SESSION,
@@ -12,15 +13,17 @@ import {
 } from './kafka-options';
 import { kafkaClientConfig } from './kafka-security';
 import { topicName, topicOfPattern } from './kafka-topics';
-import { DEADLINE_HEADER, outgoingMessage, replyDeserializer } from './kafka-wire';
+import { DEADLINE_HEADER, headerText, outgoingMessage, replyDeserializer } from './kafka-wire';
 import { keepConsuming } from './keep-consuming';
 import { OrderedSender } from './ordered-sender';
+import { endOffsets, ReplyPartition } from './reply-partition';
 import { TopicCreator } from './topic-creator';
 
 /**
  * `send` and `emit` over Kafka for code that injects a ClientProxy. Requests go to their context's
- * commands topic with a deadline; replies come back on this app's replies topic, read by its own
- * consumer group (Nest's reply-partition assigner gives each running instance its own partition).
+ * commands topic with a deadline; replies come back on one partition of this app's replies topic,
+ * read by this instance alone in a consumer group of its own that commits no offsets (see
+ * ReplyPartition), so that any number of instances get their replies and none leaves state behind.
  */
 export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
   protected override logger = new Logger(KafkaClient.name);
@@ -28,14 +31,17 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
   private readonly replyTopic: string;
   private readonly topics: TopicCreator;
   private readonly sender: OrderedSender;
+  private readonly replies: ReplyPartition;
   private closing = false;
 
   constructor(options: KafkaTransportOptions) {
     const settings = resolvedOptions(options);
+    const replies = new ReplyPartition();
     super({
       client: { ...kafkaClientConfig(`shipping.${settings.app}.client`, settings), logLevel: logLevel.WARN },
       consumer: {
-        groupId: `shipping.${settings.app}.replies`,
+        groupId: `shipping.${settings.app}.replies.${randomUUID()}`,
+        partitionAssigners: [replies.assigner],
         maxWaitTimeInMs: FETCH_WAIT_MS,
         ...CONSUMER_SESSION,
       },
@@ -46,20 +52,18 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
         allowAutoTopicCreation: false,
         createPartitioner: Partitioners.DefaultPartitioner,
       },
-      // Replies nobody waits for any more are read and dropped; none sent after the group joined is missed.
-      subscribe: { fromBeginning: true },
       postfixId: '',
       parser: { keepBinary: true },
       deserializer: replyDeserializer,
     });
     this.settings = settings;
+    this.replies = replies;
     this.replyTopic = topicName(settings.app, 'replies');
     this.topics = new TopicCreator(() => this.client as Kafka, settings);
     this.sender = new OrderedSender(
       () => this.producer,
       (topics) => this.topics.ensure(topics),
     );
-    this.subscribeToResponseOf(this.replyTopic);
   }
 
   /** A failed connection is forgotten, so the next send tries again instead of failing forever. */
@@ -72,12 +76,31 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Positions the reply consumer at the end of its partition before connect() resolves, so the
+   * reply to the first request cannot land before it.
+   */
   override async bindTopics(): Promise<void> {
     this.closing = false;
-    await this.topics.ensure([this.replyTopic]);
-    await super.bindTopics();
+    const topic = this.replyTopic;
+    await this.topics.ensure([topic]);
+    this.replies.startAt(await endOffsets(this.client as Kafka, topic));
     const consumer = this.consumer;
-    const run = () => consumer.run({ ...this.options.run, eachMessage: this.createResponseCallback() });
+    // Emitted, on every (re)join, before the consumer fetches: the seek applies to its next fetch.
+    consumer.on(consumer.events.GROUP_JOIN, () => consumer.seek({ topic, ...this.replies.position }));
+    await consumer.subscribe({ topics: [topic] });
+    const respond = this.createResponseCallback();
+    const run = () =>
+      consumer.run({
+        autoCommit: false,
+        eachMessage: async (payload) => {
+          this.replies.read(payload.message.offset);
+          // Replies to the other instances sharing the partition, and late ones, are not even decoded.
+          const id = headerText(payload.message.headers, KafkaHeaders.CORRELATION_ID);
+          if (id !== undefined && this.routingMap.has(id)) await respond(payload);
+        },
+      });
+    await run();
     keepConsuming(consumer, run, this.logger, () => this.closing);
   }
 
@@ -94,10 +117,6 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.close();
-  }
-
-  protected override getResponsePatternName(): string {
-    return this.replyTopic;
   }
 
   protected override publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
@@ -121,13 +140,13 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
       callback({ err });
     };
     try {
-      const { key, payload, timeoutMs } = splitKey(packet.data);
+      const { key, payload, timeoutMs } = requestParts(packet.data);
       const message = outgoingMessage(pattern, key, payload, trace.setSpan(context.active(), span));
       message.headers = {
         ...message.headers,
         [KafkaHeaders.CORRELATION_ID]: id,
         [KafkaHeaders.REPLY_TOPIC]: this.replyTopic,
-        [KafkaHeaders.REPLY_PARTITION]: this.getReplyTopicPartition(this.replyTopic),
+        [KafkaHeaders.REPLY_PARTITION]: String(this.replies.partition),
         [DEADLINE_HEADER]: String(Date.now() + (timeoutMs ?? this.settings.requestTimeoutMs)),
       };
       this.routingMap.set(id, replied);
@@ -140,7 +159,7 @@ export class KafkaClient extends ClientKafka implements OnApplicationShutdown {
 
   protected override async dispatchEvent(packet: ReadPacket): Promise<unknown> {
     const pattern = this.normalizePattern(packet.pattern);
-    const { key, payload } = splitKey(packet.data);
+    const { key, payload } = eventParts(packet.data);
     const span = tracer().startSpan(`${pattern} publish`, {
       kind: SpanKind.PRODUCER,
       attributes: { 'messaging.system': 'kafka' },

@@ -10,7 +10,7 @@ export interface KafkaTransportOptions extends KafkaConnection {
   requestTimeoutMs?: number;
 }
 
-export const DEFAULT_PARTITIONS = 3;
+export const DEFAULT_PARTITIONS = 12;
 
 /** How long an idle fetch waits on the broker; a stopping consumer waits for it, so shutdown does too. */
 export const FETCH_WAIT_MS = 1_000;

@@ -2,7 +2,7 @@ import { Controller, type INestApplication, Injectable, Logger } from '@nestjs/c
 import { Ctx, EventPattern, KafkaContext, MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError, Conflict, ValidationFailed } from '@shipping/contracts';
 import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
+import { type Admin, AssignerProtocol, Kafka, logLevel } from 'kafkajs';
 import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../errors/error-payloads';
 import { emitEvent, sendRequest } from '../errors/send-request';
 import { type Gate, gate } from '../in-process/transport.fixture';
@@ -10,6 +10,10 @@ import { keyed } from '../keyed-message';
 import { startKafkaApp } from './kafka-app.fixture';
 import { startKafkaBroker } from './kafka-broker.fixture';
 import type { KafkaClient } from './kafka-client';
+import type { KafkaTransportOptions } from './kafka-options';
+import { replyDeserializer } from './kafka-wire';
+import { ReplyPartition } from './reply-partition';
+import { TopicCreator } from './topic-creator';
 
 const REQUEST_TIMEOUT_MS = 2_000;
 
@@ -55,6 +59,11 @@ class OrdersController {
   bigint() {
     return { cents: 10n };
   }
+
+  @MessagePattern('order.freight.echo')
+  echo(@Payload() request: unknown) {
+    return request;
+  }
 }
 
 @Controller()
@@ -97,6 +106,17 @@ class LabelsController {
 }
 
 @Controller()
+class TallyController {
+  constructor(private readonly journal: Journal) {}
+
+  @MessagePattern('tally.count')
+  count(@Payload() request: { n: number }) {
+    this.journal.entries.push(String(request.n));
+    return { counted: request.n };
+  }
+}
+
+@Controller()
 class DraftedConsumer {
   constructor(private readonly journal: Journal) {}
 
@@ -122,6 +142,46 @@ class RevisionConsumer {
   }
 }
 
+interface OffsetLookup {
+  topic: string;
+  partitions: { partition: number }[];
+  fromBeginning?: boolean;
+}
+
+/** kafkajs' cluster, whose offset look-ups one spec holds back (its internals ship no type declarations). */
+const KafkaCluster = jest.requireActual<{
+  prototype: { fetchTopicsOffset(topics: OffsetLookup[]): Promise<unknown> };
+}>('kafkajs/src/cluster');
+
+/**
+ * Holds, until released, the look-ups kafkajs makes of where a reply consumer with no committed
+ * offset starts reading (the end of its one partition): it makes one when it first fetches and one
+ * after every rejoin of its group.
+ */
+function holdReplyOffsetLookUps(replyTopic: string): { readonly held: number; release(): void } {
+  const released = gate();
+  let held = 0;
+  const original = KafkaCluster.prototype.fetchTopicsOffset;
+  const lookUp = jest.spyOn(KafkaCluster.prototype, 'fetchTopicsOffset');
+  lookUp.mockImplementation(async function (this: unknown, topics: OffsetLookup[]) {
+    const [{ topic, partitions, fromBeginning }] = topics;
+    if (topic === replyTopic && partitions.length === 1 && !fromBeginning) {
+      held++;
+      await released.opened;
+    }
+    return original.call(this, topics);
+  });
+  return {
+    get held() {
+      return held;
+    },
+    release() {
+      released.open();
+      lookUp.mockRestore();
+    },
+  };
+}
+
 /** Earlier runs' events stay on the topics, and new groups read them: each run tells its own apart. */
 const run = randomUUID();
 
@@ -133,6 +193,11 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 20
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Every partition's end offset of a topic, added up: it grows by one with each message written. */
+async function endOffsetTotal(admin: Admin, topic: string): Promise<number> {
+  return (await admin.fetchTopicOffsets(topic)).reduce((total, { offset }) => total + Number(offset), 0);
 }
 
 /** True when `promise` has not settled once a timer of `ms` fired. */
@@ -155,13 +220,18 @@ function failureOf(promise: Promise<unknown>): Promise<AppError> {
 
 describe('the Kafka transport against a real broker', () => {
   let broker: Awaited<ReturnType<typeof startKafkaBroker>>;
-  let admin: ReturnType<Kafka['admin']>;
+  let admin: Admin;
   const apps: INestApplication[] = [];
   let gateway: KafkaClient;
 
-  const start = async (app: string, controllers: Parameters<typeof startKafkaApp>[1] = [], name = app) => {
+  const start = async (
+    app: string,
+    controllers: Parameters<typeof startKafkaApp>[1] = [],
+    name = app,
+    options: Partial<KafkaTransportOptions> = {},
+  ) => {
     const started = await startKafkaApp(
-      { app, brokers: broker.brokers, requestTimeoutMs: REQUEST_TIMEOUT_MS },
+      { app, brokers: broker.brokers, requestTimeoutMs: REQUEST_TIMEOUT_MS, ...options },
       controllers,
       [Journal],
     );
@@ -171,9 +241,30 @@ describe('the Kafka transport against a real broker', () => {
     return { ...started, journal };
   };
 
+  const stop = async (app: INestApplication) => {
+    await app.close();
+    apps.splice(apps.indexOf(app), 1);
+  };
+
+  let warn: jest.SpyInstance;
+
+  /** A consumer joining an instance's reply group, assigning its members the partition they have. */
+  const visitorOf = (groupId: string, partition: number) => {
+    const sameReplyPartition = new ReplyPartition();
+    sameReplyPartition.startAt([{ partition, offset: '0' }]);
+    return new Kafka({
+      clientId: 'spec-visitor',
+      brokers: broker.brokers,
+      logLevel: logLevel.NOTHING,
+    }).consumer({
+      groupId,
+      partitionAssigners: [sameReplyPartition.assigner],
+    });
+  };
+
   beforeAll(async () => {
     jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     broker = await startKafkaBroker();
     admin = new Kafka({
       clientId: 'spec-admin',
@@ -199,7 +290,7 @@ describe('the Kafka transport against a real broker', () => {
   }, 60_000);
 
   describe('request/reply', () => {
-    it("answers through the context's commands topic, keyed by the envelope's account, with a JSON copy", async () => {
+    it("answers through the context's commands topic, without a key even in an Envelope, with a JSON copy", async () => {
       const request = {
         context: { accountId: 'acct-1', correlationId: 'req-1' },
         reference: 'PO-1',
@@ -210,7 +301,7 @@ describe('the Kafka transport against a real broker', () => {
         reference: 'PO-1',
         shipDateIsString: true,
         topic: 'shipping.order.commands',
-        key: 'acct-1',
+        key: null,
       });
     });
 
@@ -240,15 +331,158 @@ describe('the Kafka transport against a real broker', () => {
       expect(reply.reference).toBe(reference);
     });
 
-    it('creates the topics it uses with three partitions', async () => {
+    it('creates the topics it uses with twelve partitions', async () => {
       const { topics } = await admin.fetchTopicMetadata({
         topics: ['shipping.order.commands', 'shipping.gateway.replies'],
       });
 
       expect(topics.map((topic) => [topic.name, topic.partitions.length]).sort()).toEqual([
-        ['shipping.gateway.replies', 3],
-        ['shipping.order.commands', 3],
+        ['shipping.gateway.replies', 12],
+        ['shipping.order.commands', 12],
       ]);
+    });
+
+    it('leaves a topic with fewer partitions than configured as it is, and says so', async () => {
+      await admin.createTopics({ topics: [{ topic: 'shipping.narrow.commands', numPartitions: 3 }] });
+      const kafka = new Kafka({
+        clientId: 'spec-topics',
+        brokers: broker.brokers,
+        logLevel: logLevel.NOTHING,
+      });
+      warn.mockClear();
+
+      await new TopicCreator(() => kafka, { partitions: 12 }).ensure(['shipping.narrow.commands']);
+
+      const [topic] = (await admin.fetchTopicMetadata({ topics: ['shipping.narrow.commands'] })).topics;
+      expect(topic.partitions).toHaveLength(3);
+      expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+        expect.stringMatching(
+          /^Topic shipping\.narrow\.commands has 3 partitions, fewer than the 12 configured/,
+        ),
+      ]);
+    });
+  });
+
+  describe('many instances of an app', () => {
+    it('gets each of five instances its own replies, though their replies topic has three partitions', async () => {
+      const crowd = [];
+      for (let instance = 0; instance < 5; instance++) {
+        const started = await start('crowd', [], `crowd-${instance}`, { partitions: 3 });
+        await started.client.connect();
+        crowd.push(started);
+      }
+
+      const decoded = jest.spyOn(replyDeserializer, 'deserialize');
+
+      const replies = await Promise.all(
+        crowd.map(({ client }, instance) =>
+          Promise.all(
+            Array.from({ length: 6 }, (_, n) =>
+              sendRequest(client, 'order.freight.echo', { run, instance, n }),
+            ),
+          ),
+        ),
+      );
+
+      replies.forEach((ofInstance, instance) =>
+        expect(ofInstance).toEqual(Array.from({ length: 6 }, (_, n) => ({ run, instance, n }))),
+      );
+      // Five instances on three partitions share some; each reply was decoded by its asker alone.
+      expect(decoded).toHaveBeenCalledTimes(30);
+      decoded.mockRestore();
+      const [topic] = (await admin.fetchTopicMetadata({ topics: ['shipping.crowd.replies'] })).topics;
+      expect(topic.partitions).toHaveLength(3);
+
+      // Each read its replies in a consumer group of its own that committed nothing: once the
+      // instance is gone its group is empty, holds no offsets, and the broker forgets it.
+      await Promise.all(crowd.map(({ app }) => stop(app)));
+      const groups = (await admin.listGroups()).groups
+        .map(({ groupId }) => groupId)
+        .filter((groupId) => groupId.startsWith('shipping.crowd.'));
+      expect(groups).toHaveLength(5);
+      expect(groups.every((groupId) => groupId.startsWith('shipping.crowd.replies.'))).toBe(true);
+      for (const groupId of groups) {
+        const [offsets] = await admin.fetchOffsets({ groupId, topics: ['shipping.crowd.replies'] });
+        expect(offsets.partitions.map(({ offset }) => offset)).toEqual(['-1', '-1', '-1']);
+      }
+      const described = (await admin.describeGroups(groups)).groups;
+      expect(described.map(({ state }) => state)).toEqual(groups.map(() => 'Empty'));
+      expect((await admin.listTopics()).filter((name) => name.startsWith('shipping.crowd.'))).toEqual([
+        'shipping.crowd.replies',
+      ]);
+    });
+
+    it('reads the reply to its first request even when it was written before its consumer first fetched', async () => {
+      const lookUps = holdReplyOffsetLookUps('shipping.eager.replies');
+      try {
+        const { client } = await start('eager');
+        await client.connect();
+        await until(() => lookUps.held > 0);
+        const written = await endOffsetTotal(admin, 'shipping.eager.replies');
+
+        const reply = sendRequest(client, 'order.freight.echo', { run, first: true });
+        await until(async () => (await endOffsetTotal(admin, 'shipping.eager.replies')) > written);
+        lookUps.release();
+
+        await expect(reply).resolves.toEqual({ run, first: true });
+      } finally {
+        lookUps.release();
+      }
+    });
+
+    it('reads on from where it was when its consumer rejoins its group, so a reply written meanwhile is not skipped', async () => {
+      const { client } = await start('rejoin');
+      await expect(sendRequest(client, 'order.freight.echo', { run, n: 1 })).resolves.toEqual({ run, n: 1 });
+      const [groupId] = (await admin.listGroups()).groups
+        .map((group) => group.groupId)
+        .filter((id) => id.startsWith('shipping.rejoin.replies.'));
+      const [member] = (await admin.describeGroups([groupId])).groups[0].members;
+      const [partition] = AssignerProtocol.MemberAssignment.decode(member.memberAssignment)?.assignment[
+        'shipping.rejoin.replies'
+      ] ?? [-1];
+      const lookUps = holdReplyOffsetLookUps('shipping.rejoin.replies');
+      // A second member joining the instance's group makes its consumer rejoin and look up its start again.
+      const visitor = visitorOf(groupId, partition);
+      try {
+        await visitor.connect();
+        await visitor.subscribe({ topics: ['shipping.rejoin.replies'], fromBeginning: true });
+        await visitor.run({ autoCommit: false, eachMessage: () => Promise.resolve() });
+        await until(() => lookUps.held > 0);
+        const written = await endOffsetTotal(admin, 'shipping.rejoin.replies');
+
+        const reply = sendRequest(client, 'order.freight.echo', { run, n: 2 });
+        await until(async () => (await endOffsetTotal(admin, 'shipping.rejoin.replies')) > written);
+        lookUps.release();
+
+        await expect(reply).resolves.toEqual({ run, n: 2 });
+      } finally {
+        lookUps.release();
+        await visitor.disconnect();
+      }
+    });
+
+    it("spreads one account's requests over the instances of the app serving them", async () => {
+      const first = await start('tally', [TallyController], 'tally-1');
+      const second = await start('tally', [TallyController], 'tally-2');
+      await until(async () => {
+        const [group] = (await admin.describeGroups(['shipping.tally'])).groups;
+        return group?.state === 'Stable' && group.members.length === 2;
+      });
+      const context = { accountId: 'acct-large', correlationId: 'req-many' };
+
+      const replies = await Promise.all(
+        Array.from({ length: 40 }, (_, n) => sendRequest(gateway, 'tally.count', { context, n })),
+      );
+
+      expect(replies).toEqual(Array.from({ length: 40 }, (_, n) => ({ counted: n })));
+      const handled = [first.journal.entries, second.journal.entries];
+      expect(handled.map((entries) => entries.length > 0)).toEqual([true, true]);
+      expect(
+        handled
+          .flat()
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: 40 }, (_, n) => n));
     });
   });
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { Admin, Kafka } from 'kafkajs';
+import type { Admin, ITopicMetadata, Kafka } from 'kafkajs';
 
 /** Room for the gateway's largest body (BODY_LIMIT, 4 MB) as JSON; Kafka's default is 1 MB. */
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -63,45 +63,62 @@ export class TopicCreator {
     try {
       const existing = new Set(await admin.listTopics());
       const missing = topics.filter((topic) => !existing.has(topic));
-      if (missing.length === 0) {
-        await this.leadersElected(admin, topics);
-        return;
+      if (missing.length > 0) {
+        await this.createMissing(admin, missing);
       }
-      await admin
-        .createTopics({
-          topics: missing.map((topic) => ({
-            topic,
-            numPartitions: this.settings.partitions,
-            replicationFactor: this.settings.replicationFactor ?? 1,
-            configEntries: [
-              { name: 'max.message.bytes', value: String(MAX_MESSAGE_BYTES) },
-              { name: 'min.insync.replicas', value: String(this.settings.minInsyncReplicas ?? 1) },
-            ],
-          })),
-          waitForLeaders: true,
-        })
-        .catch(async (error: unknown) => {
-          const now = new Set(await admin.listTopics());
-          if (missing.some((topic) => !now.has(topic))) {
-            throw withBrokerReasons(error);
-          }
-        });
-      await this.leadersElected(admin, topics);
-      const { partitions, replicationFactor = 1, minInsyncReplicas = 1 } = this.settings;
-      this.logger.log(
-        `Created topics ${missing.join(', ')} (${partitions} partitions, ${replicationFactor} replicas, min.insync.replicas ${minInsyncReplicas}).`,
-      );
+      this.warnOfFewerPartitions(await this.leadersElected(admin, topics));
     } finally {
       await admin.disconnect();
     }
   }
 
+  private async createMissing(admin: Admin, missing: string[]): Promise<void> {
+    const { partitions, replicationFactor = 1, minInsyncReplicas = 1 } = this.settings;
+    await admin
+      .createTopics({
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: partitions,
+          replicationFactor,
+          configEntries: [
+            { name: 'max.message.bytes', value: String(MAX_MESSAGE_BYTES) },
+            { name: 'min.insync.replicas', value: String(minInsyncReplicas) },
+          ],
+        })),
+        waitForLeaders: true,
+      })
+      .catch(async (error: unknown) => {
+        const now = new Set(await admin.listTopics());
+        if (missing.some((topic) => !now.has(topic))) {
+          throw withBrokerReasons(error);
+        }
+      });
+    this.logger.log(
+      `Created topics ${missing.join(', ')} (${partitions} partitions, ${replicationFactor} replicas, min.insync.replicas ${minInsyncReplicas}).`,
+    );
+  }
+
   /** A topic another app has just created is listed before the broker serves it; subscribing then fails. */
-  private async leadersElected(admin: Admin, topics: string[]): Promise<void> {
+  private async leadersElected(admin: Admin, topics: string[]): Promise<ITopicMetadata[]> {
     const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
     const leaderless = metadata.filter((topic) => topic.partitions.some((partition) => partition.leader < 0));
     if (leaderless.length > 0) {
       throw new Error(`No leader yet for ${leaderless.map((topic) => topic.name).join(', ')}.`);
+    }
+    return metadata;
+  }
+
+  /**
+   * An existing topic keeps its partitions: adding some would send a key's next messages to
+   * another partition than its earlier ones, and they could be handled out of order.
+   */
+  private warnOfFewerPartitions(existing: ITopicMetadata[]): void {
+    for (const { name, partitions } of existing) {
+      if (partitions.length < this.settings.partitions) {
+        this.logger.warn(
+          `Topic ${name} has ${partitions.length} partitions, fewer than the ${this.settings.partitions} configured (KAFKA_PARTITIONS). It keeps them: adding partitions would move keys and reorder their messages.`,
+        );
+      }
     }
   }
 }

@@ -4,11 +4,11 @@ import { DistributedConfig, kafkaBrokers } from './distributed-config';
 const ownDatabase = { DATABASE_URL: 'postgres://shipping@db:5432/order' };
 
 describe('the configuration of an app running in its own process', () => {
-  it('defaults to the local broker of tools/kafka and three partitions', () => {
+  it('defaults to the local broker of tools/kafka and twelve partitions', () => {
     const config = validateConfig(DistributedConfig, ownDatabase);
 
     expect(kafkaBrokers(config)).toEqual(['127.0.0.1:19092']);
-    expect(config.KAFKA_PARTITIONS).toBe(3);
+    expect(config.KAFKA_PARTITIONS).toBe(12);
   });
 
   it('reads several brokers from KAFKA_BROKERS', () => {

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import type { KafkaConnection } from '@shipping/messaging';
+import { DEFAULT_PARTITIONS, type KafkaConnection } from '@shipping/messaging';
 import { KafkaConnectionConfig, kafkaConnectionOf } from '../config/kafka-connection-config';
 import type { StoreKind } from '../config/storage-config';
 
@@ -23,7 +23,11 @@ export class DistributedConfig extends KafkaConnectionConfig {
   @IsInt({ message: 'KAFKA_PARTITIONS must be an integer' })
   @Min(1)
   @Max(1000)
-  KAFKA_PARTITIONS = 3;
+  /**
+   * Partitions of the topics an app creates: up to this many instances of an app share its
+   * requests and the events it consumes (an existing topic keeps its count).
+   */
+  KAFKA_PARTITIONS = DEFAULT_PARTITIONS;
 
   /**
    * Port of the app's own listener for GET /metrics, /health/live and /health/ready (each app has a

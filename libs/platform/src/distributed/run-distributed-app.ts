@@ -14,6 +14,7 @@ import { ObservabilityModule, READINESS } from '../observability/observability.m
 import { listenForObservability } from '../observability/observability-server';
 import type { Readiness } from '../observability/readiness';
 import { readTracingEnvironment, startTracing } from '../observability/tracing';
+import { waitForTurnToListen } from './shared-port';
 
 /** Where an app without HTTP of its own serves /metrics and /health/* unless METRICS_PORT says otherwise. */
 export const DEFAULT_METRICS_PORTS: Record<string, number> = {
@@ -98,6 +99,7 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
   await app.startAllMicroservices();
   let metrics: { port: number; close(): Promise<void> } | undefined;
   if (spec.listen) {
+    await waitForTurnToListen(app.get<Readiness>(READINESS));
     await spec.listen(app, config);
   } else {
     const port = config.METRICS_PORT ?? DEFAULT_METRICS_PORTS[spec.name] ?? 0;

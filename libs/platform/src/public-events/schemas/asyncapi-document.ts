@@ -1,3 +1,4 @@
+import { DEFAULT_PARTITIONS } from '@shipping/messaging';
 import { stringify } from 'yaml';
 import { eventUpcasters } from '../../storage/event-upcasters';
 import { CLOUD_EVENT_CONTENT_TYPE, eventSchemaPath, publicEventType } from '../cloud-event';
@@ -48,7 +49,7 @@ export function generateAsyncApiDocument(): Record<string, unknown> {
       title: publicTopic(category),
       description: `Every event of the ${category.streamPrefix}<id> streams, in stream order per key.`,
       messages: channelMessages,
-      bindings: { kafka: { partitions: 3, bindingVersion: KAFKA_BINDING_VERSION } },
+      bindings: { kafka: { partitions: DEFAULT_PARTITIONS, bindingVersion: KAFKA_BINDING_VERSION } },
     };
     operations[`receive-${category.context}-events`] = {
       action: 'receive',
@@ -73,7 +74,7 @@ export function generateAsyncApiDocument(): Record<string, unknown> {
       kafka: {
         host: 'localhost:9092',
         protocol: 'kafka',
-        description: 'The cluster of KAFKA_BROKERS; topics have 3 partitions (KAFKA_PARTITIONS).',
+        description: `The cluster of KAFKA_BROKERS; topics are created with ${DEFAULT_PARTITIONS} partitions (KAFKA_PARTITIONS).`,
       },
     },
     channels,

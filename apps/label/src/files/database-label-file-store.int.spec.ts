@@ -1,0 +1,86 @@
+import { createPgliteSqlClient, createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
+import { UNSAFE_LABEL_KEYS } from '../testing/unsafe-label-keys';
+import { DatabaseLabelFileStore } from './database-label-file-store';
+
+const backends = sqlBackends<SqlClient>('label_files', {
+  pglite: () => createPgliteSqlClient(),
+  server: (url) => createPgSqlClient(url, { max: 4 }),
+});
+/** Every byte value, twice: a PDF is binary. */
+const BINARY = Uint8Array.from({ length: 512 }, (_, index) => index % 256);
+const bytesOf = (content: Uint8Array | undefined) => (content ? Buffer.from(content) : content);
+
+describe.each(backends)('label files in the database on $name', (backend) => {
+  let db: OpenSqlBackend<SqlClient>;
+  let sql: SqlClient;
+  let files: DatabaseLabelFileStore;
+  const rows = async () =>
+    (await sql.query<{ key: string }>('select key from label_files order by key')).rows;
+
+  /** A label app instance as far as files go: on the server, a pool of its own. */
+  const instance = async () => {
+    const store = new DatabaseLabelFileStore(db.client());
+    await store.onModuleInit();
+    return store;
+  };
+
+  beforeAll(async () => {
+    db = await backend.open();
+    files = await instance();
+    sql = db.client();
+  });
+  beforeEach(() => sql.query('delete from label_files'));
+  afterAll(() => db?.close());
+
+  it('keeps a file under its key, byte for byte, and answers undefined for a key without one', async () => {
+    await files.put('items/a1.pdf', BINARY);
+    expect(bytesOf(await files.get('items/a1.pdf'))).toEqual(Buffer.from(BINARY));
+    expect(await files.get('items/none.pdf')).toBeUndefined();
+  });
+
+  it('replaces a file stored again under the same key, keeping one row and its first time', async () => {
+    await files.put('batches/B1/labels-1.pdf', Buffer.from('%PDF-1.7 first'));
+    const [{ created_at }] = (await sql.query('select created_at from label_files')).rows;
+    await files.put('batches/B1/labels-1.pdf', Buffer.from('%PDF-1.7 again'));
+    expect(bytesOf(await files.get('batches/B1/labels-1.pdf'))).toEqual(Buffer.from('%PDF-1.7 again'));
+    expect(await sql.query('select key, created_at from label_files')).toMatchObject({
+      rows: [{ key: 'batches/B1/labels-1.pdf', created_at }],
+    });
+  });
+
+  it('reads several files at once, leaving out the missing ones', async () => {
+    await files.put('items/m1.pdf', Buffer.from('one'));
+    await files.put('items/m2.pdf', Buffer.from('two'));
+    const found = await files.getMany(['items/m2.pdf', 'items/none.pdf', 'items/m1.pdf']);
+    expect(new Map([...found].map(([key, content]) => [key, bytesOf(content)]))).toEqual(
+      new Map([
+        ['items/m2.pdf', Buffer.from('two')],
+        ['items/m1.pdf', Buffer.from('one')],
+      ]),
+    );
+    expect(await files.getMany([])).toEqual(new Map());
+  });
+
+  it.each(UNSAFE_LABEL_KEYS)('refuses the key %p with bad_request, storing nothing', async (key) => {
+    await expect(files.get(key)).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(files.put(key as string, Buffer.from('%PDF'))).rejects.toMatchObject({
+      code: 'bad_request',
+    });
+    await expect(files.getMany(['items/ok.pdf', key as string])).rejects.toMatchObject({
+      code: 'bad_request',
+    });
+    expect(await rows()).toEqual([]);
+  });
+
+  (backend.concurrent ? it : it.skip)('takes the same file stored by several instances at once', async () => {
+    const instances = await Promise.all([instance(), instance(), instance()]);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        instances[index % 3].put('batches/B2/labels-1.pdf', Buffer.from('%PDF-1.7 same')),
+      ),
+    );
+    expect(await rows()).toEqual([{ key: 'batches/B2/labels-1.pdf' }]);
+    expect(bytesOf(await instances[1].get('batches/B2/labels-1.pdf'))).toEqual(Buffer.from('%PDF-1.7 same'));
+  });
+});
