@@ -1,0 +1,166 @@
+/**
+ * bench/scale: what adding instances does on the distributed runtime (a Kafka broker, each app's
+ * PostgreSQL database, every app as processes of its own).
+ *
+ * 1. Ten concurrent 1,000-item batches, created together and then shipped together, with one and
+ *    with two instances of every app: seconds from the first create to the last batch ready, and
+ *    from the first ship to the last batch completed, beside the CPU seconds the app processes,
+ *    PostgreSQL and the broker spent per 1,000 items.
+ * 2. Label throughput with 1, 2 and 4 label instances (one of every other app): three 1,000-item
+ *    batches shipped together, labels per second from the ships to the last completion, and the
+ *    label processes' CPU seconds per 1,000 labels.
+ * 3. What one more instance costs doing nothing: each process's CPU over 10 idle seconds, and its RSS.
+ *
+ * The machine has 2 cores, so wall-clock gains stop early; CPU seconds show what each instance
+ * costs and whether the work was split rather than repeated.
+ * Run: npm run bench:scale
+ */
+import {
+  apiClient,
+  type AppProcess,
+  batchShipment,
+  type DistributedAppName,
+  type DistributedRuntime,
+  startDistributedRuntime,
+} from '@shipping/testing';
+import { cpuMeter, pidsNamed, rssMb } from './process-cpu';
+
+const ITEMS = 1_000;
+const BATCHES = 10;
+const LABEL_BATCHES = 3;
+const IDLE_MS = 10_000;
+const EVERY_APP: DistributedAppName[] = ['gateway', 'order', 'pickup', 'batch', 'label', 'webhook'];
+
+type Api = ReturnType<typeof apiClient>;
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+async function statusOf(api: Api, batchId: string): Promise<string> {
+  return (await api.get(`/batches/${batchId}?per_page=1`)).body?.data?.status;
+}
+
+async function allReach(api: Api, batchIds: string[], status: string, timeoutMs = 900_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const pending = new Set(batchIds);
+  while (pending.size > 0) {
+    if (Date.now() > deadline) throw new Error(`batches not ${status} in time: ${[...pending].join(', ')}`);
+    for (const batchId of [...pending]) if ((await statusOf(api, batchId)) === status) pending.delete(batchId);
+    if (pending.size > 0) await sleep(200);
+  }
+}
+
+async function createBatches(api: Api, count: number): Promise<string[]> {
+  const shipments = Array.from({ length: ITEMS }, (_, index) => batchShipment(index));
+  const created = await Promise.all(
+    Array.from({ length: count }, () =>
+      api.post('/batches', { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments }),
+    ),
+  );
+  return created.map((answer) => {
+    if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`);
+    return answer.body.data.id as string;
+  });
+}
+
+async function shipAll(api: Api, batchIds: string[]): Promise<void> {
+  const shipped = await Promise.all(batchIds.map((batchId) => api.post(`/batches/${batchId}/ship`)));
+  for (const answer of shipped) if (answer.status !== 200) throw new Error(`ship answered ${answer.status}`);
+}
+
+const pidsOf = (runtime: DistributedRuntime, names: DistributedAppName[] = EVERY_APP) => () =>
+  names.flatMap((name) => runtime.instances[name].map((app) => app.pid()));
+
+/** The broker's JVM and the PostgreSQL backends, whose work the apps cause. */
+const servers = () => [...pidsNamed('java'), ...pidsNamed('postgres')];
+
+async function concurrentBatches(instances: number) {
+  const runtime = await startDistributedRuntime({
+    instances: Object.fromEntries(EVERY_APP.map((name) => [name, instances])),
+  });
+  try {
+    const api = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const apps = cpuMeter(pidsOf(runtime));
+    const infra = cpuMeter(servers);
+    const createdAt = Date.now();
+    const batchIds = await createBatches(api, BATCHES);
+    await allReach(api, batchIds, 'ready');
+    const readySeconds = (Date.now() - createdAt) / 1000;
+    const shippedAt = Date.now();
+    await shipAll(api, batchIds);
+    await allReach(api, batchIds, 'completed');
+    const completedSeconds = (Date.now() - shippedAt) / 1000;
+    const thousands = (BATCHES * ITEMS) / 1000;
+    return {
+      instances,
+      readySeconds: round(readySeconds),
+      completedSeconds: round(completedSeconds),
+      appCpuPer1000: round(apps.used() / thousands),
+      serverCpuPer1000: round(infra.used() / thousands),
+    };
+  } finally {
+    await runtime.stop();
+  }
+}
+
+async function labelThroughput(labelInstances: number) {
+  const runtime = await startDistributedRuntime({ instances: { label: labelInstances } });
+  try {
+    const api = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const batchIds = await createBatches(api, LABEL_BATCHES);
+    await allReach(api, batchIds, 'ready');
+    const labels = cpuMeter(pidsOf(runtime, ['label']));
+    const shippedAt = Date.now();
+    await shipAll(api, batchIds);
+    await allReach(api, batchIds, 'completed');
+    const seconds = (Date.now() - shippedAt) / 1000;
+    return {
+      labelInstances,
+      seconds: round(seconds),
+      labelsPerSecond: round((LABEL_BATCHES * ITEMS) / seconds, 0),
+      labelCpuPer1000: round(labels.used() / LABEL_BATCHES),
+    };
+  } finally {
+    await runtime.stop();
+  }
+}
+
+/** Each app's second instance against its first, both idle: CPU over IDLE_MS and RSS. */
+async function idleOverhead() {
+  const runtime = await startDistributedRuntime({
+    instances: Object.fromEntries(EVERY_APP.map((name) => [name, 2])),
+  });
+  try {
+    await sleep(5_000);
+    const meters = EVERY_APP.map((name) => ({
+      name,
+      app: runtime.instances[name][1] as AppProcess,
+      meter: cpuMeter(() => [runtime.instances[name][1].pid()]),
+    }));
+    await sleep(IDLE_MS);
+    return meters.map(({ name, app, meter }) => ({
+      app: name,
+      idleCpuPercent: round((meter.used() / (IDLE_MS / 1000)) * 100, 1),
+      rssMb: round(rssMb(app.pid()), 0),
+    }));
+  } finally {
+    await runtime.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:scale: ${BATCHES} concurrent ${ITEMS}-item batches with 1 and 2 instances of every app`);
+  for (const instances of [1, 2]) console.table([await concurrentBatches(instances)]);
+  console.log(`label throughput: ${LABEL_BATCHES} ${ITEMS}-item batches shipped together, 1, 2 and 4 label instances`);
+  for (const labelInstances of [1, 2, 4]) console.table([await labelThroughput(labelInstances)]);
+  console.log(`an added instance of each app, idle for ${IDLE_MS / 1000} s`);
+  console.table(await idleOverhead());
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
