@@ -10,12 +10,15 @@ export interface StoredSummary {
 }
 
 /**
- * The summary rows of recently read batches. Any instance of the app may have written a batch
- * since a row was kept, so every read asks for the batch's stored revision (one primary-key
- * lookup) and the row itself comes back only when that revision is not the kept one.
+ * The summary rows of recently read batches. Where other processes share the database, any
+ * instance of the app may have written a batch since its row was kept, so every read asks for
+ * the batch's stored revision (one primary-key lookup) and the row itself comes back only when
+ * that revision is not the kept one. Where the database is this process's alone (PGlite), the
+ * read model tells of every write (`written`) and a kept row is read with no query.
  */
 export class BatchSummaries {
   private readonly rows: LruCache<StoredSummary>;
+  private writes = 0;
 
   constructor(
     private readonly sql: SqlClient,
@@ -26,6 +29,8 @@ export class BatchSummaries {
 
   async read(batchId: string): Promise<StoredSummary | undefined> {
     const kept = this.rows.get(batchId);
+    if (kept && this.sql.ownedByThisProcess) return kept;
+    const writesBefore = this.writes;
     const { rows } = await this.sql.query<{
       account_id: string;
       last_revision: string;
@@ -37,17 +42,21 @@ export class BatchSummaries {
       [batchId, kept?.revision ?? null],
     );
     const row = rows[0];
-    if (!row) {
-      this.rows.delete(batchId);
-      return undefined;
-    }
+    if (!row) return undefined;
     if (kept && row.doc === null) return kept;
     const stored = {
       accountId: row.account_id,
       revision: row.last_revision,
       doc: row.doc as BatchSummaryRow,
     };
-    this.rows.set(batchId, stored);
+    // A row loaded while this process wrote a batch may be the older one: it is not kept.
+    if (this.writes === writesBefore) this.rows.set(batchId, stored);
     return stored;
+  }
+
+  /** This process wrote the batch's rows. */
+  written(batchId: string): void {
+    this.writes++;
+    this.rows.delete(batchId);
   }
 }

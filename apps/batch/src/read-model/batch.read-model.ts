@@ -32,8 +32,8 @@ export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
  * streams alone. An event of a batch brings the batch up to date from its stream in one
  * transaction; rows move only forward in stream revision, so redeliveries, other instances and
  * a request that catches up at the same time as the subscription change nothing twice. Reads
- * hold with any number of instances: each asks for the batch's stored revision and reuses a page
- * kept in memory only at that revision.
+ * hold with any number of instances: a page kept in memory is reused only at the batch's stored
+ * revision (see BatchSummaries).
  */
 @Injectable()
 export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
@@ -80,6 +80,7 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
     const projected = foldBatchEvents(batchId, { summary: rows[0]?.doc }, events);
     if (!projected) return;
     await this.sql.transaction((tx) => writeProjectedBatches(tx, [projected]));
+    this.summaries.written(batchId);
     this.projected.set(batchId, projected.revision);
   }
 
