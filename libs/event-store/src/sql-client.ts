@@ -20,4 +20,9 @@ export interface SqlClient {
    */
   session<T>(work: (session: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * True where no other process can write this database (PGlite: in this process's memory, or in
+   * a folder locked to it), so what this process keeps of the rows it writes needs no look back.
+   */
+  readonly ownedByThisProcess?: boolean;
 }
