@@ -14,4 +14,9 @@ export interface SqlClient {
   /** Runs `work` in one transaction on one connection; rolls back if it throws. */
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * True where no other process can write this database (PGlite: in this process's memory, or in
+   * a folder locked to it), so what this process keeps of the rows it writes needs no look back.
+   */
+  readonly ownedByThisProcess?: boolean;
 }

@@ -1,5 +1,7 @@
 export * from './test-database';
 export * from './sql-backends';
+export * from './held-writes';
+export * from './redeliveries';
 export * from './decider-spec';
 export * from './fixtures/orders';
 export * from './http-client';

@@ -1,4 +1,5 @@
 import type { BatchSummaryRow } from '@shipping/batch-domain';
+import type { SqlClient } from '@shipping/event-store';
 import { LruCache } from '@shipping/platform';
 
 /** A batch's summary row as stored, with the stream revision it reflects. */
@@ -9,31 +10,51 @@ export interface StoredSummary {
 }
 
 /**
- * The summary rows of recently read batches, so a page read costs no query. The read model calls
- * `written` after each catch-up of a batch (its own commit, or rows another process wrote, seen
- * through the subscription); a row loaded while that happened may be the older one, so it is not
- * kept.
+ * The summary rows of recently read batches. Where other processes share the database, any
+ * instance of the app may have written a batch since its row was kept, so every read asks for
+ * the batch's stored revision (one primary-key lookup) and the row itself comes back only when
+ * that revision is not the kept one. Where the database is this process's alone (PGlite), the
+ * read model tells of every write (`written`) and a kept row is read with no query.
  */
 export class BatchSummaries {
   private readonly rows: LruCache<StoredSummary>;
   private writes = 0;
 
-  constructor(capacity: number) {
+  constructor(
+    private readonly sql: SqlClient,
+    capacity: number,
+  ) {
     this.rows = new LruCache<StoredSummary>(capacity);
   }
 
-  async read(
-    batchId: string,
-    load: () => Promise<StoredSummary | undefined>,
-  ): Promise<StoredSummary | undefined> {
-    const cached = this.rows.get(batchId);
-    if (cached) return cached;
+  async read(batchId: string): Promise<StoredSummary | undefined> {
+    const kept = this.rows.get(batchId);
+    if (kept && this.sql.ownedByThisProcess) return kept;
     const writesBefore = this.writes;
-    const loaded = await load();
-    if (loaded && this.writes === writesBefore) this.rows.set(batchId, loaded);
-    return loaded;
+    const { rows } = await this.sql.query<{
+      account_id: string;
+      last_revision: string;
+      doc: BatchSummaryRow | null;
+    }>(
+      `select account_id, last_revision::text as last_revision,
+         case when last_revision = $2::bigint then null else doc end as doc
+       from batch_view where batch_id = $1`,
+      [batchId, kept?.revision ?? null],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    if (kept && row.doc === null) return kept;
+    const stored = {
+      accountId: row.account_id,
+      revision: row.last_revision,
+      doc: row.doc as BatchSummaryRow,
+    };
+    // A row loaded while this process wrote a batch may be the older one: it is not kept.
+    if (this.writes === writesBefore) this.rows.set(batchId, stored);
+    return stored;
   }
 
+  /** This process wrote the batch's rows. */
   written(batchId: string): void {
     this.writes++;
     this.rows.delete(batchId);

@@ -1,64 +1,23 @@
 import { type BatchEvent, batchStreamName } from '@shipping/batch-domain';
 import { BATCH_NOT_FOUND_MESSAGE, NotFound } from '@shipping/contracts';
-import { createPgliteSqlClient, migrate, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import {
+  createPgliteSqlClient,
+  createPgSqlClient,
+  migrate,
+  PostgresEventStore,
+  type SqlClient,
+} from '@shipping/event-store';
+import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { BatchList } from './batch-list';
 import { BatchReadModel } from './batch.read-model';
+import { batchLife } from './batch-events.fixture';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 const BATCH = 'b-read';
 const ACCOUNT = 'acct_reader';
-const itemIds = ['i-0', 'i-1', 'i-2'];
+const { itemIds, created, validated, ready, shipped, completed } = batchLife(BATCH, ACCOUNT);
 
-const created: BatchEvent = {
-  type: 'BatchCreated',
-  data: {
-    batch_id: BATCH,
-    account_id: ACCOUNT,
-    shipper_id: 1,
-    shipper_hash_id: 'shipper-1',
-    service: 'USPS-1',
-    item_count: itemIds.length,
-    items: itemIds.map((item_id, index) => ({ item_id, index, shipment: {} })),
-    at: '2026-11-21T10:00:00.000Z',
-  },
-};
-const validated = itemIds.map((item_id, index): BatchEvent => ({
-  type: 'ItemValidated',
-  data: { batch_id: BATCH, item_id, index, price_cents: 500, shipment: {} },
-}));
-const ready: BatchEvent = {
-  type: 'BatchValidated',
-  data: {
-    batch_id: BATCH,
-    status: 'ready',
-    valid_count: 3,
-    invalid_count: 0,
-    at: '2026-11-21T10:00:01.000Z',
-  },
-};
-const shipped: BatchEvent = {
-  type: 'BatchShipped',
-  data: {
-    batch_id: BATCH,
-    account_id: ACCOUNT,
-    charged_cents: 1500,
-    item_ids: itemIds,
-    at: '2026-11-21T10:00:02.000Z',
-  },
-};
-const completed = (index: number): BatchEvent => ({
-  type: 'ItemCompleted',
-  data: {
-    batch_id: BATCH,
-    item_id: itemIds[index],
-    index,
-    tracking_number: `9400${index}`,
-    label_key: `label-${index}`,
-    price_cents: 500,
-  },
-});
-
-describe('get-batch read model', () => {
+describe('get-batch read model on PGlite, the database of this process alone', () => {
   let sql: SqlClient;
   let store: PostgresEventStore;
   let readModel: BatchReadModel;
@@ -111,17 +70,6 @@ describe('get-batch read model', () => {
     }
   });
 
-  it('drops its cached page when catching up finds the rows already written by another process', async () => {
-    await page();
-    const otherProcess = new BatchReadModel(sql, store);
-    await store.appendToStream(batchStreamName(BATCH), [completed(2)]);
-    await otherProcess.catchUp(BATCH);
-
-    await readModel.catchUp(BATCH);
-
-    expect((await page()).items.find((item) => item.id === 'i-2')?.status).toBe('completed');
-  });
-
   it('keeps a batch whose items are not all recorded from readers, and shows it once they are', async () => {
     const large = 'b-large';
     const item = (index: number) => ({ item_id: `large-${index}`, index, shipment: {} });
@@ -147,5 +95,73 @@ describe('get-batch read model', () => {
     const shown = await readModel.get(ACCOUNT, { batch_id: large, page: 1, per_page: 10 });
     expect(shown.batch).toMatchObject({ status: 'validating', results: { total_count: 3 } });
     expect((await list()).map((entry) => entry.id)).toContain(large);
+  });
+});
+
+describe('get-batch read model on two batch app instances over one PostgreSQL database', () => {
+  const batchId = 'b-instances';
+  const life = batchLife(batchId, ACCOUNT);
+  let database: TestDatabase;
+  let a: Awaited<ReturnType<typeof instance>>;
+  let b: Awaited<ReturnType<typeof instance>>;
+
+  /** One instance of the batch app as far as the read model goes: its own pool, store and caches. */
+  async function instance() {
+    const sql = createPgSqlClient(database.url, { max: 2 });
+    const store = new PostgresEventStore(sql);
+    await store.init();
+    await migrate(sql, BATCH_MIGRATIONS);
+    const readModel = new BatchReadModel(sql, store);
+    return {
+      sql,
+      store,
+      /** A command on this instance: it appends, then brings the read model up to date before it answers. */
+      write: async (...events: BatchEvent[]) => {
+        await store.appendToStream(batchStreamName(batchId), events);
+        await readModel.catchUp(batchId);
+      },
+      page: () => readModel.get(ACCOUNT, { batch_id: batchId, page: 1, per_page: 10 }),
+    };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('batch_read_instances');
+    a = await instance();
+    b = await instance();
+    await a.write(life.created, ...life.validated, life.ready);
+  }, 60_000);
+
+  afterAll(async () => {
+    await a?.store.close();
+    await b?.store.close();
+    await database?.drop();
+  });
+
+  it('answers repeated reads of an unchanged batch from memory after one look at its stored revision', async () => {
+    await b.page();
+    const query = jest.spyOn(b.sql, 'query');
+    const again = await b.page();
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(query.mock.calls[0][0]).toMatch(/from batch_view where batch_id = \$1/);
+    query.mockRestore();
+    expect(again.batch.status).toBe('ready');
+  });
+
+  it('shows a change caught up on one instance at the very next read on the other', async () => {
+    // Read twice: B keeps the summary and the page.
+    expect((await b.page()).batch.status).toBe('ready');
+    expect((await b.page()).batch.status).toBe('ready');
+
+    await a.write(life.shipped);
+    expect((await b.page()).batch.status).toBe('processing');
+
+    for (const index of [0, 1, 2]) {
+      await a.write(life.completed(index));
+      const seen = await b.page();
+      expect(seen.items.filter((item) => item.status === 'completed').map((item) => item.id)).toEqual(
+        life.itemIds.slice(0, index + 1),
+      );
+      expect(seen.batch.results.completed_count).toBe(index + 1);
+    }
   });
 });

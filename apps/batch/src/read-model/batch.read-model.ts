@@ -22,7 +22,7 @@ import {
 import { type EventStore, schemaReady, type SqlClient, type Subscription } from '@shipping/event-store';
 import { EVENT_STORE, LruCache, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
-import { BatchSummaries, type StoredSummary } from './batch-summaries';
+import { BatchSummaries } from './batch-summaries';
 import { foldBatchEvents, writeProjectedBatches } from './batch-projection';
 
 export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
@@ -30,23 +30,27 @@ export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
 /**
  * The get-batch read model: a summary row per batch and a row per item, built from `batch-*`
  * streams alone. An event of a batch brings the batch up to date from its stream in one
- * transaction; rows move only forward in stream revision, so redeliveries and a request that
- * catches up at the same time as the subscription change nothing twice.
+ * transaction; rows move only forward in stream revision, so redeliveries, other instances and
+ * a request that catches up at the same time as the subscription change nothing twice. Reads
+ * hold with any number of instances: a page kept in memory is reused only at the batch's stored
+ * revision (see BatchSummaries).
  */
 @Injectable()
 export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BatchReadModel.name);
   private subscription?: Subscription;
-  /** Pages of the batches people are reading, reused while their batch's revision is unchanged. */
+  /** Pages of the batches people are reading, reused while their batch's stored revision is unchanged. */
   private readonly pages = new LruCache<BatchPage>(256);
-  private readonly summaries = new BatchSummaries(10_000);
+  private readonly summaries: BatchSummaries;
   /** Revision recent batches are known to be projected to, so redelivered events cost no query. */
   private readonly projected = new LruCache<bigint>(10_000);
 
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
+  ) {
+    this.summaries = new BatchSummaries(sql, 10_000);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await schemaReady(this.sql, BATCH_MIGRATIONS);
@@ -74,14 +78,14 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
     const from = rows[0] ? BigInt(rows[0].last_revision) + 1n : 0n;
     const events = await this.store.readStream(batchStreamName(batchId), { fromRevision: from });
     const projected = foldBatchEvents(batchId, { summary: rows[0]?.doc }, events);
-    if (projected) await this.sql.transaction((tx) => writeProjectedBatches(tx, [projected]));
-    // Even with nothing left to write: another process sharing the store may have written the rows.
+    if (!projected) return;
+    await this.sql.transaction((tx) => writeProjectedBatches(tx, [projected]));
     this.summaries.written(batchId);
-    if (projected) this.projected.set(batchId, projected.revision);
+    this.projected.set(batchId, projected.revision);
   }
 
   async get(accountId: string, query: GetBatchQuery): Promise<BatchPage> {
-    const stored = await this.summaries.read(query.batch_id, () => this.loadSummary(query.batch_id));
+    const stored = await this.summaries.read(query.batch_id);
     if (!stored || stored.accountId !== accountId) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     const { doc } = stored;
     if (doc.status === 'creating') throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
@@ -92,17 +96,6 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
     const page = deepFreeze(await this.page({ ...doc, status: doc.status }, query));
     this.pages.set(key, page);
     return page;
-  }
-
-  private async loadSummary(batchId: string): Promise<StoredSummary | undefined> {
-    const { rows } = await this.sql.query<{
-      account_id: string;
-      last_revision: string;
-      doc: BatchSummaryRow;
-    }>('select account_id, last_revision, doc from batch_view where batch_id = $1', [batchId]);
-    return (
-      rows[0] && { accountId: rows[0].account_id, revision: String(rows[0].last_revision), doc: rows[0].doc }
-    );
   }
 
   private async page(

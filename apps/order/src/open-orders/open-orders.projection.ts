@@ -3,7 +3,9 @@ import { isOrderEvent, type OpenOrder, projectOpenOrder } from '@shipping/order-
 
 /**
  * The open-orders row after an event of an `order-*` stream: what the app's subscription and the
- * replay tool both run. Delivery is at-least-once, so a row only moves forward on a newer revision.
+ * replay tool both run. Delivery is at-least-once, so a row only moves forward on a newer revision:
+ * the upsert compares revisions too, since a row another instance inserts after this one read is
+ * not locked by that read.
  */
 export async function projectOpenOrderRow(sql: SqlClient, event: RecordedEvent): Promise<void> {
   if (!isOrderEvent(event)) return;
@@ -18,7 +20,8 @@ export async function projectOpenOrderRow(sql: SqlClient, event: RecordedEvent):
     await tx.query(
       `insert into order_open_orders (shipment_order_id, account_id, created_at, last_revision, doc)
        values ($1, $2, $3, $4, $5)
-       on conflict (shipment_order_id) do update set last_revision = excluded.last_revision, doc = excluded.doc`,
+       on conflict (shipment_order_id) do update set last_revision = excluded.last_revision, doc = excluded.doc
+       where order_open_orders.last_revision < excluded.last_revision`,
       [id, doc.account_id, doc.created_at, event.revision.toString(), JSON.stringify(doc)],
     );
   });

@@ -1,9 +1,10 @@
-import type { Position } from '../event-store';
+import { comparePositions, type Position } from '../event-store';
 
 /** Where a named subscription got to in $all. */
 export interface CheckpointStore {
-  /** The last position stored under `name`, or undefined when the subscription never ran. */
+  /** The furthest position stored under `name`, or undefined when the subscription never ran. */
   load(name: string): Promise<Position | undefined>;
+  /** Moves the checkpoint to `position` if that is further on; an earlier position changes nothing. */
   store(name: string, position: Position): Promise<void>;
 }
 
@@ -16,6 +17,7 @@ export class InMemoryCheckpointStore implements CheckpointStore {
   }
 
   async store(name: string, position: Position): Promise<void> {
-    this.positions.set(name, position);
+    const stored = this.positions.get(name);
+    if (!stored || comparePositions(stored, position) < 0) this.positions.set(name, position);
   }
 }

@@ -210,28 +210,3 @@ describe('PostgresEventStore on a PGlite data folder', () => {
     }
   }, 60_000);
 });
-
-describe('SqlCheckpointStore on PGlite', () => {
-  it('stores one position per subscription name and overwrites it', async () => {
-    const client = await createPgliteSqlClient();
-    try {
-      const checkpoints = new SqlCheckpointStore(client, { schema: 'projections' });
-      await checkpoints.init();
-      await checkpoints.init();
-      expect(await checkpoints.load('a')).toBeUndefined();
-
-      await checkpoints.store('a', { commit: 18_446_744_073_709_551_615n, prepare: 9_007_199_254_740_993n });
-      await checkpoints.store('b', { commit: 1n, prepare: 2n });
-      expect(await checkpoints.load('a')).toEqual({
-        commit: 18_446_744_073_709_551_615n,
-        prepare: 9_007_199_254_740_993n,
-      });
-
-      await checkpoints.store('a', { commit: 3n, prepare: 4n });
-      expect(await checkpoints.load('a')).toEqual({ commit: 3n, prepare: 4n });
-      expect(await checkpoints.load('b')).toEqual({ commit: 1n, prepare: 2n });
-    } finally {
-      await client.close();
-    }
-  }, 30_000);
-});

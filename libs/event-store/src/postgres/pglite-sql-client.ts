@@ -8,6 +8,8 @@ import { withSavepoint } from './savepoint';
  * transactions run one at a time (PGlite queues them).
  */
 export class PgliteSqlClient implements SqlClient {
+  readonly ownedByThisProcess = true;
+
   constructor(private readonly db: PGlite) {}
 
   async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {

@@ -31,12 +31,18 @@ export class SqlCheckpointStore implements CheckpointStore {
     return row && { commit: toBigInt(row.commit_position), prepare: toBigInt(row.prepare_position) };
   }
 
+  /**
+   * Moves the checkpoint forward only: an instance that took a subscription over, or a slower one
+   * still finishing the events before, cannot take it back to where it was.
+   */
   async store(name: string, position: Position): Promise<void> {
+    const table = this.tables.checkpoints;
     await this.client.query(
-      `insert into ${this.tables.checkpoints} (subscription_name, commit_position, prepare_position)
+      `insert into ${table} as stored (subscription_name, commit_position, prepare_position)
        values ($1, $2::numeric, $3::numeric)
        on conflict (subscription_name) do update
-       set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()`,
+       set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, updated_at = now()
+       where (stored.commit_position, stored.prepare_position) < (excluded.commit_position, excluded.prepare_position)`,
       [name, position.commit.toString(), position.prepare.toString()],
     );
   }
