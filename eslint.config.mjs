@@ -13,6 +13,7 @@ const infrastructure = [
   'pino-*',
   'nestjs-pino',
   'pdf-lib',
+  'ioredis',
 ];
 
 export default [

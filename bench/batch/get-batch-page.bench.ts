@@ -2,6 +2,8 @@
  * bench/batch (read side): loads GET /batches/{id}?page=5 of a 1,000-item batch with autocannon
  * for 10 s after a 2 s warm-up and prints requests per second and latencies. Every response must
  * be a 200 with the body of the first one, or the run fails. Run: npm run bench:batch-read
+ * The rate limit is off unless RATE_LIMIT_PER_MINUTE says otherwise; with REDIS_URL (and a limit)
+ * every request's hit is counted in Redis.
  */
 import autocannon from 'autocannon';
 import { apiClient, batchShipment, eventually, startRuntime } from '@shipping/testing';
@@ -9,10 +11,15 @@ import { apiClient, batchShipment, eventually, startRuntime } from '@shipping/te
 const CONNECTIONS = 20;
 const DURATION_S = 10;
 const WARMUP_S = 2;
+const RATE_LIMIT = process.env.RATE_LIMIT_PER_MINUTE ?? '0';
+const COUNTED =
+  RATE_LIMIT === '0'
+    ? 'rate limit off'
+    : `rate limit ${RATE_LIMIT}/min counted ${process.env.REDIS_URL ? 'in Redis' : 'in process'}`;
 
 async function main(): Promise<void> {
   const runtime = await startRuntime({
-    env: { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     // A loaded machine can take more than a minute to start the runtime.
     startTimeoutMs: 180_000,
   });
@@ -42,7 +49,7 @@ async function main(): Promise<void> {
     await load(WARMUP_S);
     const result = await load(DURATION_S);
     console.log(
-      `bench/batch read: GET /batches/{id}?page=5 (100 items a page), ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'warn'}`,
+      `bench/batch read: GET /batches/{id}?page=5 (100 items a page), ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'warn'}, ${COUNTED}`,
     );
     console.log(`  requests/s  avg ${result.requests.average.toFixed(0)}   (target 2,000)`);
     console.log(

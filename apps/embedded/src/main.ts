@@ -19,7 +19,7 @@ import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
 
 async function bootstrap(): Promise<void> {
   const sandboxAdminKey = useSandboxAdminKeyIfUnset(process.env);
-  checkEnvironment(
+  const warnings = checkEnvironment(
     { ...EMBEDDED_ENVIRONMENT, readers: [...EMBEDDED_ENVIRONMENT.readers, readTracingEnvironment] },
     process.env,
   );
@@ -37,6 +37,7 @@ async function bootstrap(): Promise<void> {
   connectMessageHandlers(app, createInProcessServer(app));
   await app.startAllMicroservices();
   if (sandboxAdminKey) app.get(Logger).warn(SANDBOX_ADMIN_KEY_WARNING);
+  for (const warning of warnings) app.get(Logger).warn(warning);
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'listening', url: await app.getUrl() })}\n`);
   stopGracefullyOn(['SIGTERM', 'SIGINT'], () => app.close().then(() => tracing.shutdown()));

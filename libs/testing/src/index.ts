@@ -17,3 +17,4 @@ export * from './distributed/test-broker';
 export * from './webhook-receiver';
 export * from './openapi-contract';
 export * from './distributed/span-collector';
+export * from './redis';

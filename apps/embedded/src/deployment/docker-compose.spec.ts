@@ -39,6 +39,7 @@ const CHOSEN: DotEnv = {
   ...EXAMPLE,
   POSTGRES_PASSWORD: randomBytes(18).toString('base64url'),
   KAFKA_SASL_PASSWORD: randomBytes(18).toString('base64url'),
+  REDIS_PASSWORD: randomBytes(24).toString('hex'),
   LABEL_URL_SECRET: randomBytes(32).toString('hex'),
   WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
 };
@@ -94,6 +95,7 @@ describe('docker-compose.yml', () => {
       ];
       const expected = ['DATABASE_URL', 'KAFKA_SASL_PASSWORD'];
       if (['gateway', 'order', 'batch'].includes(app)) expected.push('LABEL_URL_SECRET');
+      if (app === 'gateway') expected.push('REDIS_URL');
       if (app === 'webhook') expected.push('WEBHOOK_SECRET_KEYS');
       expect(named.sort()).toEqual(expected.sort());
     },
@@ -105,6 +107,7 @@ describe('docker-compose.yml', () => {
     for (const secret of [
       'POSTGRES_PASSWORD',
       'KAFKA_SASL_PASSWORD',
+      'REDIS_PASSWORD',
       'LABEL_URL_SECRET',
       'WEBHOOK_SECRET_KEYS',
     ]) {
@@ -202,6 +205,37 @@ describe('docker-compose.yml', () => {
     expect(services['label'].volumes).toBeUndefined();
   });
 
+  it("counts the gateways' rate limits in the compose Redis, with its password and nothing on disk", () => {
+    const redisUrl = new URL(appEnv('gateway')['REDIS_URL']);
+    expect({ host: redisUrl.host, password: redisUrl.password }).toEqual({
+      host: 'redis:6379',
+      password: CHOSEN['REDIS_PASSWORD'],
+    });
+    expect(services['gateway'].depends_on?.['redis']).toEqual({ condition: 'service_healthy' });
+    const redis = services['redis'];
+    expect(redis.image).toMatch(/^redis:7/);
+    expect(redis.command?.map((part) => interpolate(part, CHOSEN))).toEqual([
+      'redis-server',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--requirepass',
+      CHOSEN['REDIS_PASSWORD'],
+    ]);
+    expect(environmentOf(redis, CHOSEN)['REDISCLI_AUTH']).toBe(CHOSEN['REDIS_PASSWORD']);
+    expect(redis.volumes).toBeUndefined();
+  });
+
+  it('starts the gateway without the production warning that its rate limit is counted per instance', () => {
+    expect(checkEnvironment(GATEWAY_ENVIRONMENT, appEnv('gateway'))).toEqual([]);
+    expect(checkEnvironment(GATEWAY_ENVIRONMENT, { ...appEnv('gateway'), REDIS_URL: '' })).toEqual([
+      expect.stringMatching(
+        /^REDIS_URL: unset: RATE_LIMIT_PER_MINUTE and UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE are counted by each gateway process/,
+      ),
+    ]);
+  });
+
   it('signs label URLs with the one secret the gateway checks them with', () => {
     const secrets = ['gateway', 'order', 'batch'].map((app) => appEnv(app)['LABEL_URL_SECRET']);
     expect(new Set(secrets).size).toBe(1);
@@ -209,7 +243,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts apps only once the servers they need answer their health checks', () => {
-    for (const server of ['kafka', 'postgres', 'eventstoredb', 'gateway']) {
+    for (const server of ['kafka', 'postgres', 'eventstoredb', 'redis', 'gateway']) {
       expect({ server, test: services[server].healthcheck?.test[0] }).toEqual({
         server,
         test: expect.stringMatching(/^CMD(-SHELL)?$/),

@@ -6,7 +6,7 @@ import { bodyDepthLimit } from './body/body-depth';
 import { bodyParserErrors } from './body/body-parser-errors';
 import { answerClientErrorsInEnvelope } from './client-errors';
 import type { GatewayHttpConfig } from './gateway-http-config';
-import { GATEWAY_HTTP_CONFIG, REQUEST_LOGGER, UNAUTHENTICATED_HITS } from './gateway-http.tokens';
+import { GATEWAY_HTTP_CONFIG, REQUEST_LOGGER, RATE_LIMIT_STORAGE } from './gateway-http.tokens';
 import { ApiKeyDirectory } from './auth/api-key-directory';
 import { preAuthentication, whenAuthenticated } from './auth/pre-authentication';
 import { observeRequests, serveMetrics } from './observability/request-observer';
@@ -33,7 +33,7 @@ export function configureGatewayApp(
   app.use(
     preAuthentication(
       app.get(ApiKeyDirectory),
-      app.get<ThrottlerStorage>(UNAUTHENTICATED_HITS),
+      app.get<ThrottlerStorage>(RATE_LIMIT_STORAGE),
       config.unauthenticatedRateLimitPerMinute,
       config.adminApiKey,
     ),

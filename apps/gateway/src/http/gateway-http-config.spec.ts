@@ -10,6 +10,7 @@ describe('readGatewayHttpConfig', () => {
       unauthenticatedRateLimitPerMinute: 1200,
       idempotencyTtlHours: 24,
       trustProxy: false,
+      redisKeyPrefix: 'shipping:',
     });
   });
 
@@ -27,6 +28,8 @@ describe('readGatewayHttpConfig', () => {
         IDEMPOTENCY_TTL_HOURS: '0.5',
         UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: '30',
         TRUST_PROXY: '10.0.0.0/8, loopback',
+        REDIS_URL: 'rediss://:s3cret@redis.internal:6380/2',
+        REDIS_KEY_PREFIX: 'shipping-staging:',
       }),
     ).toEqual({
       bodyLimit: '512kb',
@@ -36,9 +39,34 @@ describe('readGatewayHttpConfig', () => {
       unauthenticatedRateLimitPerMinute: 30,
       idempotencyTtlHours: 0.5,
       trustProxy: '10.0.0.0/8,loopback',
+      redisUrl: 'rediss://:s3cret@redis.internal:6380/2',
+      redisKeyPrefix: 'shipping-staging:',
     });
     expect(readGatewayHttpConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(readGatewayHttpConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it.each([
+    'redis://redis:6379',
+    'redis://:p%40ss@10.0.0.5',
+    'redis://app:pw@[::1]:6379/0',
+    'rediss://cache.example.com/',
+  ])('accepts REDIS_URL=%s', (url) => {
+    expect(readGatewayHttpConfig({ REDIS_URL: url }).redisUrl).toBe(url);
+  });
+
+  it.each([
+    'http://:Sup3rSecret@redis:6379',
+    'redis://:Sup3rSecret@',
+    'redis://:Sup3rSecret@redis:99999',
+    'redis://:Sup3rSecret@redis/cache',
+    'redis://:Sup3rSecret@redis?enableOfflineQueue=true',
+    'Sup3rSecret@redis:6379',
+  ])('refuses REDIS_URL=%s naming the variable, without printing the value', (url) => {
+    expect(() => readGatewayHttpConfig({ REDIS_URL: url })).toThrow(
+      /^Invalid environment variable REDIS_URL \(value not shown: it may hold a password\): expected redis:\/\/\S+ or rediss:/,
+    );
+    expect(() => readGatewayHttpConfig({ REDIS_URL: url })).not.toThrow(/Sup3rSecret/);
   });
 
   it('accepts a body limit in bytes', () => {
@@ -61,6 +89,8 @@ describe('readGatewayHttpConfig', () => {
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', 'my-load-balancer'],
     ['TRUST_PROXY', '10.0.0.0/99'],
+    ['REDIS_KEY_PREFIX', 'shipping {a}:'],
+    ['REDIS_KEY_PREFIX', 'x'.repeat(65)],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => readGatewayHttpConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid environment variable ${name}=${JSON.stringify(value)}: expected `),

@@ -1,4 +1,10 @@
 import ipaddr from 'ipaddr.js';
+import {
+  parseRedisKeyPrefix,
+  parseRedisUrl,
+  REDIS_KEY_PREFIX_FORM,
+  REDIS_URL_FORM,
+} from './rate-limit/redis-url';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -18,6 +24,10 @@ export interface GatewayHttpConfig {
   trustProxy: TrustProxy;
   /** The admin API's bearer key (ADMIN_API_KEY); unset, every /admin route answers 404. */
   adminApiKey?: string;
+  /** Where the rate limits are counted for every gateway (REDIS_URL); unset, each process counts its own. */
+  redisUrl?: string;
+  /** What the gateway's Redis keys start with, so deployments can share a server. */
+  redisKeyPrefix: string;
 }
 
 export type TrustProxy = false | number | string;
@@ -32,6 +42,7 @@ export const DEFAULT_GATEWAY_HTTP_CONFIG: Readonly<GatewayHttpConfig> = {
   unauthenticatedRateLimitPerMinute: 1200,
   idempotencyTtlHours: 24,
   trustProxy: false,
+  redisKeyPrefix: 'shipping:',
 };
 
 type Env = Record<string, string | undefined>;
@@ -84,6 +95,16 @@ export function readGatewayHttpConfig(env: Env = process.env): GatewayHttpConfig
       (raw) => (/^[A-Za-z0-9\-._~+/]{16,256}$/.test(raw) ? raw : undefined),
       'at least 16 characters of A-Z, a-z, 0-9 and -._~+/',
     ),
+    redisUrl: read<string | undefined>(env, 'REDIS_URL', undefined, parseRedisUrl, REDIS_URL_FORM, {
+      secret: true,
+    }),
+    redisKeyPrefix: read(
+      env,
+      'REDIS_KEY_PREFIX',
+      defaults.redisKeyPrefix,
+      parseRedisKeyPrefix,
+      REDIS_KEY_PREFIX_FORM,
+    ),
   };
 }
 
@@ -112,12 +133,14 @@ function read<T>(
   fallback: T,
   parse: (raw: string) => T | undefined,
   expected: string,
+  { secret = false } = {},
 ): T {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = parse(raw.trim());
   if (value === undefined) {
-    throw new Error(`Invalid environment variable ${name}=${JSON.stringify(raw)}: expected ${expected}.`);
+    const shown = secret ? ' (value not shown: it may hold a password)' : `=${JSON.stringify(raw)}`;
+    throw new Error(`Invalid environment variable ${name}${shown}: expected ${expected}.`);
   }
   return value;
 }

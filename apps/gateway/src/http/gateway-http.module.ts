@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { SQL_CLIENT } from '@shipping/platform';
@@ -15,11 +15,11 @@ import { GatewayExceptionFilter } from './errors/gateway-exception.filter';
 import type { GatewayHttpConfig } from './gateway-http-config';
 import { GatewayHttpConfigModule } from './gateway-http-config.module';
 import { GatewayResponseInterceptor } from './gateway-response.interceptor';
-import { GATEWAY_HTTP_CONFIG, ROOT_LOGGER, UNAUTHENTICATED_HITS } from './gateway-http.tokens';
+import { GATEWAY_HTTP_CONFIG, RATE_LIMIT_STORAGE, ROOT_LOGGER } from './gateway-http.tokens';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { GatewayThrottlerGuard } from './rate-limit/gateway-throttler.guard';
-import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
+import { RateLimitStorageModule } from './rate-limit/rate-limit-storage.module';
 
 /**
  * The HTTP conventions every gateway endpoint shares. Needs SQL_CLIENT and EVENT_STORE (API keys
@@ -39,13 +39,14 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
       inject: [ROOT_LOGGER],
       useFactory: (logger: Logger) => ({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
     }),
+    RateLimitStorageModule,
     ThrottlerModule.forRootAsync({
-      imports: [GatewayHttpConfigModule],
-      inject: [GATEWAY_HTTP_CONFIG],
-      useFactory: ({ rateLimitPerMinute }: GatewayHttpConfig) => ({
+      imports: [GatewayHttpConfigModule, RateLimitStorageModule],
+      inject: [GATEWAY_HTTP_CONFIG, RATE_LIMIT_STORAGE],
+      useFactory: ({ rateLimitPerMinute }: GatewayHttpConfig, storage: ThrottlerStorage) => ({
         throttlers: [{ ttl: 60_000, limit: Math.max(rateLimitPerMinute, 1) }],
         skipIf: () => rateLimitPerMinute === 0,
-        storage: new HitLogThrottlerStorage(),
+        storage,
       }),
     }),
   ],
@@ -61,8 +62,6 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
     },
     ApiKeys,
     ApiKeyProjection,
-    // Counts requests without a valid key, per client address (preAuthentication).
-    { provide: UNAUTHENTICATED_HITS, useFactory: () => new HitLogThrottlerStorage() },
     IdempotencyStore,
     IdempotencyInterceptor,
     EnvelopeInterceptor,
@@ -72,6 +71,6 @@ import { HitLogThrottlerStorage } from './rate-limit/hit-log-throttler-storage';
     { provide: APP_INTERCEPTOR, useClass: GatewayResponseInterceptor },
     { provide: APP_FILTER, useClass: GatewayExceptionFilter },
   ],
-  exports: [GatewayHttpConfigModule, ApiKeyDirectory, ApiKeys, UNAUTHENTICATED_HITS],
+  exports: [GatewayHttpConfigModule, RateLimitStorageModule, ApiKeyDirectory, ApiKeys],
 })
 export class GatewayHttpModule {}

@@ -7,5 +7,8 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 /** The request-logging middleware every request passes through first. */
 export const REQUEST_LOGGER = Symbol('REQUEST_LOGGER');
 
-/** The hit log of requests without a valid key, by client address. */
-export const UNAUTHENTICATED_HITS = Symbol('UNAUTHENTICATED_HITS');
+/**
+ * Where rate-limit hits are counted (a ThrottlerStorage): the per-key limit and the limit on
+ * requests without a valid key, in Redis when REDIS_URL is set, else in this process.
+ */
+export const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');

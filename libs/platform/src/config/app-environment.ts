@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { getMetadataStorage } from 'class-validator';
-import { productionRefusals } from './production-checks';
+import { productionRefusals, productionWarnings } from './production-checks';
 import { ConfigurationError, validateConfig } from './validate-config';
 
 export type Env = Record<string, string | undefined>;
@@ -34,8 +34,9 @@ export function variablesReadBy(environment: AppEnvironment): string[] {
 /**
  * Every unusable variable at once, as the config class and every reader see `env`, and in
  * production mode (SHIPPING_MODE) every sandbox default among the variables the app reads.
+ * Answers production mode's warnings, for the app to log as it starts.
  */
-export function checkEnvironment(environment: AppEnvironment, env: Env): void {
+export function checkEnvironment(environment: AppEnvironment, env: Env): string[] {
   const problems: string[] = [];
   try {
     validateConfig(environment.config, env);
@@ -50,6 +51,8 @@ export function checkEnvironment(environment: AppEnvironment, env: Env): void {
       problems.push(error instanceof Error ? error.message : String(error));
     }
   }
-  problems.push(...productionRefusals(variablesReadBy(environment), env));
+  const read = variablesReadBy(environment);
+  problems.push(...productionRefusals(read, env));
   if (problems.length > 0) throw new ConfigurationError(problems);
+  return productionWarnings(read, env);
 }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { DistributedConfig } from '../distributed/distributed-config';
 import { readLabelUrlConfig, SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
 import { checkEnvironment, type Env } from './app-environment';
-import { PRODUCTION_CHECKS, productionRefusals } from './production-checks';
+import { PRODUCTION_CHECKS, productionRefusals, productionWarnings } from './production-checks';
 import { SANDBOX_ADMIN_API_KEY, SANDBOX_WEBHOOK_SECRET_KEYS } from './sandbox-defaults';
 import { ConfigurationError } from './validate-config';
 
@@ -59,6 +59,8 @@ describe('production mode', () => {
     ],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://shipping:shipping@postgres:5432/shipping_order' }],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://shipping:change-me@postgres:5432/shipping_order' }],
+    ['REDIS_URL', { REDIS_URL: 'redis://:change-me@redis:6379' }],
+    ['REDIS_URL', { REDIS_URL: 'rediss://default:shipping@cache.internal:6380' }],
     ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: 'shipping' }],
     ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: 'change-me' }],
     ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: undefined }],
@@ -81,6 +83,58 @@ describe('production mode', () => {
         KAFKA_SASL_PASSWORD: undefined,
       }),
     ).toEqual([]);
+  });
+
+  it('accepts a REDIS_URL without a password (a private network) or with one nobody can guess', () => {
+    expect(refused({ ...SAFE, REDIS_URL: 'redis://redis:6379' })).toEqual([]);
+    expect(refused({ ...SAFE, REDIS_URL: 'rediss://:Wm44-long-random@cache.internal:6380/1' })).toEqual([]);
+  });
+
+  describe('warns, without refusing to start, that rate limits are per gateway process without REDIS_URL', () => {
+    const warned = (env: Env, read = ['REDIS_URL']) => productionWarnings(read, env);
+
+    it('while either limit is on (both are by default)', () => {
+      expect(warned({ SHIPPING_MODE: 'production' })).toEqual([
+        'REDIS_URL: unset: RATE_LIMIT_PER_MINUTE and UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE are counted by each gateway process, so N gateways allow N times the limit together; set REDIS_URL to count them once for all (SHIPPING_MODE=production)',
+      ]);
+      expect(warned({ SHIPPING_MODE: 'production', RATE_LIMIT_PER_MINUTE: '0' })).toEqual([
+        expect.stringMatching(
+          /^REDIS_URL: unset: UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE is counted by each gateway process/,
+        ),
+      ]);
+    });
+
+    it.each([
+      ['with REDIS_URL set', { SHIPPING_MODE: 'production', REDIS_URL: 'redis://redis:6379' }, ['REDIS_URL']],
+      [
+        'with both limits off',
+        {
+          SHIPPING_MODE: 'production',
+          RATE_LIMIT_PER_MINUTE: '0',
+          UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: '0',
+        },
+        ['REDIS_URL'],
+      ],
+      ['in the sandbox', {}, ['REDIS_URL']],
+      [
+        'to an app that reads no REDIS_URL (no gateway in it)',
+        { SHIPPING_MODE: 'production' },
+        ['DATABASE_URL'],
+      ],
+    ])('but not %s', (_case, env, read) => {
+      expect(warned(env, read)).toEqual([]);
+    });
+
+    it('through the check of the whole environment, which answers the warnings and starts', () => {
+      const environment = {
+        config: DistributedConfig,
+        readers: [readLabelUrlConfig, (env: Env) => env['REDIS_URL']],
+      };
+      expect(checkEnvironment(environment, { ...SAFE })).toEqual([
+        expect.stringMatching(/^REDIS_URL: unset: /),
+      ]);
+      expect(checkEnvironment(environment, { ...SAFE, REDIS_URL: 'redis://redis:6379' })).toEqual([]);
+    });
   });
 
   it("checks an app only for what it reads, and through its configuration's validation", () => {

@@ -87,6 +87,16 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
     },
   },
   {
+    setting: 'REDIS_URL',
+    refusal: (env) => {
+      const url = text(env, 'REDIS_URL');
+      const password = passwordOfUrl(url);
+      return url !== undefined && password !== '' && isDefaultPassword(password)
+        ? 'its password is a compose default or a placeholder'
+        : undefined;
+    },
+  },
+  {
     setting: 'KAFKA_SASL_PASSWORD',
     refusal: (env) =>
       text(env, 'KAFKA_SASL_MECHANISM') !== undefined && isDefaultPassword(text(env, 'KAFKA_SASL_PASSWORD'))
@@ -107,5 +117,43 @@ export function productionRefusals(
     .flatMap((check) => {
       const refusal = check.refusal(env);
       return refusal === undefined ? [] : [`${check.setting}: ${refusal} (SHIPPING_MODE=production)`];
+    });
+}
+
+/** A setting production mode starts with, but warns about: right for some deployments only. */
+export interface ProductionWarning {
+  /** The variable it is about: the warning is given by every app that reads it. */
+  setting: string;
+  /** What the value means for a production deployment, or undefined when there is nothing to say. */
+  warning(env: Env): string | undefined;
+}
+
+const RATE_LIMITS = ['RATE_LIMIT_PER_MINUTE', 'UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE'];
+
+export const PRODUCTION_WARNINGS: readonly ProductionWarning[] = [
+  {
+    setting: 'REDIS_URL',
+    warning: (env) => {
+      if (text(env, 'REDIS_URL') !== undefined) return undefined;
+      const on = RATE_LIMITS.filter((name) => Number(text(env, name) ?? 1) !== 0);
+      return on.length === 0
+        ? undefined
+        : `unset: ${on.join(' and ')} ${on.length === 1 ? 'is' : 'are'} counted by each gateway process, so N gateways allow N times the limit together; set REDIS_URL to count them once for all`;
+    },
+  },
+];
+
+/** What production mode warns about among the settings an app reads, each naming its variable. */
+export function productionWarnings(
+  readSettings: readonly string[],
+  env: Env,
+  warnings: readonly ProductionWarning[] = PRODUCTION_WARNINGS,
+): string[] {
+  if (text(env, 'SHIPPING_MODE') !== 'production') return [];
+  return warnings
+    .filter((warning) => readSettings.includes(warning.setting))
+    .flatMap((warning) => {
+      const said = warning.warning(env);
+      return said === undefined ? [] : [`${warning.setting}: ${said} (SHIPPING_MODE=production)`];
     });
 }

@@ -56,10 +56,12 @@ export function runDistributedApp<Config extends DistributedConfig>(spec: Distri
 }
 
 async function start<Config extends DistributedConfig>(spec: DistributedApp<Config>): Promise<void> {
-  checkEnvironment(
+  const warnings = checkEnvironment(
     { config: spec.config, readers: [...(spec.readers ?? []), readTracingEnvironment] },
     process.env,
   );
+  for (const warning of warnings)
+    process.stdout.write(`${JSON.stringify({ level: 40, msg: warning, app: spec.name })}\n`);
   const config = validateConfig(spec.config);
   const tracing = await startTracing(spec.name);
   await claimOwnDatabase(spec.name, config);
