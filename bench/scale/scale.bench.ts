@@ -4,8 +4,9 @@
  *
  * 1. Ten concurrent 1,000-item batches, created together and then shipped together, with one and
  *    with two instances of every app: seconds from the first create to the last batch ready, and
- *    from the first ship to the last batch completed, beside the CPU seconds the app processes,
- *    PostgreSQL and the broker spent per 1,000 items.
+ *    from the first ship to the last batch completed, beside the CPU seconds each app's processes,
+ *    PostgreSQL and the broker spent per 1,000 items (PostgreSQL and the broker as every process
+ *    of theirs on the machine: run it on a quiet one), and the batch app's events per item.
  * 2. Label throughput with 1, 2 and 4 label instances (one of every other app): three 1,000-item
  *    batches shipped together, labels per second from the ships to the last completion, and the
  *    label processes' CPU seconds per 1,000 labels.
@@ -23,6 +24,7 @@ import {
   type DistributedRuntime,
   startDistributedRuntime,
 } from '@shipping/testing';
+import { createPgSqlClient } from '@shipping/event-store';
 import { cpuMeter, pidsNamed, rssMb } from './process-cpu';
 
 const ITEMS = 1_000;
@@ -45,7 +47,8 @@ async function allReach(api: Api, batchIds: string[], status: string, timeoutMs 
   const pending = new Set(batchIds);
   while (pending.size > 0) {
     if (Date.now() > deadline) throw new Error(`batches not ${status} in time: ${[...pending].join(', ')}`);
-    for (const batchId of [...pending]) if ((await statusOf(api, batchId)) === status) pending.delete(batchId);
+    for (const batchId of [...pending])
+      if ((await statusOf(api, batchId)) === status) pending.delete(batchId);
     if (pending.size > 0) await sleep(200);
   }
 }
@@ -68,11 +71,28 @@ async function shipAll(api: Api, batchIds: string[]): Promise<void> {
   for (const answer of shipped) if (answer.status !== 200) throw new Error(`ship answered ${answer.status}`);
 }
 
-const pidsOf = (runtime: DistributedRuntime, names: DistributedAppName[] = EVERY_APP) => () =>
-  names.flatMap((name) => runtime.instances[name].map((app) => app.pid()));
+const pidsOf =
+  (runtime: DistributedRuntime, names: DistributedAppName[] = EVERY_APP) =>
+  () =>
+    names.flatMap((name) => runtime.instances[name].map((app) => app.pid()));
 
-/** The broker's JVM and the PostgreSQL backends, whose work the apps cause. */
-const servers = () => [...pidsNamed('java'), ...pidsNamed('postgres')];
+/** Events the batch app stored per batch item, and their mean size as stored (data and metadata). */
+async function eventsPerItem(runtime: DistributedRuntime) {
+  const sql = createPgSqlClient(runtime.apps.batch.databaseUrl, { max: 1 });
+  try {
+    const { rows } = await sql.query<{ events: string; bytes: string }>(
+      `select count(*) as events, coalesce(sum(pg_column_size(data) + pg_column_size(metadata)), 0) as bytes
+       from event_store.events`,
+    );
+    const events = Number(rows[0].events);
+    return {
+      eventsPerItem: round(events / (BATCHES * ITEMS)),
+      meanEventBytes: round(Number(rows[0].bytes) / events, 0),
+    };
+  } finally {
+    await sql.close();
+  }
+}
 
 async function concurrentBatches(instances: number) {
   const runtime = await startDistributedRuntime({
@@ -80,8 +100,9 @@ async function concurrentBatches(instances: number) {
   });
   try {
     const api = apiClient(runtime.baseUrl, 'sk_test_acme');
-    const apps = cpuMeter(pidsOf(runtime));
-    const infra = cpuMeter(servers);
+    const perApp = EVERY_APP.map((name) => ({ name, meter: cpuMeter(pidsOf(runtime, [name])) }));
+    const postgres = cpuMeter(() => pidsNamed('postgres'));
+    const broker = cpuMeter(() => pidsNamed('java'));
     const createdAt = Date.now();
     const batchIds = await createBatches(api, BATCHES);
     await allReach(api, batchIds, 'ready');
@@ -91,12 +112,16 @@ async function concurrentBatches(instances: number) {
     await allReach(api, batchIds, 'completed');
     const completedSeconds = (Date.now() - shippedAt) / 1000;
     const thousands = (BATCHES * ITEMS) / 1000;
+    const cpuPer1000 = Object.fromEntries([
+      ...perApp.map(({ name, meter }) => [name, round(meter.used() / thousands)]),
+      ['postgres', round(postgres.used() / thousands)],
+      ['kafka', round(broker.used() / thousands)],
+    ]);
+    const events = await eventsPerItem(runtime);
     return {
-      instances,
-      readySeconds: round(readySeconds),
-      completedSeconds: round(completedSeconds),
-      appCpuPer1000: round(apps.used() / thousands),
-      serverCpuPer1000: round(infra.used() / thousands),
+      phases: { instances, readySeconds: round(readySeconds), completedSeconds: round(completedSeconds) },
+      cpuPer1000,
+      events,
     };
   } finally {
     await runtime.stop();
@@ -150,8 +175,16 @@ async function idleOverhead() {
 
 async function main(): Promise<void> {
   console.log(`bench:scale: ${BATCHES} concurrent ${ITEMS}-item batches with 1 and 2 instances of every app`);
-  for (const instances of [1, 2]) console.table([await concurrentBatches(instances)]);
-  console.log(`label throughput: ${LABEL_BATCHES} ${ITEMS}-item batches shipped together, 1, 2 and 4 label instances`);
+  for (const instances of [1, 2]) {
+    const { phases, cpuPer1000, events } = await concurrentBatches(instances);
+    console.table([phases]);
+    console.log('CPU seconds per 1,000 items, by process kind:');
+    console.table([cpuPer1000]);
+    console.table([events]);
+  }
+  console.log(
+    `label throughput: ${LABEL_BATCHES} ${ITEMS}-item batches shipped together, 1, 2 and 4 label instances`,
+  );
   for (const labelInstances of [1, 2, 4]) console.table([await labelThroughput(labelInstances)]);
   console.log(`an added instance of each app, idle for ${IDLE_MS / 1000} s`);
   console.table(await idleOverhead());

@@ -146,8 +146,11 @@ describe('the labelling process manager on PostgreSQL', () => {
     expect(batchResults(state)).toMatchObject({ completed_count: ITEMS, failed_count: 0 });
     expect(labels.merges).toBeGreaterThan(timings.purchaseAttempts);
     expect(await ledgerEvents('ItemRefunded')).toHaveLength(0);
-    const jobs = await sql.query('select * from batch_labeling_jobs');
-    expect(jobs.rows).toHaveLength(0);
+    // The job is closed right after the batch's last append.
+    await eventually(async () => {
+      const jobs = await sql.query('select * from batch_labeling_jobs');
+      return jobs.rows.length === 0 ? true : undefined;
+    }, 20_000);
   });
 
   it('fails an item the carrier keeps failing on after the bounded attempts, and refunds it once', async () => {
