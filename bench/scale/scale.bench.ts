@@ -4,13 +4,15 @@
  *
  * 1. Ten concurrent 1,000-item batches, created together and then shipped together, with one and
  *    with two instances of every app: seconds from the first create to the last batch ready, and
- *    from the first ship to the last batch completed, beside the CPU seconds each app's processes,
+ *    from the first ship to the last batch completed and its last webhook delivered, beside the CPU seconds each app's processes,
  *    PostgreSQL and the broker spent per 1,000 items (PostgreSQL and the broker as every process
  *    of theirs on the machine: run it on a quiet one), and the batch app's events per item.
  * 2. Label throughput with 1, 2 and 4 label instances (one of every other app): three 1,000-item
  *    batches shipped together, labels per second from the ships to the last completion, and the
  *    label processes' CPU seconds per 1,000 labels.
- * 3. What one more instance costs doing nothing: each process's CPU over 10 idle seconds, and its RSS.
+ * 3. What one more instance costs doing nothing: each process's CPU over 10 idle seconds, and its
+ *    RSS; and what PostgreSQL and the broker spend meanwhile, under two idle instances of every app.
+ * The batches' items complete into signed webhook deliveries to one endpoint (a receiver on loopback).
  *
  * The machine has 2 cores, so wall-clock gains stop early; CPU seconds show what each instance
  * costs and whether the work was split rather than repeated.
@@ -23,6 +25,7 @@ import {
   type DistributedAppName,
   type DistributedRuntime,
   startDistributedRuntime,
+  startWebhookReceiver,
 } from '@shipping/testing';
 import { createPgSqlClient } from '@shipping/event-store';
 import { cpuMeter, pidsNamed, rssMb } from './process-cpu';
@@ -32,6 +35,8 @@ const BATCHES = 10;
 const LABEL_BATCHES = 3;
 const IDLE_MS = 10_000;
 const EVERY_APP: DistributedAppName[] = ['gateway', 'order', 'pickup', 'batch', 'label', 'webhook'];
+/** The gateway's admin API, to give Acme the credit of more batches than its sandbox seed pays for. */
+const ADMIN_KEY = 'sk_admin_bench_scale';
 
 type Api = ReturnType<typeof apiClient>;
 
@@ -40,6 +45,14 @@ const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
 async function statusOf(api: Api, batchId: string): Promise<string> {
   return (await api.get(`/batches/${batchId}?per_page=1`)).body?.data?.status;
+}
+
+async function until(done: () => boolean, timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(200);
+  }
 }
 
 async function allReach(api: Api, batchIds: string[], status: string, timeoutMs = 900_000): Promise<void> {
@@ -51,6 +64,23 @@ async function allReach(api: Api, batchIds: string[], status: string, timeoutMs 
       if ((await statusOf(api, batchId)) === status) pending.delete(batchId);
     if (pending.size > 0) await sleep(200);
   }
+}
+
+/** A runtime of the distributed apps, with `instances` of each, and Acme credited for every batch. */
+async function runtimeWith(
+  instances: Partial<Record<DistributedAppName, number>>,
+): Promise<DistributedRuntime> {
+  const runtime = await startDistributedRuntime({
+    instances,
+    appEnv: { gateway: { ADMIN_API_KEY: ADMIN_KEY } },
+  });
+  const admin = apiClient(runtime.baseUrl, ADMIN_KEY);
+  const credited = await admin.post('/admin/accounts/acct_acme/credit', {
+    amount: '10000000.00',
+    reference: 'bench',
+  });
+  if (credited.status !== 201) throw new Error(`credit answered ${credited.status}: ${credited.text}`);
+  return runtime;
 }
 
 async function createBatches(api: Api, count: number): Promise<string[]> {
@@ -95,11 +125,15 @@ async function eventsPerItem(runtime: DistributedRuntime) {
 }
 
 async function concurrentBatches(instances: number) {
-  const runtime = await startDistributedRuntime({
-    instances: Object.fromEntries(EVERY_APP.map((name) => [name, instances])),
-  });
+  const [runtime, receiver] = await Promise.all([
+    runtimeWith(Object.fromEntries(EVERY_APP.map((name) => [name, instances]))),
+    startWebhookReceiver(),
+  ]);
   try {
     const api = apiClient(runtime.baseUrl, 'sk_test_acme');
+    // Every completed item is a signed delivery, as for a merchant with one endpoint.
+    const endpoint = await api.post('/webhooks', { url: receiver.url });
+    if (endpoint.status !== 201) throw new Error(`webhook endpoint answered ${endpoint.status}`);
     const perApp = EVERY_APP.map((name) => ({ name, meter: cpuMeter(pidsOf(runtime, [name])) }));
     const postgres = cpuMeter(() => pidsNamed('postgres'));
     const broker = cpuMeter(() => pidsNamed('java'));
@@ -111,6 +145,8 @@ async function concurrentBatches(instances: number) {
     await shipAll(api, batchIds);
     await allReach(api, batchIds, 'completed');
     const completedSeconds = (Date.now() - shippedAt) / 1000;
+    await until(() => receiver.received.length >= BATCHES * ITEMS);
+    const deliveredSeconds = (Date.now() - shippedAt) / 1000;
     const thousands = (BATCHES * ITEMS) / 1000;
     const cpuPer1000 = Object.fromEntries([
       ...perApp.map(({ name, meter }) => [name, round(meter.used() / thousands)]),
@@ -119,17 +155,23 @@ async function concurrentBatches(instances: number) {
     ]);
     const events = await eventsPerItem(runtime);
     return {
-      phases: { instances, readySeconds: round(readySeconds), completedSeconds: round(completedSeconds) },
+      phases: {
+        instances,
+        readySeconds: round(readySeconds),
+        completedSeconds: round(completedSeconds),
+        deliveredSeconds: round(deliveredSeconds),
+      },
       cpuPer1000,
       events,
     };
   } finally {
     await runtime.stop();
+    await receiver.close();
   }
 }
 
 async function labelThroughput(labelInstances: number) {
-  const runtime = await startDistributedRuntime({ instances: { label: labelInstances } });
+  const runtime = await runtimeWith({ label: labelInstances });
   try {
     const api = apiClient(runtime.baseUrl, 'sk_test_acme');
     const batchIds = await createBatches(api, LABEL_BATCHES);
@@ -152,9 +194,7 @@ async function labelThroughput(labelInstances: number) {
 
 /** Each app's second instance against its first, both idle: CPU over IDLE_MS and RSS. */
 async function idleOverhead() {
-  const runtime = await startDistributedRuntime({
-    instances: Object.fromEntries(EVERY_APP.map((name) => [name, 2])),
-  });
+  const runtime = await runtimeWith(Object.fromEntries(EVERY_APP.map((name) => [name, 2])));
   try {
     await sleep(5_000);
     const meters = EVERY_APP.map((name) => ({
@@ -162,12 +202,21 @@ async function idleOverhead() {
       app: runtime.instances[name][1] as AppProcess,
       meter: cpuMeter(() => [runtime.instances[name][1].pid()]),
     }));
+    const servers = [
+      { name: 'postgres', meter: cpuMeter(() => pidsNamed('postgres')) },
+      { name: 'kafka', meter: cpuMeter(() => pidsNamed('java')) },
+    ];
     await sleep(IDLE_MS);
-    return meters.map(({ name, app, meter }) => ({
-      app: name,
-      idleCpuPercent: round((meter.used() / (IDLE_MS / 1000)) * 100, 1),
-      rssMb: round(rssMb(app.pid()), 0),
-    }));
+    const percent = (used: number) => round((used / (IDLE_MS / 1000)) * 100, 1);
+    return {
+      added: meters.map(({ name, app, meter }) => ({
+        app: name,
+        idleCpuPercent: percent(meter.used()),
+        rssMb: round(rssMb(app.pid()), 0),
+      })),
+      // What the servers spend while two of every app wait: the floor under the per-item figures.
+      servers: servers.map(({ name, meter }) => ({ server: name, idleCpuPercent: percent(meter.used()) })),
+    };
   } finally {
     await runtime.stop();
   }
@@ -186,8 +235,12 @@ async function main(): Promise<void> {
     `label throughput: ${LABEL_BATCHES} ${ITEMS}-item batches shipped together, 1, 2 and 4 label instances`,
   );
   for (const labelInstances of [1, 2, 4]) console.table([await labelThroughput(labelInstances)]);
-  console.log(`an added instance of each app, idle for ${IDLE_MS / 1000} s`);
-  console.table(await idleOverhead());
+  console.log(
+    `an added instance of each app, idle for ${IDLE_MS / 1000} s, and the servers under two of each`,
+  );
+  const idle = await idleOverhead();
+  console.table(idle.added);
+  console.table(idle.servers);
 }
 
 main().then(

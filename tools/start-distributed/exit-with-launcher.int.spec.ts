@@ -2,25 +2,16 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from '@shipping/testing';
+import { eventually, processAlive } from '@shipping/testing';
 
 const PRELOAD = join(__dirname, 'exit-with-launcher.js');
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('an app process whose launcher is killed', () => {
   const folder = mkdtempSync(join(tmpdir(), 'exit-with-launcher-'));
   let appPid = 0;
   let launcherPid = 0;
   afterAll(() => {
-    for (const pid of [launcherPid, appPid]) if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+    for (const pid of [launcherPid, appPid]) if (pid && processAlive(pid)) process.kill(pid, 'SIGKILL');
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -38,11 +29,11 @@ describe('an app process whose launcher is killed', () => {
       async () => (existsSync(started) ? Number(readFileSync(started, 'utf8')) || undefined : undefined),
       30_000,
     );
-    expect(alive(appPid)).toBe(true);
+    expect(processAlive(appPid)).toBe(true);
 
     parent.kill('SIGKILL');
 
-    await eventually(async () => (alive(appPid) ? undefined : true), 10_000);
+    await eventually(async () => (processAlive(appPid) ? undefined : true), 10_000);
     expect(readFileSync(marker, 'utf8')).toBe('SIGTERM');
   });
 });

@@ -51,9 +51,9 @@ export class PgSqlClient implements SqlClient {
   }
 }
 
-/** One pooled connection held outside a transaction (see SqlClient.session). */
-class PgSessionClient implements SqlClient {
-  constructor(private readonly connection: PoolClient) {}
+/** One connection of the pool, held by a session or a transaction until it is released. */
+abstract class PgHeldConnection implements SqlClient {
+  constructor(protected readonly connection: PoolClient) {}
 
   async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
     return toResult<R>(await this.connection.query(sql, params));
@@ -63,40 +63,28 @@ class PgSessionClient implements SqlClient {
     await this.connection.query(sql);
   }
 
-  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
-    return inTransaction(this.connection, work, { error: undefined });
-  }
+  abstract transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
 
   session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
     return work(this);
   }
 
   async close(): Promise<void> {
-    throw new Error('A session client is closed by its session, not by close()');
+    throw new Error('A held connection is released by its session or transaction, not by close()');
   }
 }
 
-class PgTransactionClient implements SqlClient {
-  constructor(private readonly connection: PoolClient) {}
-
-  async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-    return toResult<R>(await this.connection.query(sql, params));
+/** The connection of a session, outside any transaction (see SqlClient.session). */
+class PgSessionClient extends PgHeldConnection {
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.connection, work, { error: undefined });
   }
+}
 
-  async exec(sql: string): Promise<void> {
-    await this.connection.query(sql);
-  }
-
+/** The connection of a transaction: a nested transaction is a savepoint. */
+class PgTransactionClient extends PgHeldConnection {
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
     return withSavepoint(this, work);
-  }
-
-  session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
-    return work(this);
-  }
-
-  async close(): Promise<void> {
-    throw new Error('A transaction client is closed by its transaction, not by close()');
   }
 }
 
