@@ -1,19 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@shipping/testing';
+import { freePort, portAnswers } from '@shipping/testing';
 import { startKafkaBroker } from './kafka-broker';
-
-const portAnswers = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
 
 describe("the launcher's Kafka broker", () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'launcher-kafka-'));

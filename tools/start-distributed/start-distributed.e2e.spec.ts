@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -11,6 +10,8 @@ import {
   fedexPickupRates,
   freePort,
   freightOrder,
+  portAnswers,
+  processAlive,
 } from '@shipping/testing';
 import { Client } from 'pg';
 import { createMissingDatabases, databaseUrl, dropDatabases } from './app-databases';
@@ -55,15 +56,6 @@ function processNamed(output: string, name: string): { app: string; pid: number;
   return found;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const answers = async (url: string) =>
   fetch(url).then(
     (response) => response.status,
@@ -78,16 +70,6 @@ const getOnNewConnection = (url: string, headers: Record<string, string>) =>
       response.on('end', () => done(response.statusCode ?? 0));
     }).on('error', failed),
   );
-
-const portAnswers = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
 
 async function inDatabase(name: string, sql: string): Promise<unknown[]> {
   const client = new Client({ connectionString: databaseUrl(SERVER, name) });
@@ -176,7 +158,7 @@ describe('npm run start:distributed --instances 2', () => {
         processNamed(launcher.output(), `${app}#${instance}`),
       );
       for (const one of [first, second]) {
-        expect(alive(one.pid)).toBe(true);
+        expect(processAlive(one.pid)).toBe(true);
         expect(readFileSync(`/proc/${one.pid}/cmdline`, 'utf8')).toContain(`apps/${app}/src/main.ts`);
       }
       expect(first.pid).not.toBe(second.pid);
@@ -264,7 +246,7 @@ describe('npm run start:distributed --instances 2', () => {
       const now = processes(launcher.output()).get('pickup#2');
       return now && now.pid !== killed.pid ? now : undefined;
     }, 120_000);
-    expect(alive(again.pid)).toBe(true);
+    expect(processAlive(again.pid)).toBe(true);
     expect(await answers(`${again.where}/health/ready`)).toBe(200);
     expect(launcher.output()).toContain(`pickup#2 pid ${killed.pid} exited (signal SIGKILL)`);
   });
@@ -277,7 +259,7 @@ describe('npm run start:distributed --instances 2', () => {
     launcher.child.kill('SIGINT');
 
     expect(await launcher.exited).toBe(0);
-    expect(pids.filter(alive)).toEqual([]);
+    expect(pids.filter(processAlive)).toEqual([]);
     expect(await portAnswers(kafkaPort)).toBe(false);
     expect(await portAnswers(port)).toBe(false);
     expect(existsSync(join(dataDir, 'kafka', 'logs', 'meta.properties'))).toBe(true);

@@ -72,9 +72,17 @@ describe('traces across the distributed runtime', () => {
         'label: label.purchase handle',
       ]),
     );
-    // One tree: every span but the two requests' has its parent in the trace.
-    const ids = new Set(trace.map((span) => span.spanId));
-    const roots = trace.filter((span) => !ids.has(span.parentSpanId));
-    expect(roots.map((span) => span.name).sort()).toEqual(['POST /batches', 'POST /batches/:batchId/ship']);
+    // One tree: every span but the two requests' has its parent in the trace. Each app exports its
+    // spans when they end, every 100 ms: a child may arrive before its parent does.
+    const rootsOf = () => {
+      const spans = collector.spans.filter((span) => span.traceId === traceId);
+      const ids = new Set(spans.map((span) => span.spanId));
+      return spans.filter((span) => !ids.has(span.parentSpanId)).map((span) => span.name).sort();
+    };
+    const requests = ['POST /batches', 'POST /batches/:batchId/ship'];
+    await eventually(async () => (rootsOf().length === requests.length ? true : undefined), 30_000).catch(
+      () => undefined,
+    );
+    expect(rootsOf()).toEqual(requests);
   }, 120_000);
 });

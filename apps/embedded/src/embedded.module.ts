@@ -7,6 +7,7 @@ import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
 import { WebhookModule } from '@shipping/webhook-app';
 import {
+  EventSubscribersModule,
   kafkaConnectionOf,
   ObservabilityModule,
   PUBLISHED_CATEGORIES,
@@ -34,6 +35,7 @@ export class EmbeddedModule {
       imports: [
         StorageModule.forRoot(config),
         ObservabilityModule.forRoot(),
+        EventSubscribersModule.forRoot(),
         InProcessMessagingModule.forRoot(),
         ...publicEvents,
         GatewayModule,

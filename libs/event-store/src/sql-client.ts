@@ -13,6 +13,12 @@ export interface SqlClient {
   exec(sql: string): Promise<void>;
   /** Runs `work` in one transaction on one connection; rolls back if it throws. */
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on one connection of its own, outside any transaction, for as long as it runs:
+   * what session-level state needs (an advisory lock held by a leader). The connection is closed
+   * afterwards, so nothing it held outlives `work`. One-connection clients run it on theirs.
+   */
+  session<T>(work: (session: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * True where no other process can write this database (PGlite: in this process's memory, or in

@@ -18,3 +18,4 @@ export * from './tokens';
 export * from './kafka/kafka-event-publisher';
 export * from './observability/trace-context';
 export { DURATION_BUCKETS, type HandlerExtras, type HandlerKind } from './observability/handler-metrics';
+export * from './kafka/partitioned-consumer';

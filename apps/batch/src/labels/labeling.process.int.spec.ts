@@ -12,8 +12,10 @@ import {
   type EventStore,
   PostgresEventStore,
   type SqlClient,
+  type Subscription,
 } from '@shipping/event-store';
 import type { TimedRequest } from '@shipping/messaging';
+import { startSubscriber, StoredEventFeed } from '@shipping/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { defer, mergeMap } from 'rxjs';
 import { loadBatch } from '../batches/batch-stream';
@@ -79,6 +81,11 @@ describe('the labelling process manager on PostgreSQL', () => {
   let store: PostgresEventStore;
   let ledger: Ledger;
   const processes: LabelingProcess[] = [];
+  const subscriptions: Subscription[] = [];
+  const stopAll = async () => {
+    await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
+    await Promise.all(processes.splice(0).map((process) => process.onModuleDestroy()));
+  };
 
   beforeEach(async () => {
     database = await createTestDatabase('labeling_process');
@@ -96,7 +103,7 @@ describe('the labelling process manager on PostgreSQL', () => {
   });
 
   afterEach(async () => {
-    await Promise.all(processes.splice(0).map((process) => process.onModuleDestroy()));
+    await stopAll();
     await store.close();
     await database.drop();
   });
@@ -104,8 +111,9 @@ describe('the labelling process manager on PostgreSQL', () => {
   async function started(labels: LabelApp, on: { store: EventStore; sql: SqlClient } = { store, sql }) {
     const jobs = new LabelingJobs(on.sql);
     await jobs.onModuleInit();
-    const process = new LabelingProcess(on.store, on.sql, labels.client(), jobs, ledger, timings);
+    const process = new LabelingProcess(on.store, labels.client(), jobs, ledger, timings);
     processes.push(process);
+    subscriptions.push(await startSubscriber(new StoredEventFeed(on.sql, on.store), process));
     await process.onApplicationBootstrap();
     return process;
   }
@@ -138,8 +146,11 @@ describe('the labelling process manager on PostgreSQL', () => {
     expect(batchResults(state)).toMatchObject({ completed_count: ITEMS, failed_count: 0 });
     expect(labels.merges).toBeGreaterThan(timings.purchaseAttempts);
     expect(await ledgerEvents('ItemRefunded')).toHaveLength(0);
-    const jobs = await sql.query('select * from batch_labeling_jobs');
-    expect(jobs.rows).toHaveLength(0);
+    // The job is closed right after the batch's last append.
+    await eventually(async () => {
+      const jobs = await sql.query('select * from batch_labeling_jobs');
+      return jobs.rows.length === 0 ? true : undefined;
+    }, 20_000);
   });
 
   it('fails an item the carrier keeps failing on after the bounded attempts, and refunds it once', async () => {
@@ -189,7 +200,7 @@ describe('the labelling process manager on PostgreSQL', () => {
       );
       expect(labels.merges).toBe(1);
     } finally {
-      await Promise.all(processes.splice(0).map((process) => process.onModuleDestroy()));
+      await stopAll();
       await otherStore.close();
     }
   });

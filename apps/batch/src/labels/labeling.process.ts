@@ -13,8 +13,11 @@ import {
   type BatchEvent,
   type BatchState,
   batchStreamName,
+  isBatchEvent,
+  isLedgerEvent,
   type LabelFileGroup,
   LEDGER_STREAM_PREFIX,
+  type LedgerEvent,
   type MergedLabelFile,
   settledLabelFileGroups,
 } from '@shipping/batch-domain';
@@ -25,20 +28,16 @@ import {
   type LabelPurchaseResult,
   type RequestContext,
 } from '@shipping/contracts';
-import {
-  type EventStore,
-  type RecordedEvent,
-  type SqlClient,
-  type Subscription,
-} from '@shipping/event-store';
+import type { EventStore } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 import { randomUUID } from 'node:crypto';
 import {
   type CommandOutcome,
   EVENT_STORE,
+  type EventSubscriber,
   handleCommand,
-  SQL_CLIENT,
-  startStoredSubscription,
+  type Recorded,
+  Subscribes,
 } from '@shipping/platform';
 import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { loadBatchWithRevision } from '../batches/batch-stream';
@@ -95,20 +94,25 @@ const DEFAULT_TIMINGS: LabelingTimings = {
  * a growing wait. A purchase that keeps failing is retried item by item, and an item that still
  * fails after `purchaseAttempts` ends failed, with its refund, like an item the carrier refused.
  */
+@Subscribes({
+  name: 'batch.labeling',
+  streamPrefixes: [BATCH_STREAM_PREFIX, LEDGER_STREAM_PREFIX],
+  accepts: (event): event is BatchEvent | LedgerEvent => isBatchEvent(event) || isLedgerEvent(event),
+})
 @Injectable()
-export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy {
+export class LabelingProcess
+  implements EventSubscriber<BatchEvent | LedgerEvent>, OnApplicationBootstrap, OnModuleDestroy
+{
   private readonly logger = new Logger(LabelingProcess.name);
   private readonly running = new Map<string, Promise<void>>();
   private readonly holder = randomUUID();
   private readonly timings: LabelingTimings;
-  private subscription?: Subscription;
   private sweeping?: NodeJS.Timeout;
   private renewing?: NodeJS.Timeout;
   private stopping = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(MESSAGE_CLIENT) private readonly client: ClientProxy,
     private readonly jobs: LabelingJobs,
     private readonly ledger: Ledger,
@@ -118,12 +122,6 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await startStoredSubscription(this.sql, this.store, {
-      name: 'batch.labeling',
-      streamNamePrefixes: [BATCH_STREAM_PREFIX, LEDGER_STREAM_PREFIX],
-      onEvent: (event) => this.onEvent(event),
-      logger: this.logger,
-    });
     await this.sweep();
     this.sweeping = setInterval(() => void this.sweep(), this.timings.sweepMs);
     this.renewing = setInterval(() => void this.renew(), this.timings.leaseMs / 3);
@@ -133,7 +131,6 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
     this.stopping = true;
     clearInterval(this.sweeping);
     clearInterval(this.renewing);
-    await this.subscription?.stop();
     await Promise.allSettled(this.running.values());
   }
 
@@ -164,8 +161,9 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
   }
 
-  private async onEvent(event: RecordedEvent): Promise<void> {
-    const data = event.data as { batch_id: string; account_id: string };
+  async handle(event: Recorded<BatchEvent | LedgerEvent>): Promise<void> {
+    if (event.type !== 'BatchCharged' && event.type !== 'BatchShipped') return;
+    const { data } = event;
     const context = {
       accountId: data.account_id,
       correlationId: String(event.metadata.correlationId ?? event.id),
@@ -185,7 +183,7 @@ export class LabelingProcess implements OnApplicationBootstrap, OnModuleDestroy 
         batchDecider,
         { correlationId: context.correlationId, causationId: event.id, accountId: data.account_id },
       );
-    } else if (event.type === 'BatchShipped') {
+    } else {
       await this.jobs.open(data.batch_id, data.account_id, context.correlationId);
       if (this.running.has(data.batch_id) || this.stopping) return;
       const job = await this.jobs.claimOne(data.batch_id, this.holder, this.timings.leaseMs);

@@ -1,15 +1,11 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   BATCH_STREAM_PREFIX,
+  type BatchEvent,
   batchResults,
   type BatchSummaryRow,
   batchStreamName,
+  isBatchEvent,
 } from '@shipping/batch-domain';
 import {
   BATCH_NOT_FOUND_MESSAGE,
@@ -19,8 +15,15 @@ import {
   type GetBatchQuery,
   NotFound,
 } from '@shipping/contracts';
-import { type EventStore, schemaReady, type SqlClient, type Subscription } from '@shipping/event-store';
-import { EVENT_STORE, LruCache, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import { type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
+import {
+  EVENT_STORE,
+  type EventSubscriber,
+  LruCache,
+  type Recorded,
+  SQL_CLIENT,
+  Subscribes,
+} from '@shipping/platform';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { BatchSummaries } from './batch-summaries';
 import { foldBatchEvents, writeProjectedBatches } from './batch-projection';
@@ -35,10 +38,13 @@ export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
  * hold with any number of instances: a page kept in memory is reused only at the batch's stored
  * revision (see BatchSummaries).
  */
+@Subscribes({
+  name: BATCH_READ_MODEL_SUBSCRIPTION,
+  streamPrefixes: [BATCH_STREAM_PREFIX],
+  accepts: isBatchEvent,
+})
 @Injectable()
-export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(BatchReadModel.name);
-  private subscription?: Subscription;
+export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit {
   /** Pages of the batches people are reading, reused while their batch's stored revision is unchanged. */
   private readonly pages = new LruCache<BatchPage>(256);
   private readonly summaries: BatchSummaries;
@@ -52,21 +58,13 @@ export class BatchReadModel implements OnApplicationBootstrap, OnModuleDestroy {
     this.summaries = new BatchSummaries(sql, 10_000);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  async onModuleInit(): Promise<void> {
     await schemaReady(this.sql, BATCH_MIGRATIONS);
-    this.subscription = await startStoredSubscription(this.sql, this.store, {
-      name: BATCH_READ_MODEL_SUBSCRIPTION,
-      streamNamePrefixes: [BATCH_STREAM_PREFIX],
-      onEvent: async (event) => {
-        const batchId = event.streamName.slice(BATCH_STREAM_PREFIX.length);
-        if ((this.projected.get(batchId) ?? -1n) < event.revision) await this.catchUp(batchId);
-      },
-      logger: this.logger,
-    });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
+  async handle(event: Recorded<BatchEvent>): Promise<void> {
+    const batchId = event.streamName.slice(BATCH_STREAM_PREFIX.length);
+    if ((this.projected.get(batchId) ?? -1n) < event.revision) await this.catchUp(batchId);
   }
 
   /** Projects every event of the batch not yet in the read model (read-your-writes for commands). */

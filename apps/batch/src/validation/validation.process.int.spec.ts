@@ -5,7 +5,12 @@ import {
   type EventStore,
   type SqlClient,
 } from '@shipping/event-store';
-import { type AccountDirectoryClient, handleCommand } from '@shipping/platform';
+import {
+  type AccountDirectoryClient,
+  handleCommand,
+  startSubscriber,
+  StoredEventFeed,
+} from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
 import {
   maximalBatchShipment,
@@ -63,11 +68,8 @@ describe('validating a batch whose results take several appends', () => {
     await handleCommand(store, batchStreamName(batchId), command, batchDecider, {}, { inParts: true });
   }
 
-  async function started(on: EventStore) {
-    const process = new ValidationProcess(on, sql, directory);
-    await process.onApplicationBootstrap();
-    return process;
-  }
+  const started = (on: EventStore) =>
+    startSubscriber(new StoredEventFeed(sql, on), new ValidationProcess(on, directory));
 
   const eventsOf = async (batchId: string) =>
     (await store.readStream(batchStreamName(batchId))) as unknown as BatchEvent[];
@@ -88,7 +90,7 @@ describe('validating a batch whose results take several appends', () => {
     try {
       expect(await ready('large')).toBe('ready');
     } finally {
-      await validation.onModuleDestroy();
+      await validation.stop();
     }
 
     const parts = appends.mock.calls.map(([, events]) => events.map((event) => event.type));
@@ -110,7 +112,7 @@ describe('validating a batch whose results take several appends', () => {
     const first = await started(dying);
     for (const deadline = Date.now() + 60_000; written < 1 && Date.now() < deadline;)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    await first.onModuleDestroy();
+    await first.stop();
     const cutShort = (await eventsOf('crashed')).filter((event) => event.type === 'ItemValidated').length;
     expect(cutShort).toBeGreaterThan(0);
     expect(cutShort).toBeLessThan(ITEMS);
@@ -120,7 +122,7 @@ describe('validating a batch whose results take several appends', () => {
     try {
       expect(await ready('crashed')).toBe('ready');
     } finally {
-      await second.onModuleDestroy();
+      await second.stop();
     }
     const events = await eventsOf('crashed');
     const validatedIds = events.flatMap((event) =>

@@ -1,29 +1,20 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   BATCH_STREAM_PREFIX,
   batchDecider,
   type BatchEvent,
   type BatchItemSubmission,
   batchStreamName,
+  isBatchEvent,
 } from '@shipping/batch-domain';
-import {
-  type EventStore,
-  type RecordedEvent,
-  type SqlClient,
-  type Subscription,
-} from '@shipping/event-store';
+import type { EventStore } from '@shipping/event-store';
 import {
   AccountDirectoryClient,
   EVENT_STORE,
+  type EventSubscriber,
   handleCommand,
-  SQL_CLIENT,
-  startStoredSubscription,
+  type Recorded,
+  Subscribes,
 } from '@shipping/platform';
 import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { loadBatchWithRevision } from '../batches/batch-stream';
@@ -37,33 +28,17 @@ import { validateItem } from './item-validation';
  * process stopped between two appends of results carries on where the last one ended, and one
  * handled after the batch left validating decides nothing.
  */
+@Subscribes({ name: 'batch.validation', streamPrefixes: [BATCH_STREAM_PREFIX], accepts: isBatchEvent })
 @Injectable()
-export class ValidationProcess implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(ValidationProcess.name);
-  private subscription?: Subscription;
-
+export class ValidationProcess implements EventSubscriber<BatchEvent> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     private readonly directory: AccountDirectoryClient,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await startStoredSubscription(this.sql, this.store, {
-      name: 'batch.validation',
-      streamNamePrefixes: [BATCH_STREAM_PREFIX],
-      onEvent: (event) => this.onEvent(event),
-      logger: this.logger,
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
-  }
-
-  private async onEvent(event: RecordedEvent): Promise<void> {
+  async handle(event: Recorded<BatchEvent>): Promise<void> {
     if (event.type !== 'BatchCreated' && event.type !== 'BatchItemsAdded') return;
-    const { batch_id: batchId } = event.data as { batch_id: string };
+    const batchId = event.data.batch_id;
     const known = await loadBatchWithRevision(this.store, batchId);
     const { state } = known;
     if (state.status !== 'validating') return;
@@ -93,9 +68,12 @@ export class ValidationProcess implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /** The items as submitted: all in the BatchCreated of most batches, in its BatchItemsAdded too for large ones. */
-  private async submissions(batchId: string, event: RecordedEvent): Promise<BatchItemSubmission[]> {
-    const created = event.data as Extract<BatchEvent, { type: 'BatchCreated' }>['data'];
-    if (event.type === 'BatchCreated' && created.items.length === created.item_count) return created.items;
+  private async submissions(
+    batchId: string,
+    event: Recorded<Extract<BatchEvent, { type: 'BatchCreated' | 'BatchItemsAdded' }>>,
+  ): Promise<BatchItemSubmission[]> {
+    if (event.type === 'BatchCreated' && event.data.items.length === event.data.item_count)
+      return event.data.items;
     const recorded = (await this.store.readStream(batchStreamName(batchId))) as unknown as BatchEvent[];
     return recorded.flatMap((stored) =>
       stored.type === 'BatchCreated' || stored.type === 'BatchItemsAdded' ? stored.data.items : [],

@@ -1,16 +1,16 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { BATCH_STREAM_PREFIX, batchStreamName } from '@shipping/batch-domain';
+import { BATCH_STREAM_PREFIX, type BatchEvent, batchStreamName, isBatchEvent } from '@shipping/batch-domain';
 import { type WebhookNotification, WebhookPatterns } from '@shipping/contracts';
-import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
+import type { EventStore, RecordedEvent } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
-import { EVENT_STORE, PublicLabelLinks, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import {
+  EVENT_STORE,
+  type EventSubscriber,
+  PublicLabelLinks,
+  type Recorded,
+  Subscribes,
+} from '@shipping/platform';
 import { BATCH_WEBHOOK_TYPES, batchWebhookBody } from './batch-webhook-body';
 import { type CompletedItem, shipmentWebhookBody } from './shipment-webhook-body';
 
@@ -27,35 +27,24 @@ const NOTIFICATIONS_PER_REQUEST = 100;
  * only then does this subscription move on, so a crash loses nothing; the webhook app dedupes by
  * the id of the item's ItemCompleted event, so a redelivered BatchCompleted adds nothing.
  */
+@Subscribes({
+  name: 'batch.webhook-notifications',
+  streamPrefixes: [BATCH_STREAM_PREFIX],
+  accepts: isBatchEvent,
+})
 @Injectable()
-export class ShipmentNotifications implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(ShipmentNotifications.name);
+export class ShipmentNotifications implements EventSubscriber<BatchEvent> {
   private readonly labels = new PublicLabelLinks();
-  private subscription?: Subscription;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(MESSAGE_CLIENT) private readonly client: ClientProxy,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await startStoredSubscription(this.sql, this.store, {
-      name: 'batch.webhook-notifications',
-      streamNamePrefixes: [BATCH_STREAM_PREFIX],
-      onEvent: (event) => this.onEvent(event),
-      logger: this.logger,
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
-  }
-
-  private async onEvent(event: RecordedEvent): Promise<void> {
+  async handle(event: Recorded<BatchEvent>): Promise<void> {
     const batchType = BATCH_WEBHOOK_TYPES[event.type];
     if (!batchType) return;
-    const { batch_id: batchId } = event.data as { batch_id: string };
+    const batchId = event.data.batch_id;
     const history = (await this.store.readStream(batchStreamName(batchId))).filter(
       (recorded) => recorded.revision <= event.revision,
     );

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { SQL_CLIENT } from '@shipping/platform';
 import type { SqlClient } from '@shipping/event-store';
 import { ApiKeyDirectory, KEY_CACHE_MAX_AGE_MS, StoredApiKeyDirectory } from './auth/api-key-directory';
+import { ApiKeyProjection } from './auth/api-key-projection';
 import { ApiKeys } from './auth/api-keys';
 import { readSandboxApiKeysSwitch } from './auth/sandbox-api-keys';
 import { ApiKeyGuard } from './auth/api-key.guard';
@@ -60,6 +61,7 @@ import { RateLimitStorageModule } from './rate-limit/rate-limit-storage.module';
         }),
     },
     ApiKeys,
+    ApiKeyProjection,
     IdempotencyStore,
     IdempotencyInterceptor,
     EnvelopeInterceptor,

@@ -1,11 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type AccountAddress,
   type AccountPreferences,
@@ -13,20 +6,23 @@ import {
   addressView,
   type ShipperRecord,
 } from '@shipping/contracts';
-import {
-  type EventMetadata,
-  type EventStore,
-  schemaReady,
-  type SqlClient,
-  type Subscription,
-} from '@shipping/event-store';
+import { type EventMetadata, type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
 import {
   ACCOUNT_STREAM_PREFIX,
   accountDecider,
   type AccountCommand,
+  type AccountEvent,
   accountStreamName,
+  isAccountEvent,
 } from '@shipping/order-domain';
-import { EVENT_STORE, handleCommand, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import {
+  EVENT_STORE,
+  type EventSubscriber,
+  handleCommand,
+  type Recorded,
+  SQL_CLIENT,
+  Subscribes,
+} from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 import { newAccountId } from './account-ids';
@@ -68,11 +64,9 @@ export const ACCOUNTS_SUBSCRIPTION = 'order.accounts';
  * streams, projected into the directory's tables right after each command and again by a
  * subscription, so a crash between the append and the rows is made good.
  */
+@Subscribes({ name: ACCOUNTS_SUBSCRIPTION, streamPrefixes: [ACCOUNT_STREAM_PREFIX], accepts: isAccountEvent })
 @Injectable()
-export class AccountDirectory implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(AccountDirectory.name);
-  private subscription?: Subscription;
-
+export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModuleInit {
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -83,17 +77,8 @@ export class AccountDirectory implements OnModuleInit, OnApplicationBootstrap, O
     await this.loadSandboxSeed();
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await startStoredSubscription(this.sql, this.store, {
-      name: ACCOUNTS_SUBSCRIPTION,
-      streamNamePrefixes: [ACCOUNT_STREAM_PREFIX],
-      onEvent: (event) => projectAccountEvent(this.sql, event),
-      logger: this.logger,
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
+  handle(event: Recorded<AccountEvent>): Promise<void> {
+    return projectAccountEvent(this.sql, event);
   }
 
   /** The sandbox accounts through the same commands as any account; ids dedupe, so restarts add nothing. */
@@ -102,12 +87,12 @@ export class AccountDirectory implements OnModuleInit, OnApplicationBootstrap, O
     const now = new Date().toISOString();
     for (const account of sandboxSeed.accounts) {
       const accountId = account.id;
-      await this.handle(
+      await this.decide(
         { type: 'OpenAccount', accountId, name: account.name, preferences: account.preferences, now },
         seed,
       );
       for (const shipper of account.shippers) {
-        await this.handle(
+        await this.decide(
           {
             type: 'AddShipper',
             accountId,
@@ -121,12 +106,12 @@ export class AccountDirectory implements OnModuleInit, OnApplicationBootstrap, O
         );
       }
       for (const { id, ...address } of account.addresses) {
-        await this.handle({ type: 'SaveAddress', accountId, addressId: id, address, now }, seed);
+        await this.decide({ type: 'SaveAddress', accountId, addressId: id, address, now }, seed);
       }
     }
   }
 
-  private async handle(command: AccountCommand, change: ChangeMetadata): Promise<void> {
+  private async decide(command: AccountCommand, change: ChangeMetadata): Promise<void> {
     const metadata: EventMetadata = {
       correlationId: change.correlationId,
       causationId: change.correlationId,
@@ -150,7 +135,7 @@ export class AccountDirectory implements OnModuleInit, OnApplicationBootstrap, O
   ): Promise<AccountRecord> {
     const accountId = newAccountId();
     const { name, weight_unit, length_unit } = request;
-    await this.handle(
+    await this.decide(
       {
         type: 'OpenAccount',
         accountId,
@@ -188,7 +173,7 @@ export class AccountDirectory implements OnModuleInit, OnApplicationBootstrap, O
   ): Promise<ShipperRecord> {
     const { rows } = await this.sql.query<{ id: string }>(`select nextval('order_shipper_ids')::text as id`);
     const shipperId = Number(rows[0].id);
-    await this.handle(
+    await this.decide(
       {
         type: 'AddShipper',
         accountId,
@@ -252,7 +237,7 @@ export class AccountDirectory implements OnModuleInit, OnApplicationBootstrap, O
   ): Promise<AccountAddress> {
     const { rows } = await this.sql.query<{ id: string }>(`select nextval('order_address_ids')::text as id`);
     const addressId = Number(rows[0].id);
-    await this.handle(
+    await this.decide(
       { type: 'SaveAddress', accountId, addressId, address, now: new Date().toISOString() },
       change,
     );

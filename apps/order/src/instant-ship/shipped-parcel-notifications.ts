@@ -1,18 +1,22 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { WebhookPatterns, webhookShipmentBody } from '@shipping/contracts';
-import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
+import type { EventStore } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
-import { type InstantShipEvent, SHIPMENT_STREAM_PREFIX, shipmentStreamName } from '@shipping/order-domain';
-import { EVENT_STORE, PublicLabelLinks, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import {
+  type InstantShipEvent,
+  isInstantShipEvent,
+  SHIPMENT_STREAM_PREFIX,
+  shipmentStreamName,
+} from '@shipping/order-domain';
+import {
+  EVENT_STORE,
+  type EventSubscriber,
+  PublicLabelLinks,
+  type Recorded,
+  Subscribes,
+} from '@shipping/platform';
 
-type Shipped = Extract<InstantShipEvent, { type: 'ParcelShipped' }>['data'];
 type Requested = Extract<InstantShipEvent, { type: 'InstantShipRequested' }>['data'];
 
 /**
@@ -21,34 +25,23 @@ type Requested = Extract<InstantShipEvent, { type: 'InstantShipRequested' }>['da
  * it, so a crash between the event and the delivery loses nothing; the webhook app dedupes by the
  * event id, so the event handed over again after a restart is delivered once.
  */
+@Subscribes({
+  name: 'order.instant-ship-webhooks',
+  streamPrefixes: [SHIPMENT_STREAM_PREFIX],
+  accepts: isInstantShipEvent,
+})
 @Injectable()
-export class ShippedParcelNotifications implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(ShippedParcelNotifications.name);
+export class ShippedParcelNotifications implements EventSubscriber<InstantShipEvent> {
   private readonly labels = new PublicLabelLinks();
-  private subscription?: Subscription;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(MESSAGE_CLIENT) private readonly client: ClientProxy,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await startStoredSubscription(this.sql, this.store, {
-      name: 'order.instant-ship-webhooks',
-      streamNamePrefixes: [SHIPMENT_STREAM_PREFIX],
-      onEvent: (event) => this.onEvent(event),
-      logger: this.logger,
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
-  }
-
-  private async onEvent(event: RecordedEvent): Promise<void> {
+  async handle(event: Recorded<InstantShipEvent>): Promise<void> {
     if (event.type !== 'ParcelShipped') return;
-    const shipped = event.data as Shipped;
+    const shipped = event.data;
     const history = await this.store.readStream(shipmentStreamName(shipped.shipment_order_id));
     const requested = history.find((recorded) => recorded.type === 'InstantShipRequested')?.data as
       Requested | undefined;

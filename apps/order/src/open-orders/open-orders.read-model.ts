@@ -1,20 +1,8 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { PageRequest } from '@shipping/contracts';
-import {
-  type EventStore,
-  type RecordedEvent,
-  schemaReady,
-  type SqlClient,
-  type Subscription,
-} from '@shipping/event-store';
-import { type OpenOrder, ORDER_STREAM_PREFIX } from '@shipping/order-domain';
-import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
+import { isOrderEvent, type OpenOrder, type OrderEvent, ORDER_STREAM_PREFIX } from '@shipping/order-domain';
+import { type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 import { projectOpenOrderRow } from './open-orders.projection';
 
@@ -24,31 +12,16 @@ export const OPEN_ORDERS_SUBSCRIPTION = 'order.open-orders';
  * The open-orders page's read model: a projection of `order-*` streams into one row per order.
  * Delivery is at-least-once, so a row only moves forward on a newer stream revision.
  */
+@Subscribes({ name: OPEN_ORDERS_SUBSCRIPTION, streamPrefixes: [ORDER_STREAM_PREFIX], accepts: isOrderEvent })
 @Injectable()
-export class OpenOrdersReadModel implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(OpenOrdersReadModel.name);
-  private subscription?: Subscription;
+export class OpenOrdersReadModel implements EventSubscriber<OrderEvent>, OnModuleInit {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  constructor(
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
+  async onModuleInit(): Promise<void> {
     await schemaReady(this.sql, ORDER_MIGRATIONS);
-    this.subscription = await startStoredSubscription(this.sql, this.store, {
-      name: OPEN_ORDERS_SUBSCRIPTION,
-      streamNamePrefixes: [ORDER_STREAM_PREFIX],
-      onEvent: (event) => this.apply(event),
-      logger: this.logger,
-    });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
-  }
-
-  apply(event: RecordedEvent): Promise<void> {
+  handle(event: Recorded<OrderEvent>): Promise<void> {
     return projectOpenOrderRow(this.sql, event);
   }
 

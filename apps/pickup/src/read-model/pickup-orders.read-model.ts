@@ -1,49 +1,27 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { PageRequest } from '@shipping/contracts';
+import { schemaReady, type SqlClient } from '@shipping/event-store';
 import {
-  type EventStore,
-  type RecordedEvent,
-  schemaReady,
-  type SqlClient,
-  type Subscription,
-} from '@shipping/event-store';
-import { PICKUP_STREAM_PREFIX, type PickupOrderView } from '@shipping/pickup-domain';
-import { EVENT_STORE, SQL_CLIENT, startStoredSubscription } from '@shipping/platform';
+  isPickupEvent,
+  PICKUP_STREAM_PREFIX,
+  type PickupEvent,
+  type PickupOrderView,
+} from '@shipping/pickup-domain';
+import { type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
 import { PICKUP_MIGRATIONS } from '../pickup.migrations';
 import { projectPickupOrder } from './pickup-orders.projection';
 
 /** The pickup-orders page: one row per pickup order, projected from `pickup-*` streams (at-least-once). */
+@Subscribes({ name: 'pickup.orders-view', streamPrefixes: [PICKUP_STREAM_PREFIX], accepts: isPickupEvent })
 @Injectable()
-export class PickupOrdersReadModel implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(PickupOrdersReadModel.name);
-  private subscription?: Subscription;
+export class PickupOrdersReadModel implements EventSubscriber<PickupEvent>, OnModuleInit {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  constructor(
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
+  async onModuleInit(): Promise<void> {
     await schemaReady(this.sql, PICKUP_MIGRATIONS);
-    this.subscription = await startStoredSubscription(this.sql, this.store, {
-      name: 'pickup.orders-view',
-      streamNamePrefixes: [PICKUP_STREAM_PREFIX],
-      onEvent: (event) => this.apply(event),
-      logger: this.logger,
-    });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
-  }
-
-  apply(event: RecordedEvent): Promise<void> {
+  handle(event: Recorded<PickupEvent>): Promise<void> {
     return projectPickupOrder(this.sql, event);
   }
 

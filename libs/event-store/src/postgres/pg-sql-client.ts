@@ -24,22 +24,25 @@ export class PgSqlClient implements SqlClient {
 
   async transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
     const connection = await this.pool.connect();
-    let broken: Error | undefined;
+    const broken = { error: undefined as Error | undefined };
     try {
-      await connection.query('begin');
-      try {
-        const result = await work(new PgTransactionClient(connection));
-        await connection.query('commit');
-        return result;
-      } catch (error) {
-        await connection.query('rollback').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw error;
-      }
+      return await inTransaction(connection, work, broken);
     } finally {
       // A connection whose rollback failed is in an unknown state: destroy it, never reuse it.
-      connection.release(broken);
+      connection.release(broken.error);
+    }
+  }
+
+  async session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
+    const connection = await this.pool.connect();
+    // A connection the server ends while it is held and idle (a restart, a terminated backend) emits
+    // an error that nobody would hear and that would end the process; the next query fails instead.
+    connection.on('error', () => undefined);
+    try {
+      return await work(new PgSessionClient(connection));
+    } finally {
+      // Destroyed, not returned to the pool: session locks and settings go with it.
+      connection.release(true);
     }
   }
 
@@ -48,8 +51,9 @@ export class PgSqlClient implements SqlClient {
   }
 }
 
-class PgTransactionClient implements SqlClient {
-  constructor(private readonly connection: PoolClient) {}
+/** One connection of the pool, held by a session or a transaction until it is released. */
+abstract class PgHeldConnection implements SqlClient {
+  constructor(protected readonly connection: PoolClient) {}
 
   async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
     return toResult<R>(await this.connection.query(sql, params));
@@ -59,12 +63,47 @@ class PgTransactionClient implements SqlClient {
     await this.connection.query(sql);
   }
 
-  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
-    return withSavepoint(this, work);
+  abstract transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
+
+  session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
+    return work(this);
   }
 
   async close(): Promise<void> {
-    throw new Error('A transaction client is closed by its transaction, not by close()');
+    throw new Error('A held connection is released by its session or transaction, not by close()');
+  }
+}
+
+/** The connection of a session, outside any transaction (see SqlClient.session). */
+class PgSessionClient extends PgHeldConnection {
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.connection, work, { error: undefined });
+  }
+}
+
+/** The connection of a transaction: a nested transaction is a savepoint. */
+class PgTransactionClient extends PgHeldConnection {
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+    return withSavepoint(this, work);
+  }
+}
+
+/** begin, work, commit; rolled back when work throws, and `broken` told when even that fails. */
+async function inTransaction<T>(
+  connection: PoolClient,
+  work: (tx: SqlClient) => Promise<T>,
+  broken: { error: Error | undefined },
+): Promise<T> {
+  await connection.query('begin');
+  try {
+    const result = await work(new PgTransactionClient(connection));
+    await connection.query('commit');
+    return result;
+  } catch (error) {
+    await connection.query('rollback').catch((rollbackError: Error) => {
+      broken.error = rollbackError;
+    });
+    throw error;
   }
 }
 

@@ -47,6 +47,7 @@ function countingAllReads(client: SqlClient): { client: SqlClient; reads: () => 
     },
     exec: (sql) => client.exec(sql),
     transaction: (work) => client.transaction(work),
+    session: (work) => client.session(work),
     close: () => client.close(),
   };
   return { client: counting, reads: () => reads };

@@ -24,6 +24,11 @@ export class PgliteSqlClient implements SqlClient {
     return this.db.transaction((tx) => work(new PgliteTransactionClient(tx)));
   }
 
+  /** PGlite has one connection, and one process: it is the session. */
+  session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
+    return work(this);
+  }
+
   close(): Promise<void> {
     return this.db.close();
   }
@@ -42,6 +47,10 @@ class PgliteTransactionClient implements SqlClient {
 
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
     return withSavepoint(this, work);
+  }
+
+  session<T>(work: (session: SqlClient) => Promise<T>): Promise<T> {
+    return work(this);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,8 @@
-/** `commands` carry requests, `events` facts, `replies` the answers to one app's requests. */
-export type TopicKind = 'commands' | 'events' | 'replies';
+/**
+ * `commands` carry requests, `events` facts, `replies` the answers to one app's requests, and
+ * `stored-events` every event an app stored, for its own instances (the partitioned feed).
+ */
+export type TopicKind = 'commands' | 'events' | 'replies' | 'stored-events';
 
 /** Topics are named `shipping.<context>.<kind>`, as ARCHITECTURE.md names them. */
 export function topicName(context: string, kind: TopicKind): string {
@@ -13,6 +16,6 @@ export function contextOf(pattern: string): string {
 }
 
 /** Every pattern of a context shares its topic; the pattern itself travels in a header. */
-export function topicOfPattern(pattern: string, kind: Exclude<TopicKind, 'replies'>): string {
+export function topicOfPattern(pattern: string, kind: 'commands' | 'events'): string {
   return topicName(contextOf(pattern), kind);
 }

@@ -21,6 +21,12 @@ export type ApiKeyEvent =
     }
   | { type: 'ApiKeyRevoked'; data: { account_id: string; key_id: string; at: string } };
 
+export const API_KEY_EVENT_TYPES: readonly ApiKeyEvent['type'][] = ['ApiKeyIssued', 'ApiKeyRevoked'];
+
+export function isApiKeyEvent(event: { type: string }): event is ApiKeyEvent {
+  return (API_KEY_EVENT_TYPES as readonly string[]).includes(event.type);
+}
+
 export const API_KEY_STREAM_PREFIX = 'api-keys-';
 
 export const apiKeyStreamName = (accountId: string) => `${API_KEY_STREAM_PREFIX}${accountId}`;

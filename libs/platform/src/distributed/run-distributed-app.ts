@@ -5,7 +5,7 @@ import { connectMessageHandlers, createKafkaServer, KafkaMessagingModule } from 
 import { DataFolderInUse } from '../storage/data-folder-lock';
 import { StorageModule } from '../storage/storage.module';
 import { claimOwnDatabase } from './own-database';
-import { PublicEventsModule } from '../public-events/public-events.module';
+import { EventSubscribersModule } from '../subscriptions/event-subscribers.module';
 import { categoriesOwnedBy } from '../public-events/published-categories';
 import { checkEnvironment, type EnvReader } from '../config/app-environment';
 import { ConfigurationError, validateConfig } from '../config/validate-config';
@@ -71,11 +71,14 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
     ...kafka,
     partitions: config.KAFKA_PARTITIONS,
   });
-  const publicEvents = PublicEventsModule.forRoot({
-    app: spec.name,
-    kafka,
-    partitions: config.KAFKA_PARTITIONS,
-    categories: categoriesOwnedBy(spec.name),
+  // Each subscriber a consumer group on the app's stored events; the relays run on one instance.
+  const subscribers = EventSubscribersModule.forRoot({
+    partitioned: {
+      app: spec.name,
+      kafka,
+      partitions: config.KAFKA_PARTITIONS,
+      categories: categoriesOwnedBy(spec.name),
+    },
   });
   const app = await NestFactory.create(
     {
@@ -84,7 +87,7 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
         StorageModule.forRoot(config),
         ObservabilityModule.forRoot(),
         messaging,
-        publicEvents,
+        subscribers,
         spec.module,
       ],
     },

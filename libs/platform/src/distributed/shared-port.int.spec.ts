@@ -1,22 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { eventually, freePort, REPO_ROOT, TS_RUNTIME } from '@shipping/testing';
+import { eventually, freePort, portAnswers, REPO_ROOT, TS_RUNTIME } from '@shipping/testing';
 import { Readiness } from '../observability/readiness';
 import { waitForTurnToListen } from './shared-port';
-
-const portAnswers = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
 
 describe('a gateway in a process of its own', () => {
   it('listens at once, whatever its readiness', async () => {

@@ -37,6 +37,15 @@ export const metrics = {
     help: 'Requests answered with the outcome recorded for their Idempotency-Key, by layer (gateway, handler)',
     labelNames: ['layer'],
   }),
+  subscriberEvents: new Counter({
+    name: 'shipping_subscriber_events_total',
+    help: 'Events a projection or process manager of this process handled (or parked), by subscription',
+    labelNames: ['subscription'],
+  }),
+  relaysLed: new Gauge({
+    name: 'shipping_relay_leader',
+    help: "1 while this process is the elected leader that relays its app's stored and public events to Kafka",
+  }),
   idempotencyConflicts: new Counter({
     name: 'shipping_idempotency_conflicts_total',
     help: 'Requests refused because their Idempotency-Key was used with another request, by layer',

@@ -14,9 +14,24 @@ const watched = new Map<object, Watched>();
 /** Counting stops here: a subscription this far behind shows as at least this many events. */
 export const LAG_COUNT_LIMIT = 1_000;
 
+/** Consumers of a partitioned feed not caught up yet; their lag is Kafka's (consumer-lag.ts). */
+const catchingUpFeeds = new Map<object, string>();
+
 /** Subscriptions of this process still reading the events present when they started. */
 export function subscriptionsCatchingUp(): string[] {
-  return [...watched.values()].filter((each) => !each.caughtUp).map((each) => each.name);
+  return [
+    ...[...watched.values()].filter((each) => !each.caughtUp).map((each) => each.name),
+    ...catchingUpFeeds.values(),
+  ];
+}
+
+/** A feed consumer counts as catching up (readiness) until `caughtUp` resolves or it stops. */
+export function watchCatchUp(name: string, caughtUp: Promise<void>): { stop(): void } {
+  const key = {};
+  catchingUpFeeds.set(key, name);
+  const stop = () => catchingUpFeeds.delete(key);
+  caughtUp.then(stop, () => undefined);
+  return { stop };
 }
 
 /**

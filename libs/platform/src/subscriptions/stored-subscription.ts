@@ -1,6 +1,4 @@
 import type { Logger } from '@nestjs/common';
-import { type Link, propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
-import { endedWith, SpanKind, tracer } from '@shipping/messaging';
 import {
   type EventHandling,
   type EventStore,
@@ -11,8 +9,8 @@ import {
   startCheckpointedSubscription,
   type Subscription,
 } from '@shipping/event-store';
-import { EventParking } from './event-parking';
-import { ParkedEvents } from './parked-events';
+import { inTraceOf } from './event-trace';
+import { type ParkingOptions, startParking } from './parking';
 import { watchSubscription } from '../observability/subscription-progress';
 
 export type StoredSubscriptionOptions = EventHandling & {
@@ -23,13 +21,7 @@ export type StoredSubscriptionOptions = EventHandling & {
   /** First wait before a failed subscription starts again; doubles up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
-  /** Failed attempts on one event before it is parked (EventParking). */
-  maxAttempts?: number;
-  /** How often this subscription looks for parked events an operator asked to retry. */
-  parkedRetryPollMs?: number;
-};
-
-export const DEFAULT_MAX_ATTEMPTS = 5;
+} & ParkingOptions;
 
 /**
  * A subscription to $all whose checkpoint lives in the app's own SQL store: what every projection
@@ -46,16 +38,7 @@ export async function startStoredSubscription(
 ): Promise<Subscription> {
   const checkpoints = new SqlCheckpointStore(sql);
   await checkpoints.init();
-  const parkedEvents = new ParkedEvents(sql);
-  await parkedEvents.init();
-  const parking = new EventParking(
-    parkedEvents,
-    options.name,
-    options,
-    options.logger,
-    options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-  );
-  await parking.load();
+  const parking = await startParking(sql, options.name, options, options.logger, options);
   const progress = watchSubscription(
     options.name,
     store,
@@ -105,43 +88,14 @@ export async function startStoredSubscription(
 
   current = await start();
   const first = current;
-  let retrying: Promise<void> | undefined;
-  const retryPoll = setInterval(() => {
-    retrying ??= parking
-      .retryRequested()
-      .catch((error: unknown) =>
-        options.logger.error({ err: error }, `subscription ${options.name} could not retry parked events`),
-      )
-      .finally(() => (retrying = undefined));
-  }, options.parkedRetryPollMs ?? 5_000);
-  retryPoll.unref();
   return {
     caughtUp: first.caughtUp,
     stop: async () => {
       stopped = true;
       progress.stop();
       clearTimeout(retry);
-      clearInterval(retryPoll);
-      await retrying;
+      await parking.stop();
       await current?.stop();
     },
   };
-}
-
-/**
- * Handles a page of events in a span that continues the trace of the request that appended the
- * first of them (its `traceparent` metadata) and links the others' (decision 61).
- */
-function inTraceOf(name: string, events: RecordedEvent[], handle: () => Promise<void>): Promise<void> {
-  const parents = events.map((event) => propagation.extract(ROOT_CONTEXT, event.metadata));
-  const links: Link[] = parents.slice(1).flatMap((parent) => {
-    const linked = trace.getSpanContext(parent);
-    return linked ? [{ context: linked }] : [];
-  });
-  return tracer().startActiveSpan(
-    `subscription ${name}`,
-    { kind: SpanKind.CONSUMER, links, attributes: { 'shipping.events': events.length } },
-    parents[0] ?? ROOT_CONTEXT,
-    (span) => endedWith(span, handle()),
-  );
 }

@@ -11,6 +11,8 @@ export interface AppProcess {
   dataDir: string;
   pid(): number;
   running(): boolean;
+  /** Where this run serves /metrics and /health/*: its metrics listener, or the gateway's own port. */
+  metricsUrl(): string;
   /** Everything this app printed, over all its runs. */
   output(): string;
   /** A crash: SIGKILL, no shutdown hooks. */
@@ -22,6 +24,7 @@ export interface AppProcess {
 }
 
 const STARTED = /"msg":"started"/;
+const STARTED_LINE = /^\{.*"msg":"started".*\}$/m;
 
 /** One app's `src/main.ts` as a real process; resolves once it joined the broker and serves its handlers. */
 export async function startAppProcess(
@@ -32,6 +35,7 @@ export async function startAppProcess(
   let child: ChildProcess | undefined;
   let exited: Promise<unknown> = Promise.resolve();
   let output = '';
+  let metricsPort = Number(env['PORT'] ?? 0);
   const launch = async () => {
     const started = spawn(process.execPath, [...TS_RUNTIME, `apps/${name}/src/main.ts`], {
       cwd: REPO_ROOT,
@@ -50,6 +54,9 @@ export async function startAppProcess(
       () => output.slice(from),
       startTimeoutMs,
     );
+    const line = STARTED_LINE.exec(output.slice(from))?.[0];
+    const port = line ? (JSON.parse(line) as { metricsPort?: number }).metricsPort : undefined;
+    if (port) metricsPort = port;
   };
   const signal = async (kind: NodeJS.Signals) => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -63,6 +70,7 @@ export async function startAppProcess(
     dataDir: env['DATA_DIR'] ?? '',
     pid: () => child?.pid ?? 0,
     running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    metricsUrl: () => `http://127.0.0.1:${metricsPort}/metrics`,
     output: () => output,
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),

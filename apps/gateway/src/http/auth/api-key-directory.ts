@@ -1,8 +1,6 @@
-import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
-import { API_KEY_STREAM_PREFIX, type ApiKeyEvent } from '@shipping/order-domain';
-import type { Logger } from '@nestjs/common';
-import { LruCache, startStoredSubscription } from '@shipping/platform';
-import { projectApiKeyEvent } from './api-key-projection';
+import type { SqlClient } from '@shipping/event-store';
+import { API_KEY_STREAM_PREFIX, type ApiKeyEvent, isApiKeyEvent } from '@shipping/order-domain';
+import { type EventSubscriber, LruCache, type Recorded, Subscribes } from '@shipping/platform';
 import type { AuthenticatedAccount } from '../gateway-request';
 
 export { apiKeyDigest } from './api-key-secrets';
@@ -10,6 +8,9 @@ export { apiKeyDigest } from './api-key-secrets';
 /** Finds the account of the API key with this digest (apiKeyDigest); undefined for an unknown key. */
 export abstract class ApiKeyDirectory {
   abstract findAccount(digest: Buffer): Promise<AuthenticatedAccount | undefined>;
+
+  /** Drops a revoked key from whatever this instance keeps in memory. */
+  abstract forget(keyId: string): void;
 }
 
 export interface KeyCacheOptions {
@@ -23,7 +24,7 @@ export interface KeyCacheOptions {
 export const KEY_CACHE_MAX_AGE_MS = 500;
 const KEYS_CACHED = 10_000;
 
-export const API_KEYS_SUBSCRIPTION = 'gateway.api-keys';
+export const API_KEY_REVOCATIONS_SUBSCRIPTION = 'gateway.api-key-revocations';
 
 interface CachedKey {
   keyId: string;
@@ -32,15 +33,21 @@ interface CachedKey {
 }
 
 /**
- * The keys of the `gateway_api_keys` table, with the keys found lately kept in memory. An
- * `ApiKeyRevoked` event drops its key at once: appended here, the store wakes the subscription;
- * appended by another instance, the subscription's poll finds it (within a second). Unknown keys
- * are never kept, so a key issued on another instance works at once.
+ * The keys of the `gateway_api_keys` table, with the keys found lately kept in memory. Every
+ * instance drops a key from its memory when it sees its `ApiKeyRevoked` (an every-instance
+ * subscriber); should it miss one, it asks the table again after `maxAgeMs` (the table is written
+ * by the revoking command itself). Unknown keys are never kept, so a key issued on another
+ * instance works at once.
  */
-export class StoredApiKeyDirectory extends ApiKeyDirectory {
+@Subscribes({
+  name: API_KEY_REVOCATIONS_SUBSCRIPTION,
+  streamPrefixes: [API_KEY_STREAM_PREFIX],
+  accepts: isApiKeyEvent,
+  scope: 'every-instance',
+})
+export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubscriber<ApiKeyEvent> {
   private readonly cache = new LruCache<CachedKey>(KEYS_CACHED);
   private readonly digestsByKeyId = new Map<string, string>();
-  private subscription?: Subscription;
 
   constructor(
     private readonly sql: SqlClient,
@@ -69,32 +76,15 @@ export class StoredApiKeyDirectory extends ApiKeyDirectory {
     return account;
   }
 
+  async handle(event: Recorded<ApiKeyEvent>): Promise<void> {
+    if (event.type === 'ApiKeyRevoked') this.forget(event.data.key_id);
+  }
+
   /** Drops a revoked key from memory; the table already refuses it. */
   forget(keyId: string): void {
     const digest = this.digestsByKeyId.get(keyId);
     if (digest === undefined) return;
     this.cache.delete(digest);
     this.digestsByKeyId.delete(keyId);
-  }
-
-  /**
-   * Follows the key events: each is projected into the table (again, if the instance that wrote
-   * it did already, or had crashed before it could) and a revoked key is dropped from memory.
-   */
-  async follow(store: EventStore, logger: Logger): Promise<void> {
-    this.subscription = await startStoredSubscription(this.sql, store, {
-      name: API_KEYS_SUBSCRIPTION,
-      streamNamePrefixes: [API_KEY_STREAM_PREFIX],
-      onEvent: async (event: RecordedEvent) => {
-        await projectApiKeyEvent(this.sql, event);
-        if (event.type === 'ApiKeyRevoked')
-          this.forget((event.data as Extract<ApiKeyEvent, { type: 'ApiKeyRevoked' }>['data']).key_id);
-      },
-      logger,
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.subscription?.stop();
   }
 }

@@ -1,5 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
-import type { ApiKeyEvent } from '@shipping/order-domain';
+import { API_KEY_STREAM_PREFIX, type ApiKeyEvent, isApiKeyEvent } from '@shipping/order-domain';
+import { type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
+
+export const API_KEYS_SUBSCRIPTION = 'gateway.api-keys';
+
+/**
+ * Projects the key events into `gateway_api_keys` again after the command that wrote them did, so a
+ * crash between an append and its row is made good.
+ */
+@Subscribes({ name: API_KEYS_SUBSCRIPTION, streamPrefixes: [API_KEY_STREAM_PREFIX], accepts: isApiKeyEvent })
+@Injectable()
+export class ApiKeyProjection implements EventSubscriber<ApiKeyEvent> {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  handle(event: Recorded<ApiKeyEvent>): Promise<void> {
+    return projectApiKeyEvent(this.sql, event);
+  }
+}
 
 /** One key event into `gateway_api_keys`; applying it again writes nothing new. */
 export async function projectApiKeyEvent(

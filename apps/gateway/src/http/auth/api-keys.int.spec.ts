@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { createPgSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { apiKeyStreamName } from '@shipping/order-domain';
+import { startSubscriber, StoredEventFeed } from '@shipping/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { apiKeyDigest, StoredApiKeyDirectory } from './api-key-directory';
+import { ApiKeyProjection } from './api-key-projection';
 import { ApiKeys } from './api-keys';
 
 const account = { id: 'acct_globex', name: 'Globex' };
@@ -18,8 +20,22 @@ async function gateway(url: string, sandboxKeys = true) {
   const directory = new StoredApiKeyDirectory(sql, { sandboxKeys, maxAgeMs: HOUR_MS });
   const keys = new ApiKeys(sql, store, directory);
   await keys.onModuleInit();
-  await keys.onApplicationBootstrap();
-  return { sql, store, directory, keys, find: (key: string) => directory.findAccount(apiKeyDigest(key)) };
+  const feed = new StoredEventFeed(sql, store);
+  const subscriptions = await Promise.all([
+    startSubscriber(feed, new ApiKeyProjection(sql)),
+    startSubscriber(feed, directory),
+  ]);
+  const stop = async () => {
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+  };
+  return {
+    sql,
+    store,
+    directory,
+    keys,
+    stop,
+    find: (key: string) => directory.findAccount(apiKeyDigest(key)),
+  };
 }
 
 describe('API keys on two gateway instances over one PostgreSQL database', () => {
@@ -37,7 +53,7 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
 
   afterEach(async () => {
     for (const instance of [a, b]) {
-      await instance?.keys.onModuleDestroy();
+      await instance?.stop();
       await instance?.store.close();
     }
     await database.drop();
@@ -103,7 +119,7 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
       ]);
       await eventually(async () => ((await b.find(key.key)) === undefined ? true : undefined), 5_000);
     } finally {
-      await c.keys.onModuleDestroy();
+      await c.stop();
       await c.store.close();
     }
   }, 30_000);
@@ -114,7 +130,7 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
     try {
       expect(await production.find('sk_test_acme')).toBeUndefined();
     } finally {
-      await production.keys.onModuleDestroy();
+      await production.stop();
       await production.store.close();
     }
   });

@@ -1,11 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { type EventMetadata, type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
 import {
   type ApiKeyCommand,
@@ -15,7 +8,7 @@ import {
 } from '@shipping/order-domain';
 import { EVENT_STORE, handleCommand, SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
-import { ApiKeyDirectory, StoredApiKeyDirectory } from './api-key-directory';
+import { ApiKeyDirectory } from './api-key-directory';
 import { projectApiKeyEvent } from './api-key-projection';
 import { generateApiKey, keyMaterial, type KeyMaterial, newKeyId } from './api-key-secrets';
 import { GATEWAY_MIGRATIONS } from '../idempotency/gateway.migrations';
@@ -56,13 +49,10 @@ const toView = (row: KeyRow): ApiKeyView => ({
 
 /**
  * API keys as `api-keys-<account>` streams, kept by the gateway (which alone reads them), and
- * projected into `gateway_api_keys` right after each command and again by the key directory's
- * subscription. The sandbox keys are issued at start through the same command.
+ * projected into `gateway_api_keys` right after each command and again by ApiKeyProjection. The sandbox keys are issued at start through the same command.
  */
 @Injectable()
-export class ApiKeys implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(ApiKeys.name);
-
+export class ApiKeys implements OnModuleInit {
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -81,14 +71,6 @@ export class ApiKeys implements OnModuleInit, OnApplicationBootstrap, OnModuleDe
         true,
       );
     }
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.directory instanceof StoredApiKeyDirectory) await this.directory.follow(this.store, this.logger);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    if (this.directory instanceof StoredApiKeyDirectory) await this.directory.stop();
   }
 
   /** A new key for the account: the answer is the only place the key ever appears. */
@@ -140,7 +122,7 @@ export class ApiKeys implements OnModuleInit, OnApplicationBootstrap, OnModuleDe
       accountId,
       change,
     );
-    if (this.directory instanceof StoredApiKeyDirectory) this.directory.forget(keyId);
+    this.directory.forget(keyId);
     return (await this.find(accountId, keyId)) as ApiKeyView;
   }
 

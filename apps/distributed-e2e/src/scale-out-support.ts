@@ -1,0 +1,36 @@
+import { apiClient, type AppProcess } from '@shipping/testing';
+
+type ApiClient = ReturnType<typeof apiClient>;
+
+/** A client that sends each call to the next gateway in turn, as a load balancer would. */
+export function roundRobin(gatewayUrls: string[], apiKey: string): ApiClient {
+  const clients = gatewayUrls.map((url) => apiClient(url, apiKey));
+  let next = 0;
+  const pick = () => clients[next++ % clients.length];
+  return {
+    get: (path, headers) => pick().get(path, headers),
+    post: (path, body, headers) => pick().post(path, body, headers),
+    call: (method, path, body, headers) => pick().call(method, path, body, headers),
+  };
+}
+
+/**
+ * The sum of a metric's samples (every label set, or those with `labels`) in one process's
+ * /metrics: what that instance did. Zero when the process reports none.
+ */
+export async function metricOf(
+  app: AppProcess,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
+  const text = await (await fetch(app.metricsUrl())).text();
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_:]+)(\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const set = match[2] ?? '';
+    if (Object.entries(labels).every(([key, value]) => set.includes(`${key}="${value}"`)))
+      sum += Number(match[3]);
+  }
+  return sum;
+}

@@ -1,0 +1,252 @@
+import {
+  type AppProcess,
+  batchShipment,
+  type DistributedRuntime,
+  eventually,
+  instantShipBody,
+  REPO_ROOT,
+  startDistributedRuntime,
+  startWebhookReceiver,
+  TS_RUNTIME,
+  undeliverableBatchShipment,
+} from '@shipping/testing';
+import { spawn } from 'node:child_process';
+import { batchWithStatus, countIn } from './distributed-support';
+import { metricOf, roundRobin } from './scale-out-support';
+
+const ITEMS = 500;
+/** Items per batch the sandbox carrier refuses (ZIP 00000): each ends failed and refunded. */
+const REFUSED = 5;
+const INSTANT_SHIPS = 6;
+const LONG = 300_000;
+
+type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+/**
+ * Two instances of every app (two gateways, behind this spec's own round robin) over one broker
+ * and one database per app. The work of each app is split among its instances by Kafka consumer
+ * groups, and whatever fails (an instance killed with SIGKILL, an instance joining mid-batch, the
+ * relay's leader dying) every label is bought once, every batch charged once, every failed item
+ * refunded once, every item's webhook delivered once per endpoint, and the read models equal a
+ * rebuild from the events.
+ */
+describe('every app as two instances, sharing the work', () => {
+  let runtime: DistributedRuntime;
+  let receivers: Receiver[];
+  let acme: ReturnType<typeof roundRobin>;
+
+  beforeAll(async () => {
+    [runtime, ...receivers] = await Promise.all([
+      startDistributedRuntime({
+        instances: { gateway: 2, order: 2, pickup: 2, batch: 2, label: 2, webhook: 2 },
+        appEnv: { gateway: { INSTANT_SHIP_ENABLED: 'true' } },
+      }),
+      startWebhookReceiver(),
+      startWebhookReceiver(),
+    ]);
+    acme = roundRobin(runtime.gatewayUrls, 'sk_test_acme');
+    for (const receiver of receivers)
+      expect((await acme.post('/webhooks', { url: receiver.url })).status).toBe(201);
+  }, LONG);
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await Promise.all((receivers ?? []).map((receiver) => receiver.close()));
+  }, 60_000);
+
+  const alive = (name: keyof DistributedRuntime['instances']) =>
+    runtime.instances[name].filter((app) => app.running());
+  const batchDb = () => alive('batch')[0];
+  const labelDb = () => alive('label')[0];
+  const eventsOf = (batchId: string, type: string) =>
+    countIn(batchDb(), 'select count(*) from event_store.events where stream_name = $1 and event_type = $2', [
+      `batch-${batchId}`,
+      type,
+    ]);
+
+  async function createBatch(): Promise<string> {
+    const shipments = Array.from({ length: ITEMS }, (_, index) =>
+      index % (ITEMS / REFUSED) === 7 ? undeliverableBatchShipment(index) : batchShipment(index),
+    );
+    const created = await acme.post('/batches', {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: shipments,
+    });
+    if (created.status !== 201) throw new Error(`batch not created: ${created.status} ${created.text}`);
+    const batchId: string = created.body.data.id;
+    await batchWithStatus(acme, batchId, ['ready'], 120_000);
+    return batchId;
+  }
+
+  async function ship(batchId: string): Promise<void> {
+    const shipped = await acme.post(`/batches/${batchId}/ship`);
+    expect(shipped.status).toBe(200);
+  }
+
+  /** Each item once: labels, charge, refunds, completion, webhooks on every endpoint. */
+  async function expectDoneOnce(batchId: string): Promise<void> {
+    const done = await batchWithStatus(acme, batchId, ['completed'], LONG);
+    expect(done.results).toMatchObject({
+      total_count: ITEMS,
+      completed_count: ITEMS - REFUSED,
+      failed_count: REFUSED,
+    });
+    expect(await eventsOf(batchId, 'ItemCompleted')).toBe(ITEMS - REFUSED);
+    const ledger = (type: string) =>
+      countIn(
+        batchDb(),
+        `select count(*) from event_store.events where stream_name like 'ledger-%' and event_type = $1 and data->>'batch_id' = $2`,
+        [type, batchId],
+      );
+    expect(await ledger('BatchCharged')).toBe(1);
+    expect(await ledger('ItemRefunded')).toBe(REFUSED);
+    const tracking = await countIn(
+      batchDb(),
+      `select count(distinct data->>'tracking_number') from event_store.events
+       where stream_name = $1 and event_type = 'ItemCompleted'`,
+      [`batch-${batchId}`],
+    );
+    expect(tracking).toBe(ITEMS - REFUSED);
+    await expectDeliveredOncePerEndpoint(batchId);
+  }
+
+  async function expectDeliveredOncePerEndpoint(batchId: string): Promise<void> {
+    const numbers = new Set(
+      (
+        await (async () => {
+          const { body } = await acme.get(`/batches/${batchId}?status=completed&per_page=1000`);
+          return body.data.items.data as { shipment_order: { main_tracking_number: string } }[];
+        })()
+      ).map((item) => item.shipment_order.main_tracking_number),
+    );
+    for (const receiver of receivers) {
+      const ids = () => {
+        const byNumber = new Map<string, Set<string>>();
+        for (const call of receiver.received) {
+          const number = call.body?.main_tracking_number;
+          if (!numbers.has(number)) continue;
+          byNumber.set(number, (byNumber.get(number) ?? new Set()).add(String(call.headers['webhook-id'])));
+        }
+        return byNumber;
+      };
+      await eventually(async () => (ids().size === numbers.size ? true : undefined), LONG).catch(
+        () => undefined,
+      );
+      expect(ids().size).toBe(ITEMS - REFUSED);
+      expect([...ids().values()].filter((each) => each.size !== 1)).toEqual([]);
+    }
+  }
+
+  it(
+    'shares three concurrent 500-item batches, instant ships and their webhooks between the instances of each app',
+    async () => {
+      const batches = await Promise.all([createBatch(), createBatch(), createBatch()]);
+      const instantShips = Array.from({ length: INSTANT_SHIPS }, (_, index) =>
+        acme.post('/parcel-orders/instant-ship', instantShipBody(), {
+          'idempotency-key': `scale-ship-${index}`,
+        }),
+      );
+      await Promise.all(batches.map(ship));
+      for (const answer of await Promise.all(instantShips)) expect(answer.status).toBe(201);
+      for (const batchId of batches) await expectDoneOnce(batchId);
+
+      // Labels: each instance bought some, and together each label once.
+      const [labelA, labelB] = runtime.instances.label;
+      const bought = [
+        await metricOf(labelA, 'shipping_labels_bought_total'),
+        await metricOf(labelB, 'shipping_labels_bought_total'),
+      ];
+      const sales = await countIn(labelDb(), 'select count(*) from sandbox_carrier_sales');
+      expect(sales).toBe(3 * (ITEMS - REFUSED) + INSTANT_SHIPS);
+      expect(bought.every((count) => count > 0)).toBe(true);
+      expect(bought[0] + bought[1]).toBe(sales);
+
+      // Events: each batch instance handled part of the batch events, and together each once.
+      const handled = await Promise.all(
+        runtime.instances.batch.map((app) =>
+          metricOf(app, 'shipping_subscriber_events_total', { subscription: 'batch.read-model' }),
+        ),
+      );
+      const stored = await countIn(
+        batchDb(),
+        `select count(*) from event_store.events where stream_name like 'batch-%'`,
+      );
+      expect(handled.every((count) => count > 0)).toBe(true);
+      expect(handled[0] + handled[1]).toBe(stored);
+      // One instance of each app relays its events.
+      for (const name of ['order', 'batch'] as const) {
+        const leaders = await Promise.all(
+          runtime.instances[name].map((app) => metricOf(app, 'shipping_relay_leader')),
+        );
+        expect(leaders.sort()).toEqual([0, 1]);
+      }
+    },
+    LONG * 2,
+  );
+
+  it(
+    'finishes a batch through an instance of batch (the relay leader), label and webhook killed, and instances joining',
+    async () => {
+      const batchId = await createBatch();
+      await ship(batchId);
+      await eventually(async () => ((await eventsOf(batchId, 'ItemCompleted')) > 0 ? true : undefined), LONG);
+
+      const leader = await leaderOf(runtime.instances.batch);
+      await Promise.all([
+        leader.kill(),
+        runtime.instances.label[0].kill(),
+        runtime.instances.webhook[0].kill(),
+      ]);
+      expect(await eventsOf(batchId, 'BatchCompleted')).toBe(0);
+      // New instances join the groups while the batch ships: the partitions move again.
+      await Promise.all([runtime.addInstance('label'), runtime.addInstance('batch')]);
+
+      await expectDoneOnce(batchId);
+      const sold = await countIn(
+        labelDb(),
+        'select count(*) from (select item_id from sandbox_carrier_sales group by item_id having count(*) > 1) repeated',
+      );
+      expect(sold).toBe(0);
+    },
+    LONG * 2,
+  );
+
+  it(
+    'keeps every read model equal to a rebuild from the events',
+    async () => {
+      for (const name of ['gateway', 'order', 'pickup', 'batch'] as const) {
+        const { code, stdout } = await replayRebuild(alive(name)[0]);
+        expect({ app: name, code, stdout: code === 0 ? '' : stdout }).toEqual({
+          app: name,
+          code: 0,
+          stdout: '',
+        });
+      }
+    },
+    LONG,
+  );
+});
+
+async function leaderOf(instances: AppProcess[]): Promise<AppProcess> {
+  return eventually(async () => {
+    for (const app of instances)
+      if (app.running() && (await metricOf(app, 'shipping_relay_leader')) === 1) return app;
+    return undefined;
+  }, 30_000);
+}
+
+/** `npm run replay -- rebuild` on one app's database: exit 0 when every read model equals its rebuild. */
+function replayRebuild(app: AppProcess): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...TS_RUNTIME, 'tools/replay/replay.ts', 'rebuild'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, STORE: 'postgres', DATABASE_URL: app.databaseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stdout += chunk));
+    child.once('exit', (code) => resolve({ code, stdout }));
+  });
+}
