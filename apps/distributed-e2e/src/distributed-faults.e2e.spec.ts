@@ -20,8 +20,9 @@ const ITEMS = 500;
 const FAULT_TEST_TIMEOUT_MS = 180_000;
 
 /**
- * Faults in the middle of shipping a 500-item batch on the distributed runtime: an app killed
- * with SIGKILL and started again, and the broker restarted. The batch still completes with every
+ * Faults in the middle of shipping a 500-item batch on the distributed runtime, one process per
+ * app: the batch app killed with SIGKILL and started again, and the broker restarted. (Instances
+ * of batch, label and webhook killed beside others that carry on are scale-out.e2e.spec.ts's.) The batch still completes with every
  * item labelled once, one charge, and each item's webhook delivered under one Webhook-Id.
  */
 describe('the distributed runtime finishes a batch across faults', () => {
@@ -101,19 +102,6 @@ describe('the distributed runtime finishes a batch across faults', () => {
       expect(await completedItems(batchId)).toBeLessThan(ITEMS);
 
       await runtime.apps.batch.restart();
-      await expectFinishedOnce(batchId);
-    },
-    FAULT_TEST_TIMEOUT_MS,
-  );
-
-  it(
-    'finishes when the label app is killed mid-shipping and started again',
-    async () => {
-      const { batchId, itemIds } = await shipUntilLabelling();
-      await runtime.apps.label.kill();
-      expect(await labelsBought(runtime.apps.label, itemIds)).toBeLessThan(ITEMS);
-
-      await runtime.apps.label.restart();
       await expectFinishedOnce(batchId);
     },
     FAULT_TEST_TIMEOUT_MS,

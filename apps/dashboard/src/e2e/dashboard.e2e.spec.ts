@@ -130,6 +130,14 @@ describe('the dashboard in a browser', () => {
   it('shows pickup orders with carrier, date, window, pieces, weight and status', async () => {
     const created = await acme.post('/pickup-orders', fedexPickupOrder());
     expect(created.status).toBe(201);
+    // The list is a projection: the page shows what it holds when the page loads.
+    await eventually(async () =>
+      (await acme.get('/pickup-orders')).body.data.data.some(
+        (pickup: { id: number }) => pickup.id === created.body.data.id,
+      )
+        ? true
+        : undefined,
+    );
     await dashboard.goTo('Pickup orders');
     const row = dashboard.row(`#${created.body.data.id}`);
     await row.waitFor();
