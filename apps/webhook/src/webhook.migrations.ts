@@ -73,5 +73,18 @@ create index if not exists webhook_deliveries_ordered_pending on webhook_deliver
   where status = 'pending' and order_key is not null;
 `,
     },
+    {
+      version: 4,
+      name: 'pending deliveries by endpoint, and the leases held per endpoint',
+      sql: `
+-- A claim reads each endpoint's earliest due deliveries and counts its leases through these two,
+-- never the whole backlog; the old index by due time alone no longer serves any query.
+drop index if exists webhook_deliveries_due;
+create index if not exists webhook_deliveries_pending_by_endpoint on webhook_deliveries (endpoint_id, next_attempt_at, id)
+  where status = 'pending';
+create index if not exists webhook_deliveries_leased on webhook_deliveries (endpoint_id, lease_until)
+  where status = 'pending' and lease_until is not null;
+`,
+    },
   ],
 };

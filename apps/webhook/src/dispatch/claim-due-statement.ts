@@ -1,0 +1,68 @@
+/**
+ * Claims due deliveries: $1 lease token, $2 lease in ms, $3 how many at most, $4 attempts in flight
+ * allowed per endpoint. Its cost grows with the endpoints that have pending deliveries and with
+ * what it claims, never with the backlog behind them:
+ *
+ * - `waiting` walks the endpoints with pending deliveries, one index probe each (a skip scan of
+ *   `webhook_deliveries_pending_by_endpoint`);
+ * - per endpoint, `busy` counts the leases any dispatcher holds on it (`webhook_deliveries_leased`),
+ *   and `earliest` reads its due deliveries in index order, skipping those in flight and those whose
+ *   order key has an earlier pending delivery, until it has $4 (a full endpoint is not read, nor is
+ *   a deleted one); they are ranked after its leases, as many as leave $4 in flight kept;
+ * - of all those, the earliest $3 are locked `for update skip locked`, with the lease conditions
+ *   beside the lock so a row another dispatcher claimed meanwhile is re-checked and left alone.
+ *
+ * `limit $4` rather than a limit of the endpoint's free slots: the planner takes a limit it cannot
+ * evaluate as a tenth of the rows, and the estimate would then grow with the backlog until
+ * PostgreSQL compiled the statement (JIT) at every claim.
+ */
+export const CLAIM_DUE_SQL = `
+with recursive waiting (endpoint_id) as (
+  (select endpoint_id from webhook_deliveries where status = 'pending' order by endpoint_id limit 1)
+  union all
+  select (select later.endpoint_id from webhook_deliveries later
+          where later.status = 'pending' and later.endpoint_id > waiting.endpoint_id
+          order by later.endpoint_id limit 1)
+  from waiting where waiting.endpoint_id is not null
+),
+picked as (
+  select ranked.id from (
+    select earliest.id, earliest.next_attempt_at,
+      row_number() over (partition by waiting.endpoint_id order by earliest.next_attempt_at, earliest.id)
+        + busy.in_flight as slot
+    from waiting
+    cross join lateral (
+      select count(*) as in_flight from webhook_deliveries held
+      where held.endpoint_id = waiting.endpoint_id and held.status = 'pending' and held.lease_until >= now()
+    ) busy
+    cross join lateral (
+      select c.id, c.next_attempt_at from webhook_deliveries c
+      where c.endpoint_id = waiting.endpoint_id and c.status = 'pending' and c.next_attempt_at <= now()
+        and (c.lease_until is null or c.lease_until < now())
+        and (c.order_key is null or not exists (
+          select 1 from webhook_deliveries earlier
+          where earlier.endpoint_id = c.endpoint_id and earlier.order_key = c.order_key
+            and earlier.status = 'pending' and earlier.order_position < c.order_position))
+        and exists (
+          select 1 from webhook_endpoints live where live.id = waiting.endpoint_id and live.deleted_at is null)
+      order by c.next_attempt_at, c.id
+      limit $4
+    ) earliest
+    where waiting.endpoint_id is not null and busy.in_flight < $4
+  ) ranked
+  where ranked.slot <= $4
+  order by ranked.next_attempt_at, ranked.id
+  limit $3
+),
+claimed as (
+  select due.id from webhook_deliveries due
+  where due.id = any (array(select id from picked))
+    and due.status = 'pending' and due.next_attempt_at <= now()
+    and (due.lease_until is null or due.lease_until < now())
+  for update of due skip locked
+)
+update webhook_deliveries d
+set lease_token = $1, lease_until = now() + $2::double precision * interval '1 millisecond'
+from claimed, webhook_endpoints e
+where d.id = claimed.id and e.id = d.endpoint_id
+returning d.id, d.endpoint_id, d.event_type, d.body, d.attempt_count, d.retry_from, e.url, e.secret`;
