@@ -40,11 +40,14 @@ for (const [name, step] of steps) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 if (existsSync(resultsDir)) {
   for (const file of readdirSync(resultsDir)) {
     const result = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
     for (const key of Object.keys(totals)) totals[key] += result[key];
+    failures.push(...(result.failures ?? []));
   }
 }
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+for (const failure of failures) console.log(`  failed: ${failure}`);
 process.exit(failedSteps > 0 || totals.failed > 0 || totals.passed === 0 ? 1 : 0);

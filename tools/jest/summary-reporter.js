@@ -1,6 +1,24 @@
-/** Writes each Jest run's counts to tmp/test-results so `npm test` can print one total line. */
+/**
+ * Writes each Jest run's counts, and the names of its failing tests, to tmp/test-results so
+ * `npm test` can end with one total line and the failures listed beneath it (a CI log that keeps
+ * only its tail still names them).
+ */
 const { mkdirSync, writeFileSync } = require('node:fs');
-const { join, resolve } = require('node:path');
+const { join, relative, resolve } = require('node:path');
+
+const root = resolve(__dirname, '../..');
+
+function failuresOf(results) {
+  const failures = [];
+  for (const suite of results.testResults) {
+    const file = relative(root, suite.testFilePath);
+    if (suite.testExecError) failures.push(`${file}: ${suite.testExecError.message.split('\n')[0]}`);
+    for (const test of suite.testResults) {
+      if (test.status === 'failed') failures.push(`${file}: ${test.fullName}`);
+    }
+  }
+  return failures;
+}
 
 class SummaryReporter {
   constructor(globalConfig) {
@@ -8,7 +26,7 @@ class SummaryReporter {
   }
 
   onRunComplete(_contexts, results) {
-    const dir = resolve(__dirname, '../../tmp/test-results');
+    const dir = join(root, 'tmp/test-results');
     mkdirSync(dir, { recursive: true });
     const name = this.rootDir.replace(/[^a-zA-Z0-9]+/g, '_');
     writeFileSync(
@@ -18,6 +36,7 @@ class SummaryReporter {
         passed: results.numPassedTests,
         failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
         skipped: results.numPendingTests + results.numTodoTests,
+        failures: failuresOf(results),
       }),
     );
   }

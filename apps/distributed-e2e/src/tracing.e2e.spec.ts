@@ -77,7 +77,10 @@ describe('traces across the distributed runtime', () => {
     const rootsOf = () => {
       const spans = collector.spans.filter((span) => span.traceId === traceId);
       const ids = new Set(spans.map((span) => span.spanId));
-      return spans.filter((span) => !ids.has(span.parentSpanId)).map((span) => span.name).sort();
+      return spans
+        .filter((span) => !ids.has(span.parentSpanId))
+        .map((span) => span.name)
+        .sort();
     };
     const requests = ['POST /batches', 'POST /batches/:batchId/ship'];
     await eventually(async () => (rootsOf().length === requests.length ? true : undefined), 30_000).catch(
