@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, type INestApplication, Module } from '@nestjs/common';
+import { type DynamicModule, Global, type INestApplication, Module, type Type } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import type { RequestContext } from '@shipping/contracts';
@@ -38,6 +38,7 @@ class TestStorageModule {
 export const STARTUP_TIMEOUT_MS = 60_000;
 
 export interface OrderTestApp {
+  app: INestApplication;
   store: EventStore;
   directory: AccountDirectory;
   /** Sends a request to the order app's handlers as another app would, behind the same interceptors. */
@@ -45,8 +46,11 @@ export interface OrderTestApp {
   close(): Promise<void>;
 }
 
-/** The order module (sandbox accounts seeded) on an in-memory PGlite, its handlers on the in-process transport. */
-export async function createOrderTestApp(): Promise<OrderTestApp> {
+/**
+ * The order module (sandbox accounts seeded) on an in-memory PGlite, its handlers on the in-process
+ * transport, beside `otherApps`: controllers standing in for the apps it sends requests to.
+ */
+export async function createOrderTestApp(options: { otherApps?: Type[] } = {}): Promise<OrderTestApp> {
   const sql = await createPgliteSqlClient();
   const store = new PostgresEventStore(sql);
   let app: INestApplication | undefined;
@@ -54,6 +58,7 @@ export async function createOrderTestApp(): Promise<OrderTestApp> {
     await store.init();
     const moduleRef = await Test.createTestingModule({
       imports: [TestStorageModule.with(sql, store), InProcessMessagingModule.forRoot(), OrderModule],
+      controllers: options.otherApps ?? [],
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     connectMessageHandlers(app, createInProcessServer(app));
@@ -67,6 +72,7 @@ export async function createOrderTestApp(): Promise<OrderTestApp> {
   const started = app;
   const client = started.get<ClientProxy>(MESSAGE_CLIENT);
   return {
+    app: started,
     store,
     directory: started.get(AccountDirectory),
     request: (pattern, context, payload) => sendRequest(client, pattern, { context, payload }),
