@@ -4,7 +4,7 @@ import { AccountsController } from './accounts/accounts.controller';
 import { AdminController } from './admin/admin.controller';
 import { BatchesController } from './batches/batches.controller';
 import { LabelLinks } from './batches/label-links';
-import { CommandBus } from './commands/command-bus';
+import { AppRequestSender } from './commands/app-request-sender';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardFiles } from './dashboard/dashboard-files';
 import { HealthController } from './health/health.controller';
@@ -35,6 +35,6 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     DashboardController,
     OpenApiController,
   ],
-  providers: [CommandBus, LabelLinks, InstantShipSwitch, DashboardFiles, OpenApiDocument],
+  providers: [AppRequestSender, LabelLinks, InstantShipSwitch, DashboardFiles, OpenApiDocument],
 })
 export class GatewayModule {}

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import {
-  type Envelope,
+  type AppMessage,
   type LabelFileContent,
   type LabelMergeReply,
   LabelPatterns,
@@ -21,17 +21,17 @@ export class LabelsController {
   ) {}
 
   @CommandPattern(LabelPatterns.purchase)
-  purchase({ payload }: Envelope<unknown>): Promise<LabelPurchaseReply> {
+  purchase({ payload }: AppMessage<unknown>): Promise<LabelPurchaseReply> {
     return this.purchases.purchase(payload);
   }
 
   @CommandPattern(LabelPatterns.merge)
-  merge({ payload }: Envelope<unknown>): Promise<LabelMergeReply> {
+  merge({ payload }: AppMessage<unknown>): Promise<LabelMergeReply> {
     return this.merges.merge(payload);
   }
 
   @QueryPattern(LabelPatterns.readFile)
-  async read({ payload }: Envelope<unknown>): Promise<LabelFileContent> {
+  async read({ payload }: AppMessage<unknown>): Promise<LabelFileContent> {
     assertReadRequest(payload);
     const content = await this.files.get(payload.key);
     return content === undefined ? null : { content_base64: Buffer.from(content).toString('base64') };

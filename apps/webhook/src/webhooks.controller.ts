@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import {
-  type Envelope,
+  type AppMessage,
   type RegisteredWebhookEndpoint,
   type WebhookDeliveriesRequest,
   type WebhookDeliveryView,
@@ -29,22 +29,22 @@ export class WebhooksController {
   /** The secret is stored sealed with the endpoint, and nowhere else. */
   @CommandPattern(WebhookPatterns.register)
   @OmittedFromReplay('secret')
-  register({ context, payload }: Envelope<unknown>): Promise<RegisteredWebhookEndpoint> {
+  register({ context, payload }: AppMessage<unknown>): Promise<RegisteredWebhookEndpoint> {
     return this.endpoints.register(context.accountId, payload);
   }
 
   @QueryPattern(WebhookPatterns.list)
-  list({ context }: Envelope<unknown>): Promise<WebhookEndpointView[]> {
+  list({ context }: AppMessage<unknown>): Promise<WebhookEndpointView[]> {
     return this.endpoints.list(context.accountId);
   }
 
   @CommandPattern(WebhookPatterns.update)
-  update({ context, payload }: Envelope<WebhookUpdateRequest>): Promise<WebhookEndpointView> {
+  update({ context, payload }: AppMessage<WebhookUpdateRequest>): Promise<WebhookEndpointView> {
     return this.endpoints.update(context.accountId, endpointId(payload.webhook_id), payload.changes);
   }
 
   @CommandPattern(WebhookPatterns.remove)
-  remove({ context, payload }: Envelope<WebhookEndpointRef>): Promise<WebhookEndpointView> {
+  remove({ context, payload }: AppMessage<WebhookEndpointRef>): Promise<WebhookEndpointView> {
     return this.endpoints.remove(context.accountId, endpointId(payload.webhook_id));
   }
 
@@ -52,25 +52,25 @@ export class WebhooksController {
   async listDeliveries({
     context,
     payload,
-  }: Envelope<WebhookDeliveriesRequest>): Promise<WebhookDeliveryView[]> {
+  }: AppMessage<WebhookDeliveriesRequest>): Promise<WebhookDeliveryView[]> {
     const endpoint = await this.endpoints.find(context.accountId, endpointId(payload.webhook_id));
     return this.deliveries.list(endpoint.id, { page: payload.page, per_page: payload.per_page });
   }
 
   @CommandPattern(WebhookPatterns.redeliver)
-  async redeliver({ context, payload }: Envelope<WebhookRedeliverRequest>): Promise<WebhookDeliveryView> {
+  async redeliver({ context, payload }: AppMessage<WebhookRedeliverRequest>): Promise<WebhookDeliveryView> {
     const endpoint = await this.endpoints.find(context.accountId, endpointId(payload.webhook_id));
     return this.deliveries.redeliver(endpoint.id, String(payload.delivery_id));
   }
 
   /** From another app's subscription, which moves its checkpoint only after this answer. */
   @CommandPattern(WebhookPatterns.notify)
-  notify({ payload }: Envelope<WebhookNotification>): Promise<NotifyResult> {
+  notify({ payload }: AppMessage<WebhookNotification>): Promise<NotifyResult> {
     return this.outbox.notify(payload);
   }
 
   @CommandPattern(WebhookPatterns.notifyMany)
-  notifyMany({ payload }: Envelope<WebhookNotifications>): Promise<NotifyResult> {
+  notifyMany({ payload }: AppMessage<WebhookNotifications>): Promise<NotifyResult> {
     return this.outbox.notifyMany(payload);
   }
 }

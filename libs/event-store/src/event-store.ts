@@ -96,7 +96,7 @@ export type EventHandling =
  * each delivery on to `handle` as a list: what a wrapper around a handler (checkpoints, upcasting,
  * retries) offers the subscription below it, so the handler keeps the shape it chose.
  */
-export function handlingLike(
+export function handlingShapedLike(
   like: EventHandling,
   handle: (events: RecordedEvent[]) => Promise<void>,
 ): EventHandling {
@@ -104,7 +104,7 @@ export function handlingLike(
 }
 
 /** Hands `events` to the handler the way it takes them; nothing when there are none. */
-export async function handOver(handling: EventHandling, events: RecordedEvent[]): Promise<void> {
+export async function deliverEvents(handling: EventHandling, events: RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
   if (handling.onEvents) return handling.onEvents(events);
   for (const event of events) await handling.onEvent(event);

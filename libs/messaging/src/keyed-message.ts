@@ -1,4 +1,4 @@
-import type { Envelope } from '@shipping/contracts';
+import type { AppMessage } from '@shipping/contracts';
 
 /**
  * A payload sent with the key Kafka partitions it by: the aggregate id, so that one aggregate's
@@ -51,12 +51,12 @@ export function requestParts(data: unknown): MessageParts {
 }
 
 /**
- * An event's parts. Without a key given with `keyed()`, an event in an Envelope is keyed by its
+ * An event's parts. Without a key given with `keyed()`, an event in an AppMessage is keyed by its
  * account, so that one account's events reach their consumer in the order they were emitted.
  */
 export function eventParts(data: unknown): MessageParts {
   const parts = requestParts(data);
   if (parts.key !== null) return parts;
-  const accountId = (parts.payload as Partial<Envelope<unknown>> | null)?.context?.accountId;
+  const accountId = (parts.payload as Partial<AppMessage<unknown>> | null)?.context?.accountId;
   return { ...parts, key: typeof accountId === 'string' ? accountId : null };
 }

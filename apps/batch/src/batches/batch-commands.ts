@@ -4,7 +4,7 @@ import {
   BATCH_NOT_FOUND_MESSAGE,
   Conflict,
   CreateBatchRequest,
-  type Envelope,
+  type AppMessage,
   NotFound,
   type RequestContext,
   validateRequest,
@@ -40,7 +40,7 @@ export class BatchCommands {
     private readonly creations: BatchCreations,
   ) {}
 
-  async create({ context, payload }: Envelope<unknown>) {
+  async create({ context, payload }: AppMessage<unknown>) {
     const validated = validateRequest(CreateBatchRequest, payload);
     if (!validated.ok) throw new ValidationFailed(validated.errors);
     const request = validated.value;
@@ -84,7 +84,7 @@ export class BatchCommands {
    * BatchCharged may append BatchShipped first (it also finishes a ship cut short by a crash),
    * so the winner ships only if the batch is still ready.
    */
-  async ship({ context, payload }: Envelope<{ batch_id: string }>) {
+  async ship({ context, payload }: AppMessage<{ batch_id: string }>) {
     const batchId = payload.batch_id;
     const state = await loadBatch(this.store, batchId);
     if (state.status === 'none' || state.accountId !== context.accountId)

@@ -5,7 +5,7 @@ import {
   type BatchListEntry,
   BatchPatterns,
   type BatchPage,
-  type Envelope,
+  type AppMessage,
   type GetBatchQuery,
   type PageRequest,
 } from '@shipping/contracts';
@@ -25,27 +25,27 @@ export class BatchesController {
   ) {}
 
   @CommandPattern(BatchPatterns.create)
-  create(message: Envelope<unknown>) {
+  create(message: AppMessage<unknown>) {
     return this.commands.create(message);
   }
 
   @CommandPattern(BatchPatterns.ship)
-  ship(message: Envelope<{ batch_id: string }>) {
+  ship(message: AppMessage<{ batch_id: string }>) {
     return this.commands.ship(message);
   }
 
   @QueryPattern(BatchPatterns.get)
-  get({ context, payload }: Envelope<GetBatchQuery>): Promise<BatchPage> {
+  get({ context, payload }: AppMessage<GetBatchQuery>): Promise<BatchPage> {
     return this.readModel.get(context.accountId, payload);
   }
 
   @QueryPattern(BatchPatterns.list)
-  list({ context, payload }: Envelope<PageRequest>): Promise<BatchListEntry[]> {
+  list({ context, payload }: AppMessage<PageRequest>): Promise<BatchListEntry[]> {
     return this.batchList.list(context.accountId, payload);
   }
 
   @QueryPattern(BatchPatterns.events)
-  events({ context, payload }: Envelope<BatchEventsQuery>): Promise<BatchEventView[]> {
+  events({ context, payload }: AppMessage<BatchEventsQuery>): Promise<BatchEventView[]> {
     return this.history.page(context.accountId, payload);
   }
 }

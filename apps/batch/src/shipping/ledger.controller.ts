@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import {
   AppError,
   type CreditRequest,
-  type Envelope,
+  type AppMessage,
   LedgerPatterns,
   type PageRequest,
   type ShipmentChargeRequest,
@@ -30,7 +30,7 @@ export class LedgerController {
   constructor(private readonly ledger: Ledger) {}
 
   @CommandPattern(LedgerPatterns.chargeShipment)
-  async charge({ context, payload }: Envelope<unknown>): Promise<{ charged: boolean }> {
+  async charge({ context, payload }: AppMessage<unknown>): Promise<{ charged: boolean }> {
     assertChargeRequest(payload);
     return {
       charged: await this.ledger.chargeShipment(context, payload.shipment_order_id, payload.amount_cents),
@@ -39,7 +39,7 @@ export class LedgerController {
 
   /** The gateway's admin API checked the account and parsed the amount into whole, positive cents. */
   @CommandPattern(LedgerPatterns.addCredit)
-  async addCredit({ context, payload }: Envelope<CreditRequest>): Promise<{ balance_cents: number }> {
+  async addCredit({ context, payload }: AppMessage<CreditRequest>): Promise<{ balance_cents: number }> {
     await this.ledger.addCredit(context, {
       creditId: payload.credit_id,
       amountCents: payload.amount_cents,
@@ -50,19 +50,19 @@ export class LedgerController {
   }
 
   @QueryPattern(LedgerPatterns.balance)
-  async balance({ context }: Envelope<unknown>): Promise<{ balance_cents: number }> {
+  async balance({ context }: AppMessage<unknown>): Promise<{ balance_cents: number }> {
     return { balance_cents: await this.ledger.balanceCents(context.accountId) };
   }
 
   /** Newest first, one more than the page to tell whether a next page exists. */
   @QueryPattern(LedgerPatterns.entries)
-  async entries({ context, payload }: Envelope<PageRequest>) {
+  async entries({ context, payload }: AppMessage<PageRequest>) {
     const events = await this.ledger.newestFirst(context.accountId, payload.page, payload.per_page);
     return events.map(ledgerEntryView);
   }
 
   @CommandPattern(LedgerPatterns.refundShipment)
-  async refund({ context, payload }: Envelope<unknown>): Promise<{ refunded: boolean }> {
+  async refund({ context, payload }: AppMessage<unknown>): Promise<{ refunded: boolean }> {
     assertChargeRequest(payload);
     return {
       refunded: await this.ledger.refundShipment(context, payload.shipment_order_id, payload.amount_cents),

@@ -9,7 +9,7 @@ export class ApiError extends Error {
   }
 }
 
-interface Envelope<T> {
+interface ApiResponseBody<T> {
   success: boolean;
   message?: string;
   data?: T;
@@ -21,7 +21,7 @@ export async function apiGet<T>(path: string, apiKey: string, signal?: AbortSign
     cache: 'no-store',
     signal,
   });
-  const body = (await response.json().catch(() => undefined)) as Envelope<T> | undefined;
+  const body = (await response.json().catch(() => undefined)) as ApiResponseBody<T> | undefined;
   if (!response.ok || !body?.success) {
     throw new ApiError(
       response.status,

@@ -11,7 +11,7 @@ import {
   type RequestContext,
 } from '@shipping/contracts';
 import type { Request } from 'express';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
@@ -21,7 +21,7 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 @ApiTags('Accounts')
 @Controller('account')
 export class AccountController {
-  constructor(private readonly bus: CommandBus) {}
+  constructor(private readonly apps: AppRequestSender) {}
 
   @ApiRoute({
     summary: "The caller's account and its credit balance",
@@ -30,8 +30,8 @@ export class AccountController {
   @Get()
   async show(@Caller() caller: RequestContext) {
     const [account, { balance_cents }] = await Promise.all([
-      this.bus.request<AccountRecord>(AccountPatterns.get, caller),
-      this.bus.request<{ balance_cents: number }>(LedgerPatterns.balance, caller),
+      this.apps.request<AccountRecord>(AccountPatterns.get, caller),
+      this.apps.request<{ balance_cents: number }>(LedgerPatterns.balance, caller),
     ]);
     return {
       id: account.id,
@@ -56,7 +56,7 @@ export class AccountController {
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<LedgerEntryView[]>(LedgerPatterns.entries, caller, page);
+    const rows = await this.apps.request<LedgerEntryView[]>(LedgerPatterns.entries, caller, page);
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 }

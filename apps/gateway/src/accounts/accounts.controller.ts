@@ -7,7 +7,7 @@ import {
   type ShipperRecord,
   type RequestContext,
 } from '@shipping/contracts';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { withMessage } from '../http';
@@ -17,12 +17,12 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 @ApiTags('Accounts')
 @Controller()
 export class AccountsController {
-  constructor(private readonly bus: CommandBus) {}
+  constructor(private readonly apps: AppRequestSender) {}
 
   @ApiRoute({ summary: "The account's shippers", success: { status: 200, data: { list: 'Shipper' } } })
   @Get('shippers')
   shippers(@Caller() caller: RequestContext) {
-    return this.bus.request<ShipperRecord[]>(AccountPatterns.listShippers, caller);
+    return this.apps.request<ShipperRecord[]>(AccountPatterns.listShippers, caller);
   }
 
   @ApiRoute({
@@ -31,7 +31,7 @@ export class AccountsController {
   })
   @Get('addresses')
   addresses(@Caller() caller: RequestContext) {
-    return this.bus.request<AccountAddress[]>(AccountPatterns.listAddresses, caller);
+    return this.apps.request<AccountAddress[]>(AccountPatterns.listAddresses, caller);
   }
 
   @ApiRoute({
@@ -46,7 +46,7 @@ export class AccountsController {
     @Body(new Valid(AddressBookEntryRequest)) body: AddressBookEntryRequest,
     @Caller() caller: RequestContext,
   ) {
-    const saved = await this.bus.request<AccountAddress>(
+    const saved = await this.apps.request<AccountAddress>(
       AccountPatterns.addAddress,
       caller,
       JSON.parse(JSON.stringify(body)),

@@ -17,7 +17,7 @@ import {
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Valid } from '../commands/valid-body.pipe';
 import { withMessage } from '../http';
@@ -32,7 +32,7 @@ import { accountIdOf, type AdminCaller, AdminRequest } from './admin-caller';
 @AdminOnly()
 export class AdminController {
   constructor(
-    private readonly bus: CommandBus,
+    private readonly apps: AppRequestSender,
     private readonly keys: ApiKeys,
   ) {}
 
@@ -49,7 +49,7 @@ export class AdminController {
     @Body(new Valid(CreateAccountRequest)) body: CreateAccountRequest,
     @AdminRequest() admin: AdminCaller,
   ) {
-    const account = await this.bus.request<AccountRecord>(
+    const account = await this.apps.request<AccountRecord>(
       AccountPatterns.open,
       admin.about(`admin:${admin.actor}`),
       { name: body.name, weight_unit: body.weight_unit, length_unit: body.length_unit },
@@ -70,7 +70,7 @@ export class AdminController {
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<AccountRecord[]>(
+    const rows = await this.apps.request<AccountRecord[]>(
       AccountPatterns.list,
       admin.about(`admin:${admin.actor}`),
       page,
@@ -86,7 +86,7 @@ export class AdminController {
   @Get('accounts/:id')
   async show(@Param('id') id: string, @AdminRequest() admin: AdminCaller) {
     const account = await this.account(accountIdOf(id), admin);
-    const { balance_cents } = await this.bus.request<{ balance_cents: number }>(
+    const { balance_cents } = await this.apps.request<{ balance_cents: number }>(
       LedgerPatterns.balance,
       admin.about(account.id),
     );
@@ -154,7 +154,7 @@ export class AdminController {
     @Body(new Valid(CreateShipperRequest)) body: CreateShipperRequest,
     @AdminRequest() admin: AdminCaller,
   ) {
-    const shipper = await this.bus.request<ShipperRecord>(
+    const shipper = await this.apps.request<ShipperRecord>(
       AccountPatterns.addShipper,
       admin.about(accountIdOf(id)),
       {
@@ -184,7 +184,7 @@ export class AdminController {
     const account = await this.account(accountIdOf(id), admin);
     const creditId = randomUUID();
     const amountCents = parseCents(body.amount);
-    const { balance_cents } = await this.bus.request<{ balance_cents: number }>(
+    const { balance_cents } = await this.apps.request<{ balance_cents: number }>(
       LedgerPatterns.addCredit,
       admin.about(account.id),
       { credit_id: creditId, amount_cents: amountCents, reference: body.reference, actor: admin.actor },
@@ -202,6 +202,6 @@ export class AdminController {
   }
 
   private account(accountId: string, admin: AdminCaller): Promise<AccountRecord> {
-    return this.bus.request<AccountRecord>(AccountPatterns.get, admin.about(accountId));
+    return this.apps.request<AccountRecord>(AccountPatterns.get, admin.about(accountId));
   }
 }

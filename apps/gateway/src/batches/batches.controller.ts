@@ -13,7 +13,7 @@ import {
   paginate,
   type RequestContext,
 } from '@shipping/contracts';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
@@ -25,7 +25,7 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 @Controller('batches')
 export class BatchesController {
   constructor(
-    private readonly bus: CommandBus,
+    private readonly apps: AppRequestSender,
     private readonly labels: LabelLinks,
   ) {}
 
@@ -39,7 +39,7 @@ export class BatchesController {
   @Post()
   @HttpCode(201)
   create(@Body(new Valid(CreateBatchRequest)) body: CreateBatchRequest, @Caller() caller: RequestContext) {
-    return this.bus.request(BatchPatterns.create, caller, body);
+    return this.apps.request(BatchPatterns.create, caller, body);
   }
 
   @ApiRoute({
@@ -51,7 +51,7 @@ export class BatchesController {
   @Post(':batchId/ship')
   @HttpCode(200)
   ship(@Param('batchId', BatchIdPipe) batchId: string, @Caller() caller: RequestContext) {
-    return this.bus.request(BatchPatterns.ship, caller, { batch_id: batchId });
+    return this.apps.request(BatchPatterns.ship, caller, { batch_id: batchId });
   }
 
   /** The dashboard's batches page: the account's batches, newest first. */
@@ -67,7 +67,7 @@ export class BatchesController {
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<BatchListEntry[]>(BatchPatterns.list, caller, page);
+    const rows = await this.apps.request<BatchListEntry[]>(BatchPatterns.list, caller, page);
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 
@@ -85,7 +85,7 @@ export class BatchesController {
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<BatchEventView[]>(BatchPatterns.events, caller, {
+    const rows = await this.apps.request<BatchEventView[]>(BatchPatterns.events, caller, {
       batch_id: batchId,
       ...page,
     });
@@ -105,7 +105,7 @@ export class BatchesController {
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const found = await this.bus.request<BatchPage>(BatchPatterns.get, caller, {
+    const found = await this.apps.request<BatchPage>(BatchPatterns.get, caller, {
       batch_id: batchId,
       status: query.status,
       ...page,

@@ -9,7 +9,7 @@ import {
 } from '@shipping/contracts';
 import { type LabelSignatureCheck, readLabelUrlConfig, verifyLabelSignature } from '@shipping/platform';
 import { basename } from 'node:path';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import { Public, RequestId } from '../http';
 import { ApiRoute } from '../openapi/api-route.decorator';
 
@@ -40,7 +40,7 @@ function refusal(check: Exclude<LabelSignatureCheck, 'valid'>): AppError {
 export class LabelsController {
   private readonly urls = readLabelUrlConfig();
 
-  constructor(private readonly bus: CommandBus) {}
+  constructor(private readonly apps: AppRequestSender) {}
 
   @ApiRoute({
     summary: 'A label PDF, by the signed link an answer gave (no key)',
@@ -66,7 +66,7 @@ export class LabelsController {
     );
     if (check !== 'valid') throw refusal(check);
     const context: RequestContext = { accountId: SIGNED_LINK_CALLER, correlationId: requestId };
-    const file = await this.bus.request<LabelFileContent>(LabelPatterns.readFile, context, { key });
+    const file = await this.apps.request<LabelFileContent>(LabelPatterns.readFile, context, { key });
     if (!file) throw new NotFound('Label file not found.');
     const content = Buffer.from(file.content_base64, 'base64');
     return new StreamableFile(content, {

@@ -8,7 +8,7 @@ import {
   type RequestContext,
 } from '@shipping/contracts';
 import { LabelLinks } from '../batches/label-links';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { withMessage } from '../http';
@@ -20,7 +20,7 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 @Controller('parcel-orders/instant-ship')
 export class InstantShipController {
   constructor(
-    private readonly bus: CommandBus,
+    private readonly apps: AppRequestSender,
     private readonly labels: LabelLinks,
   ) {}
 
@@ -39,7 +39,7 @@ export class InstantShipController {
     @Caller() caller: RequestContext,
     @Req() request: Request,
   ) {
-    const shipped = await this.bus.request<InstantShipment>(InstantShipPatterns.ship, caller, body);
+    const shipped = await this.apps.request<InstantShipment>(InstantShipPatterns.ship, caller, body);
     return withMessage(
       {
         shipment_order_id: String(shipped.shipment_order_id),

@@ -11,7 +11,7 @@ import {
   type RequestContext,
 } from '@shipping/contracts';
 import type { OpenOrder } from '@shipping/order-domain';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
@@ -21,7 +21,7 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 @ApiTags('Orders')
 @Controller()
 export class OrdersController {
-  constructor(private readonly bus: CommandBus) {}
+  constructor(private readonly apps: AppRequestSender) {}
 
   @ApiRoute({
     summary: 'Create a draft freight order, or update one with shipment_order_id (200)',
@@ -37,7 +37,7 @@ export class OrdersController {
     @Caller() caller: RequestContext,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveFreightOrder, caller, body);
+    const saved = await this.apps.request<SavedOrder>(OrderPatterns.saveFreightOrder, caller, body);
     return this.answer(saved, 'Freight order', response);
   }
 
@@ -55,7 +55,7 @@ export class OrdersController {
     @Caller() caller: RequestContext,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const saved = await this.bus.request<SavedOrder>(OrderPatterns.saveParcelOrder, caller, body);
+    const saved = await this.apps.request<SavedOrder>(OrderPatterns.saveParcelOrder, caller, body);
     return this.answer(saved, 'Parcel order', response);
   }
 
@@ -72,7 +72,7 @@ export class OrdersController {
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<OpenOrder[]>(OrderPatterns.listOpenOrders, caller, page);
+    const rows = await this.apps.request<OpenOrder[]>(OrderPatterns.listOpenOrders, caller, page);
     const listed = rows.map((order) => ({
       shipment_order_id: order.shipment_order_id,
       kind: order.kind,

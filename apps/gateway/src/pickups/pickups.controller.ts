@@ -10,7 +10,7 @@ import {
   type RequestContext,
 } from '@shipping/contracts';
 import type { PickupOrderView } from '@shipping/pickup-domain';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
@@ -24,7 +24,7 @@ interface SavedPickup {
 @ApiTags('Pickups')
 @Controller('pickup-orders')
 export class PickupsController {
-  constructor(private readonly bus: CommandBus) {}
+  constructor(private readonly apps: AppRequestSender) {}
 
   /** Creates a pickup order (201), or updates the caller's own when `id` is sent (200). */
   @ApiRoute({
@@ -42,7 +42,7 @@ export class PickupsController {
     @Caller() caller: RequestContext,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const saved = await this.bus.request<SavedPickup>(PickupPatterns.savePickupOrder, caller, body);
+    const saved = await this.apps.request<SavedPickup>(PickupPatterns.savePickupOrder, caller, body);
     if (!saved.created) response.status(200);
     return saved.pickup;
   }
@@ -56,7 +56,7 @@ export class PickupsController {
   @Post('get-rates')
   @HttpCode(200)
   rates(@Body(new Valid(PickupRatesRequest)) body: PickupRatesRequest, @Caller() caller: RequestContext) {
-    return this.bus.request(PickupPatterns.quotePickup, caller, body);
+    return this.apps.request(PickupPatterns.quotePickup, caller, body);
   }
 
   /** The dashboard's pickup-orders page, newest first. */
@@ -72,7 +72,7 @@ export class PickupsController {
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<PickupOrderView[]>(PickupPatterns.listPickupOrders, caller, page);
+    const rows = await this.apps.request<PickupOrderView[]>(PickupPatterns.listPickupOrders, caller, page);
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 }

@@ -13,7 +13,7 @@ import {
   type RequestContext,
 } from '@shipping/contracts';
 import { OmittedFromReplay } from '@shipping/platform';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
@@ -27,7 +27,7 @@ const param = (value: string) => value.slice(0, MAX_PARAM_LENGTH);
 @ApiTags('Webhooks')
 @Controller('webhooks')
 export class WebhooksController {
-  constructor(private readonly bus: CommandBus) {}
+  constructor(private readonly apps: AppRequestSender) {}
 
   /** 201; the signing secret is shown in this answer only, never in a replay of it. */
   @ApiRoute({
@@ -43,7 +43,7 @@ export class WebhooksController {
     @Body(new Valid(RegisterWebhookRequest)) body: RegisterWebhookRequest,
     @Caller() caller: RequestContext,
   ) {
-    return this.bus.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, caller, {
+    return this.apps.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, caller, {
       url: body.url,
       ...(body.events === undefined ? {} : { events: body.events }),
     });
@@ -62,7 +62,7 @@ export class WebhooksController {
     @Body(new Valid(UpdateWebhookRequest)) body: UpdateWebhookRequest,
     @Caller() caller: RequestContext,
   ) {
-    return this.bus.request<WebhookEndpointView>(WebhookPatterns.update, caller, {
+    return this.apps.request<WebhookEndpointView>(WebhookPatterns.update, caller, {
       webhook_id: param(webhookId),
       changes: { url: body.url, events: body.events },
     });
@@ -71,7 +71,7 @@ export class WebhooksController {
   @ApiRoute({ summary: 'The webhook endpoints', success: { status: 200, data: { list: 'WebhookEndpoint' } } })
   @Get()
   list(@Caller() caller: RequestContext) {
-    return this.bus.request<WebhookEndpointView[]>(WebhookPatterns.list, caller);
+    return this.apps.request<WebhookEndpointView[]>(WebhookPatterns.list, caller);
   }
 
   @ApiRoute({
@@ -82,7 +82,7 @@ export class WebhooksController {
   @Delete(':webhookId')
   @HttpCode(200)
   async remove(@Param('webhookId') webhookId: string, @Caller() caller: RequestContext) {
-    const removed = await this.bus.request<WebhookEndpointView>(WebhookPatterns.remove, caller, {
+    const removed = await this.apps.request<WebhookEndpointView>(WebhookPatterns.remove, caller, {
       webhook_id: param(webhookId),
     });
     return withMessage(removed, 'Webhook endpoint deleted.');
@@ -102,7 +102,7 @@ export class WebhooksController {
     @Req() request: Request,
   ) {
     const page = query.toPageRequest();
-    const rows = await this.bus.request<WebhookDeliveryView[]>(WebhookPatterns.deliveries, caller, {
+    const rows = await this.apps.request<WebhookDeliveryView[]>(WebhookPatterns.deliveries, caller, {
       webhook_id: param(webhookId),
       ...page,
     });
@@ -123,7 +123,7 @@ export class WebhooksController {
     @Param('deliveryId') deliveryId: string,
     @Caller() caller: RequestContext,
   ) {
-    return this.bus.request<WebhookDeliveryView>(WebhookPatterns.redeliver, caller, {
+    return this.apps.request<WebhookDeliveryView>(WebhookPatterns.redeliver, caller, {
       webhook_id: param(webhookId),
       delivery_id: param(deliveryId),
     });

@@ -4,7 +4,7 @@ import {
   AccountPatterns,
   type AccountPreferences,
   type AccountRecord,
-  type Envelope,
+  type AppMessage,
   type PageRequest,
   type RequestContext,
   type ShipperRecord,
@@ -23,28 +23,28 @@ export class AccountsController {
   constructor(private readonly directory: AccountDirectory) {}
 
   @QueryPattern(AccountPatterns.listShippers)
-  shippers({ context }: Envelope<unknown>): Promise<ShipperRecord[]> {
+  shippers({ context }: AppMessage<unknown>): Promise<ShipperRecord[]> {
     return this.directory.shippers(context.accountId);
   }
 
   @QueryPattern(AccountPatterns.listAddresses)
-  addresses({ context }: Envelope<unknown>): Promise<AccountAddress[]> {
+  addresses({ context }: AppMessage<unknown>): Promise<AccountAddress[]> {
     return this.directory.addresses(context.accountId);
   }
 
   @QueryPattern(AccountPatterns.getPreferences)
-  preferences({ context }: Envelope<unknown>): Promise<AccountPreferences> {
+  preferences({ context }: AppMessage<unknown>): Promise<AccountPreferences> {
     return this.directory.preferences(context.accountId);
   }
 
   @QueryPattern(AccountPatterns.getAddress)
-  async address({ context, payload }: Envelope<{ id: number }>): Promise<AccountAddress | null> {
+  async address({ context, payload }: AppMessage<{ id: number }>): Promise<AccountAddress | null> {
     return (await this.directory.address(context.accountId, payload.id)) ?? null;
   }
 
   /** The gateway validated the address (AddressBookEntryRequest) before it sent the command. */
   @CommandPattern(AccountPatterns.addAddress)
-  add({ context, payload }: Envelope<Omit<AccountAddress, 'id'>>): Promise<AccountAddress> {
+  add({ context, payload }: AppMessage<Omit<AccountAddress, 'id'>>): Promise<AccountAddress> {
     return this.directory.addAddress(context.accountId, payload, changeOf(context));
   }
 
@@ -53,7 +53,7 @@ export class AccountsController {
   open({
     context,
     payload,
-  }: Envelope<{
+  }: AppMessage<{
     name: string;
     weight_unit: 'LBS' | 'KG';
     length_unit: 'IN' | 'CM';
@@ -62,14 +62,14 @@ export class AccountsController {
   }
 
   @QueryPattern(AccountPatterns.get)
-  async account({ context }: Envelope<unknown>): Promise<AccountRecord> {
+  async account({ context }: AppMessage<unknown>): Promise<AccountRecord> {
     const account = await this.directory.account(context.accountId);
     if (!account) throw accountNotFound(context.accountId);
     return account;
   }
 
   @QueryPattern(AccountPatterns.list)
-  accounts({ payload }: Envelope<PageRequest>): Promise<AccountRecord[]> {
+  accounts({ payload }: AppMessage<PageRequest>): Promise<AccountRecord[]> {
     return this.directory.accounts(payload);
   }
 
@@ -77,7 +77,7 @@ export class AccountsController {
   async addShipper({
     context,
     payload,
-  }: Envelope<{ carrier: string; own_integration: boolean; name: string }>): Promise<ShipperRecord> {
+  }: AppMessage<{ carrier: string; own_integration: boolean; name: string }>): Promise<ShipperRecord> {
     if (!(await this.directory.account(context.accountId))) throw accountNotFound(context.accountId);
     return this.directory.addShipper(context.accountId, payload, changeOf(context));
   }

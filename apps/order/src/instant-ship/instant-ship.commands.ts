@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError,
   asJsonObject,
-  type Envelope,
+  type AppMessage,
   INSTANT_SHIP_SHIPPER_MESSAGE,
   InstantShipRequest,
   type InstantShipment,
@@ -36,7 +36,7 @@ export class InstantShipCommands {
     private readonly completion: InstantShipCompletion,
   ) {}
 
-  async ship({ context, payload, claimedIdempotencyKey }: Envelope<unknown>): Promise<InstantShipment> {
+  async ship({ context, payload, claimedIdempotencyKey }: AppMessage<unknown>): Promise<InstantShipment> {
     const body = asJsonObject(payload);
     const shipmentOrderId =
       claimedIdempotencyKey === undefined

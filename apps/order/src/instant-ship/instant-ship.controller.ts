@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { type Envelope, type InstantShipment, InstantShipPatterns } from '@shipping/contracts';
+import { type AppMessage, type InstantShipment, InstantShipPatterns } from '@shipping/contracts';
 import { InstantShipCommands } from './instant-ship.commands';
 import { CommandPattern } from '@shipping/platform';
 
@@ -8,7 +8,7 @@ export class InstantShipController {
   constructor(private readonly commands: InstantShipCommands) {}
 
   @CommandPattern(InstantShipPatterns.ship)
-  ship(message: Envelope<unknown>): Promise<InstantShipment> {
+  ship(message: AppMessage<unknown>): Promise<InstantShipment> {
     return this.commands.ship(message);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   asJsonObject,
-  type Envelope,
+  type AppMessage,
   FreightOrderRequest,
   ParcelOrderRequest,
   type SavedOrder,
@@ -37,7 +37,7 @@ export class OrderCommands {
     private readonly ids: OrderIds,
   ) {}
 
-  async saveFreightOrder({ context, payload }: Envelope<unknown>): Promise<SavedOrder> {
+  async saveFreightOrder({ context, payload }: AppMessage<unknown>): Promise<SavedOrder> {
     const body = asJsonObject(payload);
     const { errors, savedFrom } = resolveAddressReferences(
       body,
@@ -74,7 +74,7 @@ export class OrderCommands {
     );
   }
 
-  async saveParcelOrder({ context, payload }: Envelope<unknown>): Promise<SavedOrder> {
+  async saveParcelOrder({ context, payload }: AppMessage<unknown>): Promise<SavedOrder> {
     const body = asJsonObject(payload);
     const { errors, savedFrom } = resolveAddressReferences(
       body,
@@ -95,7 +95,7 @@ export class OrderCommands {
   }
 
   private async save(
-    context: Envelope<unknown>['context'],
+    context: AppMessage<unknown>['context'],
     existingId: number | undefined,
     command: (id: number, now: string) => OrderCommand,
   ): Promise<SavedOrder> {

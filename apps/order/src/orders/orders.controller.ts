@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { type Envelope, OrderPatterns, type PageRequest, type SavedOrder } from '@shipping/contracts';
+import { type AppMessage, OrderPatterns, type PageRequest, type SavedOrder } from '@shipping/contracts';
 import type { OpenOrder } from '@shipping/order-domain';
 import { OpenOrdersReadModel } from '../open-orders/open-orders.read-model';
 import { OrderCommands } from './order-commands';
@@ -13,17 +13,17 @@ export class OrdersController {
   ) {}
 
   @CommandPattern(OrderPatterns.saveFreightOrder)
-  saveFreight(message: Envelope<unknown>): Promise<SavedOrder> {
+  saveFreight(message: AppMessage<unknown>): Promise<SavedOrder> {
     return this.commands.saveFreightOrder(message);
   }
 
   @CommandPattern(OrderPatterns.saveParcelOrder)
-  saveParcel(message: Envelope<unknown>): Promise<SavedOrder> {
+  saveParcel(message: AppMessage<unknown>): Promise<SavedOrder> {
     return this.commands.saveParcelOrder(message);
   }
 
   @QueryPattern(OrderPatterns.listOpenOrders)
-  list({ context, payload }: Envelope<PageRequest>): Promise<OpenOrder[]> {
+  list({ context, payload }: AppMessage<PageRequest>): Promise<OpenOrder[]> {
     return this.openOrders.list(context.accountId, payload);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AppError,
-  type Envelope,
+  type AppMessage,
   mergeFieldErrors,
   PickupOrderRequest,
   validateRequest,
@@ -43,7 +43,7 @@ export class PickupCommands {
     private readonly ids: PickupIds,
   ) {}
 
-  async save({ context, payload }: Envelope<unknown>): Promise<SavedPickup> {
+  async save({ context, payload }: AppMessage<unknown>): Promise<SavedPickup> {
     const body = asJsonObject(payload);
     const sender = await resolveSender(this.directory, context, body);
     const validated = validateRequest(PickupOrderRequest, withSavedSender(body, sender.saved));

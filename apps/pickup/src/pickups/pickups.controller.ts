@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { type Envelope, type PageRequest, PickupPatterns } from '@shipping/contracts';
+import { type AppMessage, type PageRequest, PickupPatterns } from '@shipping/contracts';
 import type { PickupOrderView } from '@shipping/pickup-domain';
 import { type PickupRate, PickupQuotes } from '../rates/pickup-quotes';
 import { PickupOrdersReadModel } from '../read-model/pickup-orders.read-model';
@@ -15,17 +15,17 @@ export class PickupsController {
   ) {}
 
   @CommandPattern(PickupPatterns.savePickupOrder)
-  save(message: Envelope<unknown>): Promise<SavedPickup> {
+  save(message: AppMessage<unknown>): Promise<SavedPickup> {
     return this.commands.save(message);
   }
 
   @QueryPattern(PickupPatterns.quotePickup)
-  quote(message: Envelope<unknown>): Promise<PickupRate> {
+  quote(message: AppMessage<unknown>): Promise<PickupRate> {
     return this.quotes.quote(message);
   }
 
   @QueryPattern(PickupPatterns.listPickupOrders)
-  list({ context, payload }: Envelope<PageRequest>): Promise<PickupOrderView[]> {
+  list({ context, payload }: AppMessage<PageRequest>): Promise<PickupOrderView[]> {
     return this.orders.list(context.accountId, payload);
   }
 }

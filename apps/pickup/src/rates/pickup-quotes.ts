@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  type Envelope,
+  type AppMessage,
   PickupRatesRequest,
   VALID_FROM_ADDRESS_MESSAGE,
   validateRequest,
@@ -31,7 +31,7 @@ export class PickupQuotes {
     private readonly directory: AccountDirectoryClient,
   ) {}
 
-  async quote({ context, payload }: Envelope<unknown>): Promise<PickupRate> {
+  async quote({ context, payload }: AppMessage<unknown>): Promise<PickupRate> {
     const body = asJsonObject(payload);
     const sender = await resolveSender(this.directory, context, body);
     if (sender.unknownId) throw ValidationFailed.field('from_address_id', VALID_FROM_ADDRESS_MESSAGE);

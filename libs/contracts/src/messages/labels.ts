@@ -1,7 +1,7 @@
 import type { LengthUnit, WeightUnit } from '../dto/parcel/parcel-order.request';
 import type { PostalAddress } from './accounts';
 
-/** Carrier labels and merged label files, owned by the label app. Requests travel as `Envelope<payload>`. */
+/** Carrier labels and merged label files, owned by the label app. Requests travel as `AppMessage<payload>`. */
 export const LabelPatterns = {
   purchase: 'label.purchase',
   merge: 'label.merge',

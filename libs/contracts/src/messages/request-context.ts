@@ -12,7 +12,8 @@ export interface RequestContext {
   actor?: string;
 }
 
-export interface Envelope<T> {
+/** What one app sends another (a command, a query or an event): who asks, and the payload. */
+export interface AppMessage<T> {
   context: RequestContext;
   payload: T;
   /**

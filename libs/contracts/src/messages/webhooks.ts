@@ -1,7 +1,7 @@
 import type { PageRequest } from '../pagination/paginate';
 import type { WebhookBatchBody, WebhookEventType } from './webhook-event-types';
 
-/** Webhook endpoints and deliveries, owned by the webhook app. Requests travel as `Envelope<payload>`. */
+/** Webhook endpoints and deliveries, owned by the webhook app. Requests travel as `AppMessage<payload>`. */
 export const WebhookPatterns = {
   register: 'webhook.endpoints.register',
   list: 'webhook.endpoints.list',

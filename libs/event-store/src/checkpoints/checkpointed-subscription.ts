@@ -1,8 +1,8 @@
 import {
   type EventHandling,
   type EventStore,
-  handlingLike,
-  handOver,
+  handlingShapedLike,
+  deliverEvents,
   type Position,
   type RecordedEvent,
   type Subscription,
@@ -49,7 +49,7 @@ export async function startCheckpointedSubscription(
   };
   const handled = async (events: RecordedEvent[]) => {
     try {
-      await handOver(options, events);
+      await deliverEvents(options, events);
     } catch (error) {
       // What was handled before the failure is done: only the failed event (or list) comes again.
       await flush();
@@ -60,7 +60,7 @@ export async function startCheckpointedSubscription(
     if (unstored >= every || Date.now() - storedAt >= intervalMs) await flush();
   };
   const inner = store.subscribeToAll(
-    { ...handlingLike(options, handled), onError },
+    { ...handlingShapedLike(options, handled), onError },
     { after: await checkpoints.load(name), streamNamePrefixes: options.streamNamePrefixes },
   );
   const caughtUp = inner.caughtUp.then(flush);

@@ -1,7 +1,7 @@
 import type { AllStreamResolvedEvent, AllStreamSubscription } from '@eventstore/db-client';
 import {
   comparePositions,
-  handOver,
+  deliverEvents,
   type Position,
   type RecordedEvent,
   type Subscription,
@@ -80,7 +80,7 @@ export class CatchUpSubscription implements Subscription {
           continue;
         }
         this.taken += taken.length;
-        await handOver(
+        await deliverEvents(
           this.handler,
           taken.map((resolved) => this.deliverable(resolved)).filter((event) => event !== undefined),
         );

@@ -1,6 +1,6 @@
 import {
   comparePositions,
-  handOver,
+  deliverEvents,
   type Position,
   type RecordedEvent,
   type Subscription,
@@ -82,7 +82,7 @@ export class PollingSubscription implements Subscription {
         const page = await this.source.readPage(cursor, this.settings.pageSize);
         if (this.handler.onEvents) {
           if (this.stopped) return;
-          await handOver(this.handler, page.events);
+          await deliverEvents(this.handler, page.events);
         } else {
           for (const event of page.events) {
             if (this.stopped) return;

@@ -59,7 +59,8 @@ interface TailRead {
   page: Promise<RecordedEvent[]>;
 }
 
-type Run = <R>(sql: string, params: unknown[]) => Promise<R[]>;
+/** Runs one statement and returns its rows: on the pool, or in a savepoint of the caller's transaction. */
+type QueryRows = <R>(sql: string, params: unknown[]) => Promise<R[]>;
 
 interface AppendedRow {
   revision: string;
@@ -103,9 +104,9 @@ export class PostgresEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     this.assertOpen();
-    const run: Run = async <R>(sql: string, params: unknown[]) =>
+    const queryRows: QueryRows = async <R>(sql: string, params: unknown[]) =>
       (await this.client.query<R>(sql, params)).rows;
-    const result = await this.append(run, streamName, events, options.expectedRevision ?? 'any');
+    const result = await this.append(queryRows, streamName, events, options.expectedRevision ?? 'any');
     this.appends++;
     for (const subscription of this.subscriptions) subscription.wake();
     return result;
@@ -124,9 +125,9 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     this.assertOpen();
     // A savepoint per attempt: a failed insert must not abort the caller's transaction.
-    const run: Run = <R>(sql: string, params: unknown[]) =>
+    const queryRows: QueryRows = <R>(sql: string, params: unknown[]) =>
       tx.transaction(async (savepoint) => (await savepoint.query<R>(sql, params)).rows);
-    return this.append(run, streamName, events, options.expectedRevision ?? 'any');
+    return this.append(queryRows, streamName, events, options.expectedRevision ?? 'any');
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -188,7 +189,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async append(
-    run: Run,
+    queryRows: QueryRows,
     streamName: string,
     events: EventData[],
     expected: ExpectedRevision,
@@ -199,24 +200,24 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       let rows: AppendedRow[];
       try {
-        rows = await run<AppendedRow>(statement.sql, statement.params);
+        rows = await queryRows<AppendedRow>(statement.sql, statement.params);
       } catch (error) {
         const violation = uniqueViolation(error);
         if (violation?.constraint === eventIdConstraint) throw new DuplicateEventIdError(streamName);
         if (violation?.constraint !== streamRevisionConstraint) throw error;
         const retry = (expected === 'any' || expected === 'stream_exists') && attempt < maxAttempts;
         if (retry) continue;
-        throw await this.wrongExpectedVersion(run, streamName, expected);
+        throw await this.wrongExpectedVersion(queryRows, streamName, expected);
       }
       // No row: the revision check in the statement's WHERE failed (stream missing or behind).
-      if (rows.length === 0) throw await this.wrongExpectedVersion(run, streamName, expected);
+      if (rows.length === 0) throw await this.wrongExpectedVersion(queryRows, streamName, expected);
       const last = rows.reduce((a, b) => (toBigInt(a.revision) > toBigInt(b.revision) ? a : b));
       return { nextExpectedRevision: toBigInt(last.revision), position: rowPosition(last) };
     }
   }
 
-  private async wrongExpectedVersion(run: Run, streamName: string, expected: ExpectedRevision) {
-    const [row] = await run<{ revision: string | null }>(
+  private async wrongExpectedVersion(queryRows: QueryRows, streamName: string, expected: ExpectedRevision) {
+    const [row] = await queryRows<{ revision: string | null }>(
       `select max(stream_revision)::text as revision from ${this.tables.events} where stream_name = $1`,
       [streamName],
     );

@@ -3,8 +3,8 @@ import {
   type EventData,
   type EventStore,
   type ExpectedRevision,
-  handlingLike,
-  handOver,
+  handlingShapedLike,
+  deliverEvents,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -49,7 +49,7 @@ export class UpcastingEventStore implements EventStore {
     const onError = (error: unknown) => handler.onError?.(error);
     const upcast = (event: RecordedEvent) => this.upcasters.upcast(event);
     return this.inner.subscribeToAll(
-      { ...handlingLike(handler, (events) => handOver(handler, events.map(upcast))), onError },
+      { ...handlingShapedLike(handler, (events) => deliverEvents(handler, events.map(upcast))), onError },
       options,
     );
   }

@@ -290,7 +290,7 @@ describe('the Kafka transport against a real broker', () => {
   }, 60_000);
 
   describe('request/reply', () => {
-    it("answers through the context's commands topic, without a key even in an Envelope, with a JSON copy", async () => {
+    it("answers through the context's commands topic, without a key even in an AppMessage, with a JSON copy", async () => {
       const request = {
         context: { accountId: 'acct-1', correlationId: 'req-1' },
         reference: 'PO-1',

@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import { type EventHandling, handOver, type RecordedEvent } from '@shipping/event-store';
+import { type EventHandling, deliverEvents, type RecordedEvent } from '@shipping/event-store';
 import { randomUUID } from 'node:crypto';
 import type { ParkedEvent, ParkedEvents } from './parked-events';
 
@@ -45,7 +45,7 @@ export class EventParking {
     const free = await this.withoutBlocked(events);
     if (free.length === 0) return;
     try {
-      await handOver(this.handling, free);
+      await deliverEvents(this.handling, free);
       this.attempts.clear();
       return;
     } catch (error) {
@@ -55,7 +55,7 @@ export class EventParking {
     for (const event of free) {
       if ((await this.withoutBlocked([event])).length === 0) continue;
       try {
-        await handOver(this.handling, [event]);
+        await deliverEvents(this.handling, [event]);
       } catch (error) {
         await this.failed(event, error);
       }
@@ -79,7 +79,7 @@ export class EventParking {
   private async retryStream(parked: ParkedEvent[]): Promise<boolean> {
     for (const { event } of parked) {
       try {
-        await handOver(this.handling, [event]);
+        await deliverEvents(this.handling, [event]);
       } catch (error) {
         await this.parked.failedAgain(this.name, event, messageOf(error));
         this.logger.error(

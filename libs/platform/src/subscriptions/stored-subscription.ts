@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import {
   type EventHandling,
   type EventStore,
-  handlingLike,
+  handlingShapedLike,
   type RecordedEvent,
   SqlCheckpointStore,
   type SqlClient,
@@ -63,7 +63,7 @@ export async function startStoredSubscription(
       checkpoints,
       name: options.name,
       streamNamePrefixes: options.streamNamePrefixes,
-      ...handlingLike(options, handled),
+      ...handlingShapedLike(options, handled),
       onError: (error) => {
         if (stopped) return;
         options.logger.error(

@@ -10,7 +10,8 @@ export interface FailureEnvelope {
   data?: unknown;
 }
 
-export type Envelope<T = unknown> = SuccessEnvelope<T> | FailureEnvelope;
+/** The body of every HTTP response the gateway gives. */
+export type ResponseEnvelope<T = unknown> = SuccessEnvelope<T> | FailureEnvelope;
 
 /** A controller result that carries a message beside its data. */
 export class WithMessage<T> {

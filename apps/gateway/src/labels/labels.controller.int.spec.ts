@@ -3,7 +3,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import {
-  type Envelope,
+  type AppMessage,
   type LabelFileContent,
   type LabelFileReadRequest,
   LabelPatterns,
@@ -12,7 +12,7 @@ import { createPgliteSqlClient, PostgresEventStore, type SqlClient } from '@ship
 import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule } from '@shipping/messaging';
 import { EVENT_STORE, labelUrl, signLabelPath, SQL_CLIENT } from '@shipping/platform';
 import request from 'supertest';
-import { CommandBus } from '../commands/command-bus';
+import { AppRequestSender } from '../commands/app-request-sender';
 import {
   configureGatewayApp,
   DEFAULT_GATEWAY_HTTP_CONFIG,
@@ -29,10 +29,10 @@ const now = () => Math.floor(Date.now() / 1000);
 /** The label app's side of `label.file.read`, over the same in-process transport. */
 @Controller()
 class FakeLabelFiles {
-  static readonly reads: Envelope<LabelFileReadRequest>[] = [];
+  static readonly reads: AppMessage<LabelFileReadRequest>[] = [];
 
   @MessagePattern(LabelPatterns.readFile)
-  read(message: Envelope<LabelFileReadRequest>): LabelFileContent {
+  read(message: AppMessage<LabelFileReadRequest>): LabelFileContent {
     FakeLabelFiles.reads.push(message);
     return message.payload.key === KEY ? { content_base64: PDF.toString('base64') } : null;
   }
@@ -65,7 +65,7 @@ describe('GET /labels/*key: label files at signed URLs', () => {
     const moduleRef = await Test.createTestingModule({
       imports: [TestSqlModule, InProcessMessagingModule.forRoot(), GatewayHttpModule],
       controllers: [LabelsController, FakeLabelFiles],
-      providers: [CommandBus],
+      providers: [AppRequestSender],
     })
       .overrideProvider(GATEWAY_HTTP_CONFIG)
       .useValue({ ...DEFAULT_GATEWAY_HTTP_CONFIG, logLevel: 'silent', rateLimitPerMinute: 0 })

@@ -6,7 +6,7 @@ import { MESSAGE_CLIENT } from '@shipping/platform';
 
 /** Sends commands and queries to the apps over whichever transport runs, with the caller's context. */
 @Injectable()
-export class CommandBus {
+export class AppRequestSender {
   constructor(@Inject(MESSAGE_CLIENT) private readonly client: ClientProxy) {}
 
   request<T>(pattern: string, context: RequestContext, payload: unknown = {}): Promise<T> {

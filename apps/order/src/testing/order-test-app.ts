@@ -1,0 +1,84 @@
+import { type DynamicModule, Global, type INestApplication, Module, type Type } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import type { RequestContext } from '@shipping/contracts';
+import {
+  createPgliteSqlClient,
+  type EventStore,
+  PostgresEventStore,
+  type SqlClient,
+} from '@shipping/event-store';
+import {
+  connectMessageHandlers,
+  createInProcessServer,
+  InProcessMessagingModule,
+  MESSAGE_CLIENT,
+  sendRequest,
+} from '@shipping/messaging';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { AccountDirectory } from '../accounts/account-directory';
+import { OrderModule } from '../order.module';
+
+@Global()
+@Module({})
+class TestStorageModule {
+  static with(sql: SqlClient, store: EventStore): DynamicModule {
+    return {
+      module: TestStorageModule,
+      providers: [
+        { provide: SQL_CLIENT, useValue: sql },
+        { provide: EVENT_STORE, useValue: store },
+      ],
+      exports: [SQL_CLIENT, EVENT_STORE],
+    };
+  }
+}
+
+/** Starting PGlite (WebAssembly) takes seconds on a busy machine. */
+export const STARTUP_TIMEOUT_MS = 60_000;
+
+export interface OrderTestApp {
+  app: INestApplication;
+  store: EventStore;
+  directory: AccountDirectory;
+  /** Sends a request to the order app's handlers as another app would, behind the same interceptors. */
+  request<T>(pattern: string, context: RequestContext, payload: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The order module (sandbox accounts seeded) on an in-memory PGlite, its handlers on the in-process
+ * transport, beside `otherApps`: controllers standing in for the apps it sends requests to.
+ */
+export async function createOrderTestApp(options: { otherApps?: Type[] } = {}): Promise<OrderTestApp> {
+  const sql = await createPgliteSqlClient();
+  const store = new PostgresEventStore(sql);
+  let app: INestApplication | undefined;
+  try {
+    await store.init();
+    const moduleRef = await Test.createTestingModule({
+      imports: [TestStorageModule.with(sql, store), InProcessMessagingModule.forRoot(), OrderModule],
+      controllers: options.otherApps ?? [],
+    }).compile();
+    app = moduleRef.createNestApplication({ logger: false });
+    connectMessageHandlers(app, createInProcessServer(app));
+    await app.init();
+    await app.startAllMicroservices();
+  } catch (error) {
+    await app?.close();
+    await sql.close();
+    throw error;
+  }
+  const started = app;
+  const client = started.get<ClientProxy>(MESSAGE_CLIENT);
+  return {
+    app: started,
+    store,
+    directory: started.get(AccountDirectory),
+    request: (pattern, context, payload) => sendRequest(client, pattern, { context, payload }),
+    async close() {
+      await started.close();
+      await sql.close();
+    },
+  };
+}
