@@ -1,5 +1,6 @@
 export * from './tokens';
 export * from './config/validate-config';
+export * from './config/http-listener';
 export * from './config/storage-config';
 export * from './config/kafka-connection-config';
 export * from './config/app-environment';
