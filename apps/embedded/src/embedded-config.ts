@@ -1,19 +1,24 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsInt, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { DEFAULT_PARTITIONS } from '@shipping/messaging';
-import { KAFKA_BROKERS_MESSAGE, KAFKA_BROKERS_PATTERN, KafkaConnectionConfig } from '@shipping/platform';
+import {
+  DEFAULT_HTTP_PORT,
+  HostVariable,
+  type HttpListenerConfig,
+  KAFKA_BROKERS_MESSAGE,
+  KAFKA_BROKERS_PATTERN,
+  KafkaConnectionConfig,
+  LOOPBACK_HOST,
+  PortVariable,
+} from '@shipping/platform';
 
 /** The embedded runtime: every app in one process, PGlite in DATA_DIR, the in-process transport. */
-export class EmbeddedConfig extends KafkaConnectionConfig {
-  @Type(() => Number)
-  @IsInt({ message: 'PORT must be an integer' })
-  @Min(0)
-  @Max(65535)
-  PORT = 3000;
+export class EmbeddedConfig extends KafkaConnectionConfig implements HttpListenerConfig {
+  @PortVariable()
+  PORT = DEFAULT_HTTP_PORT;
 
-  /** 127.0.0.1 by default; containers set 0.0.0.0. */
-  @IsString()
-  HOST = '127.0.0.1';
+  @HostVariable()
+  HOST = LOOPBACK_HOST;
 
   /** When set, the public events of every stream are also published to this Kafka cluster (docs/events). */
   @ValidateIf((config: EmbeddedConfig) => config.KAFKA_BROKERS !== undefined)

@@ -7,6 +7,7 @@ import {
   checkEnvironment,
   ConfigurationError,
   DataFolderInUse,
+  listenOnConfiguredPort,
   readTracingEnvironment,
   startTracing,
   validateConfig,
@@ -38,8 +39,7 @@ async function bootstrap(): Promise<void> {
   await app.startAllMicroservices();
   if (sandboxAdminKey) app.get(Logger).warn(SANDBOX_ADMIN_KEY_WARNING);
   for (const warning of warnings) app.get(Logger).warn(warning);
-  await app.listen(config.PORT, config.HOST);
-  process.stdout.write(`${JSON.stringify({ level: 30, msg: 'listening', url: await app.getUrl() })}\n`);
+  await listenOnConfiguredPort(app, config);
   stopGracefullyOn(['SIGTERM', 'SIGINT'], () => app.close().then(() => tracing.shutdown()));
 }
 

@@ -1,19 +1,23 @@
-import { type AppEnvironment, DistributedConfig, readLabelUrlConfig } from '@shipping/platform';
-import { Type } from 'class-transformer';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import {
+  type AppEnvironment,
+  DEFAULT_HTTP_PORT,
+  DistributedConfig,
+  HostVariable,
+  type HttpListenerConfig,
+  LOOPBACK_HOST,
+  PortVariable,
+  readLabelUrlConfig,
+} from '@shipping/platform';
 import { readSandboxApiKeysSwitch } from './http/auth/sandbox-api-keys';
 import { readGatewayHttpConfig } from './http/gateway-http-config';
 import { readInstantShipEnabled } from './orders/instant-ship-switch';
 
-export class GatewayConfig extends DistributedConfig {
-  @Type(() => Number)
-  @IsInt({ message: 'PORT must be an integer' })
-  @Min(0)
-  @Max(65535)
-  PORT = 3000;
+export class GatewayConfig extends DistributedConfig implements HttpListenerConfig {
+  @PortVariable()
+  PORT = DEFAULT_HTTP_PORT;
 
-  @IsString()
-  HOST = '127.0.0.1';
+  @HostVariable()
+  HOST = LOOPBACK_HOST;
 }
 
 export const GATEWAY_ENVIRONMENT = {

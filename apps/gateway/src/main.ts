@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { runDistributedApp } from '@shipping/platform';
+import { listenOnConfiguredPort, runDistributedApp } from '@shipping/platform';
 import { GATEWAY_ENVIRONMENT } from './gateway-config';
 import { GatewayModule } from './gateway.module';
 import { configureGatewayApp, readGatewayHttpConfig } from './http';
@@ -17,8 +17,5 @@ runDistributedApp({
     configureGatewayApp(app as NestExpressApplication, httpConfig);
     OpenApiDocument.describe(app);
   },
-  listen: async (app, config) => {
-    await app.listen(config.PORT, config.HOST);
-    process.stdout.write(`${JSON.stringify({ level: 30, msg: 'listening', url: await app.getUrl() })}\n`);
-  },
+  listen: listenOnConfiguredPort,
 });

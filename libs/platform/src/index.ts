@@ -1,5 +1,6 @@
 export * from './tokens';
 export * from './config/validate-config';
+export * from './config/http-listener';
 export * from './config/storage-config';
 export * from './config/kafka-connection-config';
 export * from './config/app-environment';
@@ -19,6 +20,7 @@ export * from './public-events/published-categories';
 export * from './public-events/cloud-event';
 export * from './public-events/public-event-relay';
 export * from './public-events/public-events.module';
+export * from './idempotency/claim-lease-store';
 export * from './idempotency/idempotent-requests.interceptor';
 export * from './idempotency/message-handlers';
 export * from './idempotency/omitted-from-replay';

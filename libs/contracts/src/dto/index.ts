@@ -10,6 +10,7 @@ export * from './parcel/customs-details.dto';
 export * from './parcel/customs-item.dto';
 export * from './parcel/extra-services.dto';
 export * from './parcel/international-items';
+export * from './parcel/parcel-shipment.fields';
 export * from './parcel/parcel-order.request';
 export * from './parcel/instant-ship.request';
 export * from './parcel/parcel-package.dto';

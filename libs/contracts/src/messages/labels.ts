@@ -1,4 +1,4 @@
-import type { LengthUnit, WeightUnit } from '../dto/parcel/parcel-order.request';
+import type { LengthUnit, WeightUnit } from '../dto/parcel/parcel-shipment.fields';
 import type { PostalAddress } from './accounts';
 
 /** Carrier labels and merged label files, owned by the label app. Requests travel as `AppMessage<payload>`. */

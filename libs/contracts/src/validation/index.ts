@@ -8,3 +8,4 @@ export * from './nested-fields';
 export * from './scalar-fields';
 export * from './validate-request';
 export * from './api-schema';
+export * from './fields-base';

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { LOOPBACK_HOST, PortVariable } from '../config/http-listener';
 import { DEFAULT_PARTITIONS, type KafkaConnection } from '@shipping/messaging';
 import { KafkaConnectionConfig, kafkaConnectionOf } from '../config/kafka-connection-config';
 import type { StoreKind } from '../config/storage-config';
@@ -33,17 +34,13 @@ export class DistributedConfig extends KafkaConnectionConfig {
    * Port of the app's own listener for GET /metrics, /health/live and /health/ready (each app has a
    * default of its own; the gateway serves them on PORT). 0 picks a free port.
    */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'METRICS_PORT must be an integer' })
-  @Min(0)
-  @Max(65535)
+  @PortVariable({ optional: true })
   METRICS_PORT?: number;
 
   /** Address of the metrics listener; the gateway's HOST where it has one. */
   @IsOptional()
   @Matches(/^\S+$/, { message: 'METRICS_HOST must be an address' })
-  METRICS_HOST = '127.0.0.1';
+  METRICS_HOST = LOOPBACK_HOST;
 }
 
 export function kafkaBrokers(config: DistributedConfig): string[] {

@@ -9,21 +9,13 @@ import { EventSubscribersModule } from '../subscriptions/event-subscribers.modul
 import { categoriesOwnedBy } from '../public-events/published-categories';
 import { checkEnvironment, type EnvReader } from '../config/app-environment';
 import { ConfigurationError, validateConfig } from '../config/validate-config';
+import { DEFAULT_METRICS_PORTS } from '../config/http-listener';
 import { type DistributedConfig, kafkaConnection } from './distributed-config';
 import { ObservabilityModule, READINESS } from '../observability/observability.module';
 import { listenForObservability } from '../observability/observability-server';
 import type { Readiness } from '../observability/readiness';
 import { readTracingEnvironment, startTracing } from '../observability/tracing';
 import { waitForTurnToListen } from './shared-port';
-
-/** Where an app without HTTP of its own serves /metrics and /health/* unless METRICS_PORT says otherwise. */
-export const DEFAULT_METRICS_PORTS: Record<string, number> = {
-  order: 9101,
-  pickup: 9102,
-  batch: 9103,
-  label: 9104,
-  webhook: 9105,
-};
 
 export interface DistributedApp<Config extends DistributedConfig> {
   /** The app's name: its consumer group and replies topic are named after it. */

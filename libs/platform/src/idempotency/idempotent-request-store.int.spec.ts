@@ -1,6 +1,7 @@
 import { createPgliteSqlClient, createPgSqlClient, type SqlClient } from '@shipping/event-store';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
-import { IDEMPOTENT_REQUEST_LEASE_MS, IdempotentRequestStore } from './idempotent-request-store';
+import { CLAIM_LEASE_MS } from './claim-lease-store';
+import { IdempotentRequestStore } from './idempotent-request-store';
 
 const backends = sqlBackends<SqlClient>('idempotent_requests', {
   pglite: () => createPgliteSqlClient(),
@@ -47,7 +48,7 @@ describe.each(backends)('the commands an app has done, by Idempotency-Key, on $n
     const orphan = request();
     await store.claim(orphan, t0);
     const takeovers = await Promise.all(
-      (await instances(6)).map((instance) => instance.claim(orphan, later(IDEMPOTENT_REQUEST_LEASE_MS))),
+      (await instances(6)).map((instance) => instance.claim(orphan, later(CLAIM_LEASE_MS))),
     );
     expect(takeovers.filter((claim) => claim.outcome === 'claimed')).toHaveLength(1);
   });
@@ -86,13 +87,13 @@ describe.each(backends)('the commands an app has done, by Idempotency-Key, on $n
   it('lets a retry take over a claim whose process died, once its lease ran out, never a settled one', async () => {
     const orphan = request();
     await store.claim(orphan, t0);
-    expect(await store.claim(orphan, later(IDEMPOTENT_REQUEST_LEASE_MS - 1))).toEqual({
+    expect(await store.claim(orphan, later(CLAIM_LEASE_MS - 1))).toEqual({
       outcome: 'in_progress',
     });
-    expect(await store.claim(orphan, later(IDEMPOTENT_REQUEST_LEASE_MS))).toEqual({ outcome: 'claimed' });
+    expect(await store.claim(orphan, later(CLAIM_LEASE_MS))).toEqual({ outcome: 'claimed' });
 
     await store.settle(orphan, { reply: null });
-    expect(await store.claim(orphan, later(10 * IDEMPOTENT_REQUEST_LEASE_MS))).toMatchObject({
+    expect(await store.claim(orphan, later(10 * CLAIM_LEASE_MS))).toMatchObject({
       outcome: 'settled',
     });
   });

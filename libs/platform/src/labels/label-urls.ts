@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_HTTP_PORT, LOOPBACK_HOST } from '../config/http-listener';
 
 /**
  * Label files are served at `/labels/<key>?expires=<unix seconds>&signature=<hex>`: the signature
@@ -95,7 +96,7 @@ export function readLabelUrlConfig(env: Record<string, string | undefined> = pro
  * PUBLIC_BASE_URL, else the local runtime's own address.
  */
 export function publicBaseUrl(env: Record<string, string | undefined> = process.env): string {
-  return env.PUBLIC_BASE_URL?.trim() || `http://127.0.0.1:${env.PORT ?? 3000}`;
+  return env.PUBLIC_BASE_URL?.trim() || `http://${LOOPBACK_HOST}:${env.PORT ?? DEFAULT_HTTP_PORT}`;
 }
 
 /** Signed label URLs on the public base URL, for links made away from an HTTP request (webhook bodies). */

@@ -3,7 +3,8 @@ import { DEFAULT_GATEWAY_HTTP_CONFIG } from '../gateway-http-config';
 import { STARTUP_TIMEOUT_MS } from '../testing/http-test-app';
 import { createPgliteSqlClient, createPgSqlClient } from '@shipping/event-store';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
-import { IDEMPOTENCY_LEASE_MS, IdempotencyStore } from './idempotency-store';
+import { CLAIM_LEASE_MS } from '@shipping/platform';
+import { IdempotencyStore } from './idempotency-store';
 
 const backends = sqlBackends<SqlClient>('gateway_idempotency', {
   pglite: () => createPgliteSqlClient(),
@@ -96,7 +97,7 @@ describe.each(backends)('IdempotencyStore on $name', (backend) => {
   it('lets a retry take over an unsettled claim once its lease ran out, as after a crash', async () => {
     const scope = freshScope();
     await store.claim(scope, 'hash-a', t0);
-    const leaseLater = (ms: number) => new Date(t0.getTime() + IDEMPOTENCY_LEASE_MS + ms);
+    const leaseLater = (ms: number) => new Date(t0.getTime() + CLAIM_LEASE_MS + ms);
     expect(await store.claim(scope, 'hash-a', leaseLater(-1))).toEqual({ outcome: 'in_progress' });
     expect(await store.claim(scope, 'hash-b', leaseLater(0))).toEqual({ outcome: 'mismatch' });
     expect(await store.claim(scope, 'hash-a', leaseLater(0))).toEqual({ outcome: 'claimed' });

@@ -1,53 +1,15 @@
-import type { FieldErrors } from '../../errors/app-error';
-import { type HasCrossFieldRules, InField, IntegerField, ListField, ObjectField } from '../../validation';
+import { IntegerField } from '../../validation';
 import { ParcelAddress } from '../address/address.dto';
-import { FROM_ADDRESS_RULES, OPTIONAL_ID } from '../from-address';
-import { CustomsDetails } from './customs-details.dto';
-import { ExtraServices } from './extra-services.dto';
-import { internationalItemsErrors } from './international-items';
-import { ParcelPackage } from './parcel-package.dto';
+import { OPTIONAL_ID } from '../from-address';
+import { ParcelShipmentFields } from './parcel-shipment.fields';
 
-export const WEIGHT_UNITS = ['LBS', 'KG'] as const;
-export type WeightUnit = (typeof WEIGHT_UNITS)[number];
-
-export const LENGTH_UNITS = ['IN', 'CM'] as const;
-export type LengthUnit = (typeof LENGTH_UNITS)[number];
-
-export const MAX_PACKAGES = 50;
-
-/** `POST parcel-orders`. Units left out come from the account's preferences, so they stay unset here. */
-export class ParcelOrderRequest implements HasCrossFieldRules {
+class ShipmentOrderReference {
   @IntegerField(OPTIONAL_ID)
   shipment_order_id?: number | null;
-
-  @IntegerField(OPTIONAL_ID)
-  from_address_id?: number | null;
-
-  @IntegerField(OPTIONAL_ID)
-  return_address_id?: number | null;
-
-  @ObjectField(() => ParcelAddress, FROM_ADDRESS_RULES)
-  from_address?: ParcelAddress;
-
-  @ObjectField(() => ParcelAddress)
-  to_address!: ParcelAddress;
-
-  @InField(WEIGHT_UNITS, { presence: 'optional' })
-  weight_unit?: WeightUnit | null;
-
-  @InField(LENGTH_UNITS, { presence: 'optional' })
-  length_unit?: LengthUnit | null;
-
-  @ListField(() => ParcelPackage, { max: MAX_PACKAGES })
-  package_list!: ParcelPackage[];
-
-  @ObjectField(() => ExtraServices, { presence: 'defaulted' })
-  extra_services = new ExtraServices();
-
-  @ObjectField(() => CustomsDetails, { presence: 'defaulted' })
-  customs_details = new CustomsDetails();
-
-  crossFieldErrors(): FieldErrors {
-    return internationalItemsErrors(this.from_address, this.to_address, this.package_list);
-  }
 }
+
+/** `POST parcel-orders`. */
+export class ParcelOrderRequest extends ParcelShipmentFields(
+  { from: ParcelAddress, to: ParcelAddress },
+  ShipmentOrderReference,
+) {}

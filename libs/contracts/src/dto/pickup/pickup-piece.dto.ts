@@ -1,5 +1,13 @@
 import { findPickupService } from '@shipping/reference-data';
-import { BooleanField, CountryField, InField, IntegerField, isString, NumberField } from '../../validation';
+import {
+  BooleanField,
+  CountryField,
+  type FieldsBase,
+  InField,
+  IntegerField,
+  isString,
+  NumberField,
+} from '../../validation';
 import { LIMITS } from '../limits';
 
 export const CONTAINER_TYPES = ['package', 'letter'] as const;
@@ -8,46 +16,44 @@ export const MAX_PIECE_QUANTITY = 999;
 
 const isPickupService = (value: unknown) => isString(value) && findPickupService(value) !== undefined;
 
-/**
- * One pieces[] element of a pickup order. The rules that depend on the order's carrier (which
- * fields the first carrier needs, which services belong to the carrier) are the order's own.
- */
-export class PickupPiece {
+/** The fields of a pieces[] element after the service fields `Base` declares. */
+function PickupPieceFields<Base extends FieldsBase>(Base: Base) {
+  class PickupPieceBase extends Base {
+    @InField(CONTAINER_TYPES, { presence: 'optional' })
+    container_type?: string | null;
+
+    @IntegerField({ min: 1, max: MAX_PIECE_QUANTITY })
+    quantity!: number;
+
+    /** Pounds, per piece. */
+    @NumberField({ greaterThan: 0, max: LIMITS.pickupPieceWeight })
+    weight!: number;
+
+    @CountryField({ presence: 'optional' })
+    destination_country_code?: string | null;
+  }
+  return PickupPieceBase;
+}
+
+class OrderedPickupService {
   /** With is_gfp true the service is chosen by the service, so none needs to be sent. */
   @InField(isPickupService, { presence: (piece) => (piece.is_gfp === true ? 'optional' : 'required') })
   service?: string | null;
 
   @BooleanField({ presence: 'optional' })
   is_gfp?: boolean | null;
+}
 
-  @InField(CONTAINER_TYPES, { presence: 'optional' })
-  container_type?: string | null;
+/**
+ * One pieces[] element of a pickup order. The rules that depend on the order's carrier (which
+ * fields the first carrier needs, which services belong to the carrier) are the order's own.
+ */
+export class PickupPiece extends PickupPieceFields(OrderedPickupService) {}
 
-  @IntegerField({ min: 1, max: MAX_PIECE_QUANTITY })
-  quantity!: number;
-
-  /** Pounds, per piece. */
-  @NumberField({ greaterThan: 0, max: LIMITS.pickupPieceWeight })
-  weight!: number;
-
-  @CountryField({ presence: 'optional' })
-  destination_country_code?: string | null;
+class PricedPickupService {
+  @InField(isPickupService, { presence: 'optional' })
+  service?: string | null;
 }
 
 /** A pieces[] element of a pickup-rate request: the samples also send a service, checked when sent. */
-export class PickupRatePiece {
-  @InField(isPickupService, { presence: 'optional' })
-  service?: string | null;
-
-  @InField(CONTAINER_TYPES, { presence: 'optional' })
-  container_type?: string | null;
-
-  @IntegerField({ min: 1, max: MAX_PIECE_QUANTITY })
-  quantity!: number;
-
-  @NumberField({ greaterThan: 0, max: LIMITS.pickupPieceWeight })
-  weight!: number;
-
-  @CountryField({ presence: 'optional' })
-  destination_country_code?: string | null;
-}
+export class PickupRatePiece extends PickupPieceFields(PricedPickupService) {}
