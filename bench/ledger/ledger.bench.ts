@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ledgerStreamName, type LedgerEvent } from '@shipping/batch-domain';
 import { createPgSqlClient, type EventData, PostgresEventStore } from '@shipping/event-store';
+import { SystemClock } from '@shipping/platform';
 import { createTestDatabase } from '@shipping/testing';
 import { Ledger } from '../../apps/batch/src/shipping/ledger';
 
@@ -48,7 +49,7 @@ async function open(url: string) {
   const sql = createPgSqlClient(url, { max: 4 });
   const store = new PostgresEventStore(sql);
   await store.init();
-  const ledger = new Ledger(store, sql);
+  const ledger = new Ledger(store, sql, new SystemClock());
   await ledger.onModuleInit();
   return { store, ledger };
 }

@@ -7,6 +7,7 @@ import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
 import { WebhookModule } from '@shipping/webhook-app';
 import {
+  ClockModule,
   EventSubscribersModule,
   kafkaConnectionOf,
   ObservabilityModule,
@@ -34,6 +35,7 @@ export class EmbeddedModule {
       module: EmbeddedModule,
       imports: [
         StorageModule.forRoot(config),
+        ClockModule,
         ObservabilityModule.forRoot(),
         EventSubscribersModule.forRoot(),
         InProcessMessagingModule.forRoot(),

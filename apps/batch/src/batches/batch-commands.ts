@@ -6,13 +6,19 @@ import {
   CreateBatchRequest,
   type AppMessage,
   NotFound,
-  type RequestContext,
   validateRequest,
   ValidationFailed,
 } from '@shipping/contracts';
 import { batchDecider, batchResults, batchStreamName, NOT_READY_MESSAGE } from '@shipping/batch-domain';
 import type { EventStore } from '@shipping/event-store';
-import { AccountDirectoryClient, EVENT_STORE, handleCommand } from '@shipping/platform';
+import {
+  AccountDirectoryClient,
+  CLOCK,
+  type Clock,
+  EVENT_STORE,
+  eventMetadata,
+  handleCommand,
+} from '@shipping/platform';
 import { BatchReadModel } from '../read-model/batch.read-model';
 import { Ledger } from '../shipping/ledger';
 import { BatchCreations } from './batch-creations';
@@ -21,12 +27,6 @@ import { loadBatch } from './batch-stream';
 
 export const SHIPPER_NOT_ELIGIBLE_MESSAGE =
   'The shipper was not found or does not meet the batch requirements.';
-
-const metadataOf = (context: RequestContext) => ({
-  correlationId: context.correlationId,
-  causationId: context.correlationId,
-  accountId: context.accountId,
-});
 
 /** Creates and ships batches; validation and labelling continue asynchronously in process managers. */
 @Injectable()
@@ -38,6 +38,7 @@ export class BatchCommands {
     private readonly ledger: Ledger,
     private readonly readModel: BatchReadModel,
     private readonly creations: BatchCreations,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async create({ context, payload }: AppMessage<unknown>) {
@@ -64,9 +65,9 @@ export class BatchCommands {
         shipperHashId: shipper.hash_id,
         service: request.service,
         items,
-        now: new Date().toISOString(),
+        now: this.clock.now().toISOString(),
       },
-      metadataOf(context),
+      eventMetadata(context),
     );
     await this.readModel.catchUp(batchId);
     return {
@@ -93,20 +94,20 @@ export class BatchCommands {
       type: 'ShipBatch' as const,
       batchId,
       accountId: context.accountId,
-      now: new Date().toISOString(),
+      now: this.clock.now().toISOString(),
     };
     const [shipped] = batchDecider.decide(command, state);
     if (shipped?.type !== 'BatchShipped')
       throw new AppError('internal', 'Shipping decided no BatchShipped event.');
     const charged = await this.ledger.chargeBatch(context, batchId, shipped.data.charged_cents);
     if (!charged) throw new Conflict(NOT_READY_MESSAGE);
-    const outcome = await handleCommand(
-      this.store,
-      batchStreamName(batchId),
-      { ...command, onlyIfReady: true },
-      batchDecider,
-      metadataOf(context),
-    );
+    const outcome = await handleCommand({
+      store: this.store,
+      streamName: batchStreamName(batchId),
+      command: { ...command, onlyIfReady: true },
+      decider: batchDecider,
+      metadata: eventMetadata(context),
+    });
     await this.readModel.catchUp(batchId);
     return {
       id: batchId,

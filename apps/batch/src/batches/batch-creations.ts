@@ -8,7 +8,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import { batchDecider, batchStreamName, type CreateBatch } from '@shipping/batch-domain';
-import { type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
+import { type EventMetadata, type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
 import { EVENT_STORE, handleCommand, SQL_CLIENT } from '@shipping/platform';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { loadBatch } from './batch-stream';
@@ -62,7 +62,7 @@ export class BatchCreations implements OnModuleInit, OnApplicationBootstrap, OnM
   }
 
   /** Creates the batch, resumably: the command is kept until every part is appended. */
-  async create(command: CreateBatch, metadata: Record<string, string>): Promise<void> {
+  async create(command: CreateBatch, metadata: EventMetadata): Promise<void> {
     await this.sql.query('insert into batch_creations (batch_id, command) values ($1, $2)', [
       command.batchId,
       JSON.stringify({ command, metadata }),
@@ -79,7 +79,7 @@ export class BatchCreations implements OnModuleInit, OnApplicationBootstrap, OnM
   private async finishLeftOver(): Promise<number> {
     try {
       const { rows } = await this.sql.query<{
-        command: { command: CreateBatch; metadata: Record<string, string> };
+        command: { command: CreateBatch; metadata: EventMetadata };
       }>(
         `update batch_creations set lease_until = now() + $2 * interval '1 millisecond'
          where batch_id in (
@@ -99,7 +99,7 @@ export class BatchCreations implements OnModuleInit, OnApplicationBootstrap, OnM
     }
   }
 
-  private async finishLeftOverOne(command: CreateBatch, metadata: Record<string, string>): Promise<void> {
+  private async finishLeftOverOne(command: CreateBatch, metadata: EventMetadata): Promise<void> {
     const state = await loadBatch(this.store, command.batchId);
     if (state.status !== 'creating') {
       await this.drop(command.batchId);
@@ -112,8 +112,13 @@ export class BatchCreations implements OnModuleInit, OnApplicationBootstrap, OnM
     await this.finish(command, metadata);
   }
 
-  private async finish(command: CreateBatch, metadata: Record<string, string>): Promise<void> {
-    await handleCommand(this.store, batchStreamName(command.batchId), command, batchDecider, metadata, {
+  private async finish(command: CreateBatch, metadata: EventMetadata): Promise<void> {
+    await handleCommand({
+      store: this.store,
+      streamName: batchStreamName(command.batchId),
+      command,
+      decider: batchDecider,
+      metadata,
       inParts: true,
     });
     await this.drop(command.batchId);

@@ -15,7 +15,7 @@ import {
   type Subscription,
 } from '@shipping/event-store';
 import type { TimedRequest } from '@shipping/messaging';
-import { startSubscriber, StoredEventFeed } from '@shipping/platform';
+import { startSubscriber, StoredEventFeed, SystemClock } from '@shipping/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { defer, mergeMap } from 'rxjs';
 import { loadBatch } from '../batches/batch-stream';
@@ -92,7 +92,7 @@ describe('the labelling process manager on PostgreSQL', () => {
     sql = createPgSqlClient(database.url);
     store = new PostgresEventStore(sql, { pollIntervalMs: 20 });
     await store.init();
-    ledger = new Ledger(store, sql);
+    ledger = new Ledger(store, sql, new SystemClock());
     await ledger.onModuleInit();
     const prices = Array.from({ length: ITEMS }, () => PRICE);
     await ledger.chargeBatch({ accountId: ACCOUNT, correlationId: 'spec' }, BATCH, PRICE * ITEMS);
@@ -111,7 +111,7 @@ describe('the labelling process manager on PostgreSQL', () => {
   async function started(labels: LabelApp, on: { store: EventStore; sql: SqlClient } = { store, sql }) {
     const jobs = new LabelingJobs(on.sql);
     await jobs.onModuleInit();
-    const process = new LabelingProcess(on.store, labels.client(), jobs, ledger, timings);
+    const process = new LabelingProcess(on.store, labels.client(), jobs, ledger, new SystemClock(), timings);
     processes.push(process);
     subscriptions.push(await startSubscriber(new StoredEventFeed(on.sql, on.store), process));
     await process.onApplicationBootstrap();

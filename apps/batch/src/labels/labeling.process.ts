@@ -32,8 +32,11 @@ import type { EventStore } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 import { randomUUID } from 'node:crypto';
 import {
+  CLOCK,
+  type Clock,
   type CommandOutcome,
   EVENT_STORE,
+  eventMetadata,
   type EventSubscriber,
   handleCommand,
   type Recorded,
@@ -116,6 +119,7 @@ export class LabelingProcess
     @Inject(MESSAGE_CLIENT) private readonly client: ClientProxy,
     private readonly jobs: LabelingJobs,
     private readonly ledger: Ledger,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Optional() @Inject(LABELING_TIMINGS) timings?: Partial<LabelingTimings>,
   ) {
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
@@ -170,19 +174,19 @@ export class LabelingProcess
     };
     if (event.type === 'BatchCharged') {
       // Finishes a ship whose charge was recorded but whose BatchShipped was not (a crash in between).
-      await handleCommand(
-        this.store,
-        batchStreamName(data.batch_id),
-        {
+      await handleCommand({
+        store: this.store,
+        streamName: batchStreamName(data.batch_id),
+        command: {
           type: 'ShipBatch',
           batchId: data.batch_id,
           accountId: data.account_id,
-          now: new Date().toISOString(),
+          now: this.clock.now().toISOString(),
           onlyIfReady: true,
         },
-        batchDecider,
-        { correlationId: context.correlationId, causationId: event.id, accountId: data.account_id },
-      );
+        decider: batchDecider,
+        metadata: eventMetadata(context, event.id),
+      });
     } else {
       await this.jobs.open(data.batch_id, data.account_id, context.correlationId);
       if (this.running.has(data.batch_id) || this.stopping) return;
@@ -223,11 +227,7 @@ export class LabelingProcess
   }
 
   private async run(batchId: string, context: RequestContext): Promise<void> {
-    const metadata = {
-      correlationId: context.correlationId,
-      causationId: context.correlationId,
-      accountId: context.accountId,
-    };
+    const metadata = eventMetadata(context);
     let { state, revision } = await loadBatchWithRevision(this.store, batchId);
     const merges = new FileMerges((group) => this.merge(batchId, context, group));
     while (!this.stopping && state.status === 'processing') {
@@ -241,16 +241,14 @@ export class LabelingProcess
         const results = await inFlight[index];
         if (index + IN_FLIGHT < chunks.length) inFlight.push(purchase(chunks[index + IN_FLIGHT]));
         const recorded = { type: 'RecordLabelResults' as const, batchId, results };
-        const outcome: CommandOutcome<BatchEvent, BatchState> = await handleCommand(
-          this.store,
-          batchStreamName(batchId),
-          recorded,
-          batchDecider,
+        const outcome: CommandOutcome<BatchEvent, BatchState> = await handleCommand({
+          store: this.store,
+          streamName: batchStreamName(batchId),
+          command: recorded,
+          decider: batchDecider,
           metadata,
-          {
-            known: { state, revision },
-          },
-        );
+          known: { state, revision },
+        });
         observeBatchPhases(outcome.events, outcome.state);
         ({ state, nextExpectedRevision: revision } = outcome);
         merges.start(settledLabelFileGroups(state));
@@ -273,13 +271,13 @@ export class LabelingProcess
     }
     merges.start(settledLabelFileGroups(state));
     const files = await merges.all();
-    const finished = await handleCommand(
-      this.store,
-      batchStreamName(batchId),
-      { type: 'RecordMergedFiles', batchId, files, now: new Date().toISOString() },
-      batchDecider,
+    const finished = await handleCommand({
+      store: this.store,
+      streamName: batchStreamName(batchId),
+      command: { type: 'RecordMergedFiles', batchId, files, now: this.clock.now().toISOString() },
+      decider: batchDecider,
       metadata,
-    );
+    });
     observeBatchPhases(finished.events, finished.state);
     await this.jobs.close(batchId);
   }

@@ -1,5 +1,6 @@
 import { evolveLedger, initialLedgerState, type LedgerEvent, ledgerStreamName } from '@shipping/batch-domain';
 import { createPgSqlClient, PostgresEventStore } from '@shipping/event-store';
+import { SystemClock } from '@shipping/platform';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { Ledger } from './ledger';
 
@@ -12,7 +13,7 @@ async function instance(url: string) {
   const sql = createPgSqlClient(url, { max: 4 });
   const store = new PostgresEventStore(sql);
   await store.init();
-  const ledger = new Ledger(store, sql);
+  const ledger = new Ledger(store, sql, new SystemClock());
   await ledger.onModuleInit();
   return { ledger, store };
 }

@@ -1,6 +1,7 @@
 import { AppError } from '@shipping/contracts';
 import { ledgerStreamName } from '@shipping/batch-domain';
 import { createPgSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { type Clock, SystemClock } from '@shipping/platform';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { Ledger } from './ledger';
 
@@ -18,11 +19,11 @@ describe('the ledger on PostgreSQL, with several instances', () => {
   let database: TestDatabase;
   const running: Instance[] = [];
 
-  async function start(): Promise<Instance> {
+  async function start(clock: Clock = new SystemClock()): Promise<Instance> {
     const sql = createPgSqlClient(database.url, { max: 4 });
     const store = new PostgresEventStore(sql);
     await store.init();
-    const ledger = new Ledger(store, sql);
+    const ledger = new Ledger(store, sql, clock);
     await ledger.onModuleInit();
     const instance = { ledger, store, sql };
     running.push(instance);
@@ -61,6 +62,24 @@ describe('the ledger on PostgreSQL, with several instances', () => {
     for (const instance of [...running]) await stop(instance);
     await database.drop();
   }, 30_000);
+
+  it('records the time its clock tells, and the request as correlation and causation', async () => {
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    const fixed = await start({ now: () => at });
+    await grant(fixed, 10_000);
+
+    expect(await fixed.ledger.chargeBatch(context, 'batch-at', 700)).toBe(true);
+
+    const [charge] = (await ledgerEvents(fixed)).filter((event) => event.type === 'BatchCharged');
+    expect(charge.data).toEqual(expect.objectContaining({ batch_id: 'batch-at', at: at.toISOString() }));
+    expect(charge.metadata).toEqual(
+      expect.objectContaining({
+        correlationId: 'ledger-spec',
+        causationId: 'ledger-spec',
+        accountId: account,
+      }),
+    );
+  }, 60_000);
 
   it('charges a batch once when ship calls race on two instances', async () => {
     const [a, b] = [await start(), await start()];

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '@shipping/contracts';
 import {
+  type EventMetadata,
   type EventStore,
   type RecordedEvent,
   type SqlClient,
@@ -13,7 +14,7 @@ import {
   ledgerStateFor,
   ledgerStreamName,
 } from '@shipping/batch-domain';
-import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { CLOCK, type Clock, EVENT_STORE, eventMetadata, SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
 import { LedgerIndex } from './ledger-index';
 
@@ -32,6 +33,7 @@ export class Ledger implements OnModuleInit {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_CLIENT) sql: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.index = new LedgerIndex(store, sql);
   }
@@ -39,7 +41,7 @@ export class Ledger implements OnModuleInit {
   /** The sandbox accounts start with their seed credit, granted once (the grant id dedupes). */
   async onModuleInit(): Promise<void> {
     await this.index.createTables();
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     for (const account of sandboxSeed.accounts) {
       await this.handle(
         {
@@ -50,7 +52,7 @@ export class Ledger implements OnModuleInit {
           reason: 'Sandbox credit',
           now,
         },
-        { correlationId: 'sandbox-seed', accountId: account.id },
+        eventMetadata({ correlationId: 'sandbox-seed', accountId: account.id }),
       );
     }
   }
@@ -67,9 +69,9 @@ export class Ledger implements OnModuleInit {
         creditId: credit.creditId,
         amountCents: credit.amountCents,
         reference: credit.reference,
-        now: new Date().toISOString(),
+        now: this.clock.now().toISOString(),
       },
-      { correlationId: context.correlationId, accountId: context.accountId, actor: credit.actor },
+      eventMetadata({ ...context, actor: credit.actor }),
     );
   }
 
@@ -99,9 +101,9 @@ export class Ledger implements OnModuleInit {
         accountId: context.accountId,
         batchId,
         amountCents,
-        now: new Date().toISOString(),
+        now: this.clock.now().toISOString(),
       },
-      { correlationId: context.correlationId, accountId: context.accountId },
+      eventMetadata(context),
     );
   }
 
@@ -117,9 +119,9 @@ export class Ledger implements OnModuleInit {
         accountId: context.accountId,
         shipmentOrderId,
         amountCents,
-        now: new Date().toISOString(),
+        now: this.clock.now().toISOString(),
       },
-      { correlationId: context.correlationId, accountId: context.accountId },
+      eventMetadata(context),
     );
   }
 
@@ -134,9 +136,9 @@ export class Ledger implements OnModuleInit {
         accountId: context.accountId,
         shipmentOrderId,
         amountCents,
-        now: new Date().toISOString(),
+        now: this.clock.now().toISOString(),
       },
-      { correlationId: context.correlationId, accountId: context.accountId },
+      eventMetadata(context),
     );
   }
 
@@ -148,16 +150,13 @@ export class Ledger implements OnModuleInit {
     correlationId: string,
   ): Promise<void> {
     await this.handle(
-      { type: 'RefundItem', accountId, batchId, itemId, amountCents, now: new Date().toISOString() },
-      { correlationId, accountId },
+      { type: 'RefundItem', accountId, batchId, itemId, amountCents, now: this.clock.now().toISOString() },
+      eventMetadata({ correlationId, accountId }),
     );
   }
 
   /** Read the index up to the stream's end, decide, append at that revision; true when it appended. */
-  private async handle(
-    command: LedgerCommand,
-    metadata: { correlationId: string; accountId: string; actor?: string },
-  ): Promise<boolean> {
+  private async handle(command: LedgerCommand, metadata: EventMetadata): Promise<boolean> {
     const stream = ledgerStreamName(command.accountId);
     for (let attempt = 0; ; attempt++) {
       const head = await this.index.catchUp(stream);
@@ -167,11 +166,7 @@ export class Ledger implements OnModuleInit {
       try {
         const appended = await this.store.appendToStream(
           stream,
-          events.map((event) => ({
-            type: event.type,
-            data: event.data,
-            metadata: { ...metadata, causationId: metadata.correlationId },
-          })),
+          events.map((event) => ({ type: event.type, data: event.data, metadata })),
           { expectedRevision: head.revision ?? 'no_stream' },
         );
         // Should the index miss them now, the next command indexes them from the stream.

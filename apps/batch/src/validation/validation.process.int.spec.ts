@@ -27,6 +27,9 @@ const directory = {
   preferences: async () => acme.preferences,
 } as unknown as AccountDirectoryClient;
 const ITEMS = 400;
+/** The process takes the time from its clock: BatchValidated records this one. */
+const VALIDATED_AT = new Date('2026-02-03T04:05:06.007Z');
+const clock = { now: () => VALIDATED_AT };
 
 /**
  * The validation process manager on EventStoreDB (the test server, with its 1 MiB append limit)
@@ -65,11 +68,18 @@ describe('validating a batch whose results take several appends', () => {
       items,
       now: new Date().toISOString(),
     };
-    await handleCommand(store, batchStreamName(batchId), command, batchDecider, {}, { inParts: true });
+    await handleCommand({
+      store,
+      streamName: batchStreamName(batchId),
+      command,
+      decider: batchDecider,
+      metadata: {},
+      inParts: true,
+    });
   }
 
   const started = (on: EventStore) =>
-    startSubscriber(new StoredEventFeed(sql, on), new ValidationProcess(on, directory));
+    startSubscriber(new StoredEventFeed(sql, on), new ValidationProcess(on, directory, clock));
 
   const eventsOf = async (batchId: string) =>
     (await store.readStream(batchStreamName(batchId))) as unknown as BatchEvent[];
@@ -98,6 +108,8 @@ describe('validating a batch whose results take several appends', () => {
     expect(parts.flat().filter((type) => type === 'ItemValidated')).toHaveLength(ITEMS);
     expect(parts.slice(0, -1).flat()).not.toContain('BatchValidated');
     expect(parts.at(-1)?.at(-1)).toBe('BatchValidated');
+    const validated = (await eventsOf('large')).find((event) => event.type === 'BatchValidated');
+    expect(validated?.data).toMatchObject({ at: VALIDATED_AT.toISOString() });
   }, 120_000);
 
   it('carries on after a crash between two appends: every item validated once, then ready', async () => {

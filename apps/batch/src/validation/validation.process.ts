@@ -10,7 +10,10 @@ import {
 import type { EventStore } from '@shipping/event-store';
 import {
   AccountDirectoryClient,
+  CLOCK,
+  type Clock,
   EVENT_STORE,
+  eventMetadata,
   type EventSubscriber,
   handleCommand,
   type Recorded,
@@ -34,6 +37,7 @@ export class ValidationProcess implements EventSubscriber<BatchEvent> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly directory: AccountDirectoryClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async handle(event: Recorded<BatchEvent>): Promise<void> {
@@ -56,14 +60,15 @@ export class ValidationProcess implements EventSubscriber<BatchEvent> {
     const results = submissions
       .filter((item) => pending.has(item.item_id))
       .map((item) => validateItem(item, state.service, saved, preferences));
-    const outcome = await handleCommand(
-      this.store,
-      batchStreamName(batchId),
-      { type: 'RecordValidation', batchId, results, now: new Date().toISOString() },
-      batchDecider,
-      { correlationId: context.correlationId, causationId: event.id, accountId: state.accountId },
-      { known, inParts: true },
-    );
+    const outcome = await handleCommand({
+      store: this.store,
+      streamName: batchStreamName(batchId),
+      command: { type: 'RecordValidation', batchId, results, now: this.clock.now().toISOString() },
+      decider: batchDecider,
+      metadata: eventMetadata(context, event.id),
+      known,
+      inParts: true,
+    });
     observeBatchPhases(outcome.events, outcome.state);
   }
 

@@ -10,7 +10,7 @@ import {
 } from '@shipping/contracts';
 import { createPgliteSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule } from '@shipping/messaging';
-import { EVENT_STORE, labelUrl, signLabelPath, SQL_CLIENT } from '@shipping/platform';
+import { ClockModule, EVENT_STORE, labelUrl, signLabelPath, SQL_CLIENT } from '@shipping/platform';
 import request from 'supertest';
 import { AppRequestSender } from '../commands/app-request-sender';
 import {
@@ -63,7 +63,7 @@ describe('GET /labels/*key: label files at signed URLs', () => {
     })
     class TestSqlModule {}
     const moduleRef = await Test.createTestingModule({
-      imports: [TestSqlModule, InProcessMessagingModule.forRoot(), GatewayHttpModule],
+      imports: [TestSqlModule, ClockModule, InProcessMessagingModule.forRoot(), GatewayHttpModule],
       controllers: [LabelsController, FakeLabelFiles],
       providers: [AppRequestSender],
     })

@@ -6,7 +6,7 @@ import {
   addressView,
   type ShipperRecord,
 } from '@shipping/contracts';
-import { type EventMetadata, type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
+import { type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
 import {
   ACCOUNT_STREAM_PREFIX,
   accountDecider,
@@ -16,7 +16,10 @@ import {
   isAccountEvent,
 } from '@shipping/order-domain';
 import {
+  CLOCK,
+  type Clock,
   EVENT_STORE,
+  eventMetadata,
   type EventSubscriber,
   handleCommand,
   type Recorded,
@@ -70,6 +73,7 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -84,7 +88,7 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
   /** The sandbox accounts through the same commands as any account; ids dedupe, so restarts add nothing. */
   private async loadSandboxSeed(): Promise<void> {
     const seed = { correlationId: 'sandbox-seed', actor: 'sandbox-seed' };
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     for (const account of sandboxSeed.accounts) {
       const accountId = account.id;
       await this.decide(
@@ -112,20 +116,14 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
   }
 
   private async decide(command: AccountCommand, change: ChangeMetadata): Promise<void> {
-    const metadata: EventMetadata = {
-      correlationId: change.correlationId,
-      causationId: change.correlationId,
-      accountId: command.accountId,
-      ...(change.actor === undefined ? {} : { actor: change.actor }),
-    };
-    const { events } = await handleCommand(
-      this.store,
-      accountStreamName(command.accountId),
+    const { events } = await handleCommand({
+      store: this.store,
+      streamName: accountStreamName(command.accountId),
       command,
-      accountDecider,
-      metadata,
-      { retries: 10 },
-    );
+      decider: accountDecider,
+      metadata: eventMetadata({ ...change, accountId: command.accountId }),
+      retries: 10,
+    });
     for (const event of events) await projectAccountEvent(this.sql, event);
   }
 
@@ -141,7 +139,7 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
         accountId,
         name,
         preferences: { weight_unit, length_unit },
-        now: new Date().toISOString(),
+        now: this.clock.now().toISOString(),
       },
       change,
     );
@@ -181,7 +179,7 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
         name: request.name,
         carrier: request.carrier,
         integration: request.own_integration ? 'own' : 'platform',
-        now: new Date().toISOString(),
+        now: this.clock.now().toISOString(),
       },
       change,
     );
@@ -238,7 +236,7 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
     const { rows } = await this.sql.query<{ id: string }>(`select nextval('order_address_ids')::text as id`);
     const addressId = Number(rows[0].id);
     await this.decide(
-      { type: 'SaveAddress', accountId, addressId, address, now: new Date().toISOString() },
+      { type: 'SaveAddress', accountId, addressId, address, now: this.clock.now().toISOString() },
       change,
     );
     return toAccountAddress({ address_id: addressId, address });

@@ -20,7 +20,14 @@ import {
   type InstantShipState,
   shipmentStreamName,
 } from '@shipping/order-domain';
-import { EVENT_STORE, handleCommand, STILL_RUNNING_MESSAGE } from '@shipping/platform';
+import {
+  CLOCK,
+  type Clock,
+  EVENT_STORE,
+  eventMetadata,
+  handleCommand,
+  STILL_RUNNING_MESSAGE,
+} from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
 import { PendingShipments, SHIPMENT_LEASE_MS } from './pending-shipments';
 
@@ -61,6 +68,7 @@ export class InstantShipCompletion {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(MESSAGE_CLIENT) private readonly client: ClientProxy,
     private readonly pending: PendingShipments,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async complete(
@@ -156,17 +164,13 @@ export class InstantShipCompletion {
   private async request(request: RequestInstantShip, context: RequestContext): Promise<InstantShipState> {
     try {
       return (
-        await handleCommand(
-          this.store,
-          shipmentStreamName(request.shipmentOrderId),
-          request,
-          instantShipDecider,
-          {
-            correlationId: context.correlationId,
-            causationId: context.correlationId,
-            accountId: context.accountId,
-          },
-        )
+        await handleCommand({
+          store: this.store,
+          streamName: shipmentStreamName(request.shipmentOrderId),
+          command: request,
+          decider: instantShipDecider,
+          metadata: eventMetadata(context),
+        })
       ).state;
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
@@ -186,7 +190,7 @@ export class InstantShipCompletion {
         code: 'insufficient_credit',
         reason: error.message,
         refundedCents: 0,
-        now: now(),
+        now: this.clock.now().toISOString(),
       } as const;
       return this.record(request, context, failed);
     }
@@ -205,7 +209,7 @@ export class InstantShipCompletion {
         type: 'RecordParcelShipped',
         trackingNumber: label.tracking_number,
         labelKey: label.label_key,
-        now: now(),
+        now: this.clock.now().toISOString(),
       });
     }
     await sendRequest(this.client, LedgerPatterns.refundShipment, { context, payload: charge });
@@ -214,7 +218,7 @@ export class InstantShipCompletion {
       code: 'carrier_refused',
       reason: carrierRefusedMessage(label.reason),
       refundedCents: request.price_cents,
-      now: now(),
+      now: this.clock.now().toISOString(),
     });
   }
 
@@ -224,17 +228,13 @@ export class InstantShipCompletion {
     context: RequestContext,
     command: InstantShipCommand,
   ): Promise<InstantShipState> {
-    const outcome = await handleCommand(
-      this.store,
-      shipmentStreamName(request.shipment_order_id),
+    const outcome = await handleCommand({
+      store: this.store,
+      streamName: shipmentStreamName(request.shipment_order_id),
       command,
-      instantShipDecider,
-      {
-        correlationId: context.correlationId,
-        causationId: context.correlationId,
-        accountId: request.account_id,
-      },
-    );
+      decider: instantShipDecider,
+      metadata: eventMetadata({ ...context, accountId: request.account_id }),
+    });
     return outcome.state;
   }
 
@@ -255,8 +255,6 @@ export class InstantShipCompletion {
     return file.content_base64;
   }
 }
-
-const now = () => new Date().toISOString();
 
 function labelShipment({ parcel }: Requested): LabelShipment {
   return {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   asJsonObject,
@@ -11,6 +11,7 @@ import {
 } from '@shipping/contracts';
 import { NO_RATE_MESSAGE, shipmentPriceCents } from '@shipping/batch-domain';
 import { applyUnitPreferences, type InstantShipParcel } from '@shipping/order-domain';
+import { CLOCK, type Clock } from '@shipping/platform';
 import { createHash } from 'node:crypto';
 import { AccountDirectory } from '../accounts/account-directory';
 import { postalFields, resolveAddressReferences } from '../orders/address-resolution';
@@ -34,6 +35,7 @@ export class InstantShipCommands {
     private readonly ids: OrderIds,
     private readonly keys: InstantShipKeys,
     private readonly completion: InstantShipCompletion,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async ship({ context, payload, claimedIdempotencyKey }: AppMessage<unknown>): Promise<InstantShipment> {
@@ -67,7 +69,7 @@ export class InstantShipCommands {
         shipperId: shipper.id,
         priceCents,
         parcel,
-        now: new Date().toISOString(),
+        now: this.clock.now().toISOString(),
       },
     });
   }

@@ -17,7 +17,7 @@ import {
   orderStreamName,
   type ParcelOrder,
 } from '@shipping/order-domain';
-import { EVENT_STORE, handleCommand } from '@shipping/platform';
+import { CLOCK, type Clock, EVENT_STORE, eventMetadata, handleCommand } from '@shipping/platform';
 import { findFreightPackageType } from '@shipping/reference-data';
 import { AccountDirectory } from '../accounts/account-directory';
 import { postalFields, resolveAddressReferences } from './address-resolution';
@@ -35,6 +35,7 @@ export class OrderCommands {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly directory: AccountDirectory,
     private readonly ids: OrderIds,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async saveFreightOrder({ context, payload }: AppMessage<unknown>): Promise<SavedOrder> {
@@ -100,17 +101,13 @@ export class OrderCommands {
     command: (id: number, now: string) => OrderCommand,
   ): Promise<SavedOrder> {
     const id = existingId ?? (await this.ids.next());
-    await handleCommand(
-      this.store,
-      orderStreamName(id),
-      command(id, new Date().toISOString()),
-      orderDecider,
-      {
-        correlationId: context.correlationId,
-        causationId: context.correlationId,
-        accountId: context.accountId,
-      },
-    );
+    await handleCommand({
+      store: this.store,
+      streamName: orderStreamName(id),
+      command: command(id, this.clock.now().toISOString()),
+      decider: orderDecider,
+      metadata: eventMetadata(context),
+    });
     return { shipment_order_id: id, created: existingId === undefined };
   }
 }

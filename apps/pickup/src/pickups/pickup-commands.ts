@@ -17,7 +17,14 @@ import {
   type PickupOrderView,
   pickupStreamName,
 } from '@shipping/pickup-domain';
-import { AccountDirectoryClient, EVENT_STORE, handleCommand } from '@shipping/platform';
+import {
+  AccountDirectoryClient,
+  CLOCK,
+  type Clock,
+  EVENT_STORE,
+  eventMetadata,
+  handleCommand,
+} from '@shipping/platform';
 import { findPickupService } from '@shipping/reference-data';
 import { toPickupOrder } from './pickup-normalization';
 import { PickupIds } from './pickup-ids';
@@ -41,6 +48,7 @@ export class PickupCommands {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly directory: AccountDirectoryClient,
     private readonly ids: PickupIds,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async save({ context, payload }: AppMessage<unknown>): Promise<SavedPickup> {
@@ -60,16 +68,18 @@ export class PickupCommands {
     );
     const existingId = request.id ?? undefined;
     const id = existingId ?? (await this.ids.next());
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const command: PickupCommand =
       existingId === undefined
         ? { type: 'SchedulePickup', pickupId: id, accountId: context.accountId, pickup, now }
         : { type: 'RevisePickup', pickupId: id, accountId: context.accountId, pickup, now };
     try {
-      await handleCommand(this.store, pickupStreamName(id), command, pickupDecider, {
-        correlationId: context.correlationId,
-        causationId: context.correlationId,
-        accountId: context.accountId,
+      await handleCommand({
+        store: this.store,
+        streamName: pickupStreamName(id),
+        command,
+        decider: pickupDecider,
+        metadata: eventMetadata(context),
       });
     } catch (error) {
       if (error instanceof AppError) throw error;

@@ -166,19 +166,19 @@ describe('pickup events stored as version 1, on PostgreSQL', () => {
         },
       ],
     };
-    await handleCommand(
+    await handleCommand({
       store,
-      stream,
-      {
+      streamName: stream,
+      command: {
         type: 'RevisePickup',
         pickupId: 41,
         accountId: 'acct_acme',
         pickup: revised,
         now: '2026-11-21T10:00:00.000Z',
       },
-      pickupDecider,
-      { accountId: 'acct_acme', correlationId: 'req-2' },
-    );
+      decider: pickupDecider,
+      metadata: { accountId: 'acct_acme', correlationId: 'req-2' },
+    });
     const rows = await storedRows();
     expect(rows.map((row) => [row.event_type, row.event_version])).toEqual([
       ['PickupOrderScheduled', 1],

@@ -2,6 +2,7 @@ import { AppError } from '@shipping/contracts';
 import {
   createPgliteSqlClient,
   createPgSqlClient,
+  type EventStore,
   PostgresEventStore,
   WrongExpectedVersionError,
   type SqlClient,
@@ -26,6 +27,10 @@ const counter = {
   },
 };
 
+/** `by` counts once on `streamName`, refused once the stream holds `limit` counts. */
+const count = (store: EventStore, streamName: string, by: string, limit: number) =>
+  handleCommand({ store, streamName, command: { type: 'Count', by, limit }, decider: counter, metadata: {} });
+
 describe.each(backends)('the generic command handler on $name', (backend) => {
   let db: OpenSqlBackend<SqlClient>;
   let store: PostgresEventStore;
@@ -47,8 +52,12 @@ describe.each(backends)('the generic command handler on $name', (backend) => {
   };
 
   it('reads, folds, decides and appends with the metadata', async () => {
-    const outcome = await handleCommand(store, 'counter-1', { type: 'Count', by: 'a', limit: 5 }, counter, {
-      correlationId: 'c-1',
+    const outcome = await handleCommand({
+      store,
+      streamName: 'counter-1',
+      command: { type: 'Count', by: 'a', limit: 5 },
+      decider: counter,
+      metadata: { correlationId: 'c-1' },
     });
     expect(outcome.state).toBe(1);
     const [recorded] = await store.readStream('counter-1');
@@ -66,7 +75,14 @@ describe.each(backends)('the generic command handler on $name', (backend) => {
     );
     const results = await Promise.all(
       writers.map(({ by, store: own }) =>
-        handleCommand(own, 'counter-2', { type: 'Count', by, limit: 10 }, counter, {}, { retries: 10 }),
+        handleCommand({
+          store: own,
+          streamName: 'counter-2',
+          command: { type: 'Count', by, limit: 10 },
+          decider: counter,
+          metadata: {},
+          retries: 10,
+        }),
       ),
     );
     expect(results.map((result) => result.state).sort()).toEqual([1, 2, 3, 4]);
@@ -77,14 +93,14 @@ describe.each(backends)('the generic command handler on $name', (backend) => {
     const writers = await Promise.all(Array.from({ length: 8 }, () => writer()));
     const outcomes = await Promise.allSettled(
       writers.map((own, index) =>
-        handleCommand(
-          own,
-          'counter-4',
-          { type: 'Count', by: `w${index}`, limit: 5 },
-          counter,
-          {},
-          { retries: 20 },
-        ),
+        handleCommand({
+          store: own,
+          streamName: 'counter-4',
+          command: { type: 'Count', by: `w${index}`, limit: 5 },
+          decider: counter,
+          metadata: {},
+          retries: 20,
+        }),
       ),
     );
     const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
@@ -95,29 +111,25 @@ describe.each(backends)('the generic command handler on $name', (backend) => {
 
   it('surfaces a conflict once its retries are spent', async () => {
     const [first, second] = await Promise.all([writer(), writer()]);
-    await handleCommand(first, 'counter-5', { type: 'Count', by: 'a', limit: 10 }, counter, {});
+    await count(first, 'counter-5', 'a', 10);
     const stale = await foldStream(second, 'counter-5', counter);
-    await handleCommand(first, 'counter-5', { type: 'Count', by: 'b', limit: 10 }, counter, {});
+    await count(first, 'counter-5', 'b', 10);
     await expect(
-      handleCommand(
-        second,
-        'counter-5',
-        { type: 'Count', by: 'c', limit: 10 },
-        counter,
-        {},
-        {
-          retries: 0,
-          known: stale,
-        },
-      ),
+      handleCommand({
+        store: second,
+        streamName: 'counter-5',
+        command: { type: 'Count', by: 'c', limit: 10 },
+        decider: counter,
+        metadata: {},
+        retries: 0,
+        known: stale,
+      }),
     ).rejects.toBeInstanceOf(WrongExpectedVersionError);
   });
 
   it('lets a domain rejection through and writes nothing', async () => {
-    await handleCommand(store, 'counter-3', { type: 'Count', by: 'a', limit: 1 }, counter, {});
-    await expect(
-      handleCommand(store, 'counter-3', { type: 'Count', by: 'b', limit: 1 }, counter, {}),
-    ).rejects.toThrow('Limit reached.');
+    await count(store, 'counter-3', 'a', 1);
+    await expect(count(store, 'counter-3', 'b', 1)).rejects.toThrow('Limit reached.');
     expect(await store.readStream('counter-3')).toHaveLength(1);
   });
 });
@@ -133,18 +145,18 @@ describe('the command handler with a state its caller already holds', () => {
   afterEach(() => store.close());
 
   it('decides on the known state without reading, and on the stream when another writer got in between', async () => {
-    const first = await handleCommand(store, 'counter-9', { type: 'Count', by: 'a', limit: 10 }, counter, {});
-    await handleCommand(store, 'counter-9', { type: 'Count', by: 'other', limit: 10 }, counter, {});
+    const first = await count(store, 'counter-9', 'a', 10);
+    await count(store, 'counter-9', 'other', 10);
     // The caller still believes the stream is at its own first write.
     const stale = { state: first.state, revision: first.nextExpectedRevision };
-    const outcome = await handleCommand(
+    const outcome = await handleCommand({
       store,
-      'counter-9',
-      { type: 'Count', by: 'b', limit: 10 },
-      counter,
-      {},
-      { known: stale },
-    );
+      streamName: 'counter-9',
+      command: { type: 'Count', by: 'b', limit: 10 },
+      decider: counter,
+      metadata: {},
+      known: stale,
+    });
     expect(outcome.state).toBe(3);
     expect((await store.readStream('counter-9')).map((event) => (event.data as { by: string }).by)).toEqual([
       'a',
@@ -165,20 +177,13 @@ describe('folding a stream', () => {
   afterEach(() => store.close());
 
   it('keeps the state of a stream it wrote and reads only the events appended since, by any writer', async () => {
-    for (const by of ['a', 'b', 'c'])
-      await handleCommand(store, 'counter-20', { type: 'Count', by, limit: 10 }, counter, {});
+    for (const by of ['a', 'b', 'c']) await count(store, 'counter-20', by, 10);
     await store.appendToStream('counter-20', [{ type: 'Counted', data: { by: 'elsewhere' } }]);
     const reads = jest.spyOn(store, 'readStream');
 
     expect(await foldStream(store, 'counter-20', counter)).toEqual({ state: 4, revision: 3n });
     expect(await foldStream(store, 'counter-20', counter)).toEqual({ state: 4, revision: 3n });
-    const outcome = await handleCommand(
-      store,
-      'counter-20',
-      { type: 'Count', by: 'd', limit: 10 },
-      counter,
-      {},
-    );
+    const outcome = await count(store, 'counter-20', 'd', 10);
 
     expect(outcome.state).toBe(5);
     expect(reads.mock.calls.map(([, options]) => options)).toEqual([
@@ -189,7 +194,7 @@ describe('folding a stream', () => {
   });
 
   it('folds the whole stream for a decider or a store that has not seen it', async () => {
-    await handleCommand(store, 'counter-21', { type: 'Count', by: 'a', limit: 10 }, counter, {});
+    await count(store, 'counter-21', 'a', 10);
     const otherDecider = { ...counter, evolve: (state: number) => state + 10 };
     expect(await foldStream(store, 'counter-21', otherDecider)).toEqual({ state: 10, revision: 0n });
     expect(await foldStream(store, 'counter-22', counter)).toEqual({ state: 0, revision: undefined });
@@ -208,6 +213,15 @@ describe('a decision larger than one append', () => {
         data: { n: state + offset, pad: 'x'.repeat(100_000) },
       })),
   };
+  const chunk = (on: EventStore, streamName: string, options: { inParts?: boolean }) =>
+    handleCommand({
+      store: on,
+      streamName,
+      command: { upTo: 20 },
+      decider: chunker,
+      metadata: {},
+      ...options,
+    });
   let store: PostgresEventStore;
 
   beforeEach(async () => {
@@ -219,14 +233,14 @@ describe('a decision larger than one append', () => {
 
   it('is appended in parts of at most APPEND_BYTES, each expecting the revision the one before left', async () => {
     const appends = jest.spyOn(store, 'appendToStream');
-    const outcome = await handleCommand(
+    const outcome = await handleCommand({
       store,
-      'chunks-1',
-      { upTo: 20 },
-      chunker,
-      { correlationId: 'c' },
-      { inParts: true },
-    );
+      streamName: 'chunks-1',
+      command: { upTo: 20 },
+      decider: chunker,
+      metadata: { correlationId: 'c' },
+      inParts: true,
+    });
 
     expect(outcome).toMatchObject({ state: 20, nextExpectedRevision: 19n });
     const parts = appends.mock.calls.map(([, events, options]) => ({
@@ -256,14 +270,12 @@ describe('a decision larger than one append', () => {
       if (calls === 2) return Promise.reject(new Error('the process died'));
       return append(...args);
     });
-    await expect(
-      handleCommand(store, 'chunks-2', { upTo: 20 }, chunker, {}, { inParts: true }),
-    ).rejects.toThrow('the process died');
+    await expect(chunk(store, 'chunks-2', { inParts: true })).rejects.toThrow('the process died');
     const cutShort = (await store.readStream('chunks-2')).length;
     expect(cutShort).toBeGreaterThan(0);
     expect(cutShort).toBeLessThan(20);
 
-    await handleCommand(store, 'chunks-2', { upTo: 20 }, chunker, {}, { inParts: true });
+    await chunk(store, 'chunks-2', { inParts: true });
     expect((await store.readStream('chunks-2')).map((event) => (event.data as Chunk['data']).n)).toEqual(
       Array.from({ length: 20 }, (_, n) => n),
     );
@@ -271,7 +283,7 @@ describe('a decision larger than one append', () => {
 
   it('is one append without inParts, however large', async () => {
     const appends = jest.spyOn(store, 'appendToStream');
-    await handleCommand(store, 'chunks-3', { upTo: 20 }, chunker, {});
+    await chunk(store, 'chunks-3', {});
     expect(appends).toHaveBeenCalledTimes(1);
   });
 });

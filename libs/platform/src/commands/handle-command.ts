@@ -23,28 +23,33 @@ export interface KnownState<State> {
   revision: bigint | undefined;
 }
 
-/** Streams whose folded state is kept, per store and decider: enough for the batches in flight. */
-const STREAMS_KEPT = 16;
-const folds = new WeakMap<EventStore, WeakMap<object, LruCache<KnownState<unknown>>>>();
+/** Streams whose folded state is cached, per store and decider: enough for the batches in flight. */
+const CACHED_STREAMS = 16;
+const foldedStatesByStore = new WeakMap<EventStore, WeakMap<object, LruCache<KnownState<unknown>>>>();
 
-function keptFolds<State>(store: EventStore, decider: object): LruCache<KnownState<State>> {
-  let byDecider = folds.get(store);
-  if (!byDecider) folds.set(store, (byDecider = new WeakMap()));
-  let kept = byDecider.get(decider);
-  if (!kept) byDecider.set(decider, (kept = new LruCache(STREAMS_KEPT)));
-  return kept as LruCache<KnownState<State>>;
+/** The cache of folded states, by stream name, of one decider's streams in one store. */
+function foldedStateCache<State>(store: EventStore, decider: object): LruCache<KnownState<State>> {
+  let byDecider = foldedStatesByStore.get(store);
+  if (!byDecider) foldedStatesByStore.set(store, (byDecider = new WeakMap()));
+  let cache = byDecider.get(decider);
+  if (!cache) byDecider.set(decider, (cache = new LruCache(CACHED_STREAMS)));
+  return cache as LruCache<KnownState<State>>;
 }
 
-function keep<State>(kept: LruCache<KnownState<State>>, streamName: string, known: KnownState<State>): void {
-  if (known.revision === undefined) return;
-  const current = kept.get(streamName);
+function cacheUnlessOlder<State>(
+  cache: LruCache<KnownState<State>>,
+  streamName: string,
+  folded: KnownState<State>,
+): void {
+  if (folded.revision === undefined) return;
+  const cached = cache.get(streamName);
   // Folds and commands on one stream may finish out of order: the newer state stays.
-  if (current?.revision !== undefined && current.revision >= known.revision) return;
-  kept.set(streamName, known);
+  if (cached?.revision !== undefined && cached.revision >= folded.revision) return;
+  cache.set(streamName, folded);
 }
 
 /**
- * A stream's current state. The state of a stream this process folded or wrote lately is kept,
+ * A stream's current state. The state of a stream this process folded or wrote lately is cached,
  * and only the events appended since are read and folded onto it: events never change and
  * `evolve` is pure, so that is the fold of the whole stream, without reading a long stream
  * (a 1,000-item batch has thousands of events) again for every command.
@@ -54,8 +59,8 @@ export async function foldStream<Event extends DomainEvent, State>(
   streamName: string,
   decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
 ): Promise<KnownState<State>> {
-  const kept = keptFolds<State>(store, decider);
-  const known = kept.get(streamName);
+  const cache = foldedStateCache<State>(store, decider);
+  const known = cache.get(streamName);
   const recorded = await store.readStream(
     streamName,
     known?.revision === undefined ? {} : { fromRevision: known.revision + 1n },
@@ -65,7 +70,7 @@ export async function foldStream<Event extends DomainEvent, State>(
     known?.state ?? decider.initialState,
   );
   const folded = { state, revision: recorded.at(-1)?.revision ?? known?.revision };
-  keep(kept, streamName, folded);
+  cacheUnlessOlder(cache, streamName, folded);
   return folded;
 }
 
@@ -92,6 +97,21 @@ export interface CommandOutcome<Event, State> {
   nextExpectedRevision: bigint | undefined;
 }
 
+export interface HandleCommandOptions<Command, Event extends DomainEvent, State> {
+  store: EventStore;
+  streamName: string;
+  command: Command;
+  decider: Decider<Command, Event, State>;
+  /** Carried by every event appended (see `eventMetadata`). */
+  metadata: EventMetadata;
+  /** Concurrency conflicts decided again before the last one surfaces. */
+  retries?: number;
+  /** The state a sole writer holds already: decided on first instead of the stream's fold. */
+  known?: KnownState<State>;
+  /** Whether a decision larger than APPEND_BYTES may be appended in several appends (see below). */
+  inParts?: boolean;
+}
+
 /**
  * The one command handler: read the stream, fold it with `evolve`, `decide`, append with the
  * expected revision. A concurrent writer makes the append fail; deciding again on fresh state is
@@ -101,22 +121,23 @@ export interface CommandOutcome<Event, State> {
  * the revision the one before left. That is not atomic, so only a decider that decides the rest
  * when given the same command on the state a cut-short write left may ask for it.
  */
-export async function handleCommand<Command, Event extends DomainEvent, State>(
-  store: EventStore,
-  streamName: string,
-  command: Command,
-  decider: Decider<Command, Event, State>,
-  metadata: EventMetadata,
-  options: { retries?: number; known?: KnownState<State>; inParts?: boolean } = {},
-): Promise<CommandOutcome<Event, State>> {
+export async function handleCommand<Command, Event extends DomainEvent, State>({
+  store,
+  streamName,
+  command,
+  decider,
+  metadata,
+  retries = 3,
+  known,
+  inParts = false,
+}: HandleCommandOptions<Command, Event, State>): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 0; ; attempt++) {
-    const { state, revision } =
-      attempt === 0 && options.known ? options.known : await foldStream(store, streamName, decider);
+    const { state, revision } = attempt === 0 && known ? known : await foldStream(store, streamName, decider);
     const events = decider.decide(command, state);
     if (events.length === 0) {
       return { events, state, nextExpectedRevision: revision };
     }
-    const parts = options.inParts ? appendParts(events, metadata) : [events];
+    const parts = inParts ? appendParts(events, metadata) : [events];
     let written: KnownState<State> = { state, revision };
     try {
       for (const part of parts) {
@@ -130,11 +151,11 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
           state: part.reduce(decider.evolve, written.state),
           revision: result.nextExpectedRevision,
         };
-        keep(keptFolds<State>(store, decider), streamName, written);
+        cacheUnlessOlder(foldedStateCache<State>(store, decider), streamName, written);
       }
       return { events, state: written.state, nextExpectedRevision: written.revision };
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= (options.retries ?? 3)) throw error;
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= retries) throw error;
     }
   }
 }

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { connectMessageHandlers, createKafkaServer, KafkaMessagingModule } from '@shipping/messaging';
 import { DataFolderInUse } from '../storage/data-folder-lock';
 import { StorageModule } from '../storage/storage.module';
+import { ClockModule } from '../clock/clock.module';
 import { claimOwnDatabase } from './own-database';
 import { EventSubscribersModule } from '../subscriptions/event-subscribers.module';
 import { categoriesOwnedBy } from '../public-events/published-categories';
@@ -77,6 +78,7 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
       module: class DistributedRoot {},
       imports: [
         StorageModule.forRoot(config),
+        ClockModule,
         ObservabilityModule.forRoot(),
         messaging,
         subscribers,

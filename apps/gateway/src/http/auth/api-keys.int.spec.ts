@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createPgSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { apiKeyStreamName } from '@shipping/order-domain';
-import { startSubscriber, StoredEventFeed } from '@shipping/platform';
+import { startSubscriber, StoredEventFeed, SystemClock } from '@shipping/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { apiKeyDigest, StoredApiKeyDirectory } from './api-key-directory';
 import { ApiKeyProjection } from './api-key-projection';
@@ -18,7 +18,7 @@ async function gateway(url: string, sandboxKeys = true) {
   await store.init();
   // Found keys are kept for an hour: only the revocation event can drop them sooner.
   const directory = new StoredApiKeyDirectory(sql, { sandboxKeys, maxAgeMs: HOUR_MS });
-  const keys = new ApiKeys(sql, store, directory);
+  const keys = new ApiKeys(sql, store, directory, new SystemClock());
   await keys.onModuleInit();
   const feed = new StoredEventFeed(sql, store);
   const subscriptions = await Promise.all([

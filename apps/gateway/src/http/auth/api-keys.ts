@@ -1,12 +1,12 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { type EventMetadata, type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
+import { type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
 import {
   type ApiKeyCommand,
   type ApiKeyMode,
   apiKeysDecider,
   apiKeyStreamName,
 } from '@shipping/order-domain';
-import { EVENT_STORE, handleCommand, SQL_CLIENT } from '@shipping/platform';
+import { CLOCK, type Clock, EVENT_STORE, eventMetadata, handleCommand, SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
 import { ApiKeyDirectory } from './api-key-directory';
 import { projectApiKeyEvent } from './api-key-projection';
@@ -57,6 +57,7 @@ export class ApiKeys implements OnModuleInit {
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly directory: ApiKeyDirectory,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -93,7 +94,7 @@ export class ApiKeys implements OnModuleInit {
     change: KeyChange,
     sandbox: boolean,
   ): Promise<ApiKeyView> {
-    const at = new Date().toISOString();
+    const at = this.clock.now().toISOString();
     await this.handle(
       {
         type: 'IssueApiKey',
@@ -118,7 +119,7 @@ export class ApiKeys implements OnModuleInit {
   /** Revokes the key at once on this instance and, through its event, on every other. */
   async revoke(accountId: string, keyId: string, change: KeyChange): Promise<ApiKeyView> {
     await this.handle(
-      { type: 'RevokeApiKey', accountId, keyId, now: new Date().toISOString() },
+      { type: 'RevokeApiKey', accountId, keyId, now: this.clock.now().toISOString() },
       accountId,
       change,
     );
@@ -145,20 +146,14 @@ export class ApiKeys implements OnModuleInit {
   }
 
   private async handle(command: ApiKeyCommand, accountId: string, change: KeyChange): Promise<void> {
-    const metadata: EventMetadata = {
-      correlationId: change.correlationId,
-      causationId: change.correlationId,
-      accountId,
-      actor: change.actor,
-    };
-    const { events } = await handleCommand(
-      this.store,
-      apiKeyStreamName(accountId),
+    const { events } = await handleCommand({
+      store: this.store,
+      streamName: apiKeyStreamName(accountId),
       command,
-      apiKeysDecider,
-      metadata,
-      { retries: 10 },
-    );
+      decider: apiKeysDecider,
+      metadata: eventMetadata({ ...change, accountId }),
+      retries: 10,
+    });
     for (const event of events) await projectApiKeyEvent(this.sql, event);
   }
 }

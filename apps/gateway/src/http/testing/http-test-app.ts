@@ -2,7 +2,7 @@ import { Global, type INestApplication, Module, type DynamicModule } from '@nest
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { ClockModule, EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
 import type { DestinationStream } from 'pino';
 import { configureGatewayApp } from '../configure-gateway-app';
 import { DEFAULT_GATEWAY_HTTP_CONFIG, type GatewayHttpConfig } from '../gateway-http-config';
@@ -48,7 +48,7 @@ export async function createHttpTestApp(
   const store = new PostgresEventStore(sql);
   await store.init();
   const moduleRef = await Test.createTestingModule({
-    imports: [TestSqlModule.with(sql, store), GatewayHttpModule],
+    imports: [TestSqlModule.with(sql, store), ClockModule, GatewayHttpModule],
     controllers: [TestController],
     providers: [Invocations],
   })

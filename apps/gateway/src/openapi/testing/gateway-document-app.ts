@@ -2,7 +2,13 @@ import { Global, Module, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { createPgliteSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { EVENT_STORE, MESSAGE_CLIENT, ObservabilityModule, SQL_CLIENT } from '@shipping/platform';
+import {
+  ClockModule,
+  EVENT_STORE,
+  MESSAGE_CLIENT,
+  ObservabilityModule,
+  SQL_CLIENT,
+} from '@shipping/platform';
 import { DashboardFiles } from '../../dashboard/dashboard-files';
 import { GatewayModule } from '../../gateway.module';
 import { configureGatewayApp } from '../../http';
@@ -26,7 +32,7 @@ export async function createGatewayDocumentApp(): Promise<{ app: INestApplicatio
   })
   class NoBackendModule {}
   const moduleRef = await Test.createTestingModule({
-    imports: [NoBackendModule, ObservabilityModule.forRoot(), GatewayModule],
+    imports: [NoBackendModule, ClockModule, ObservabilityModule.forRoot(), GatewayModule],
   })
     .overrideProvider(GATEWAY_HTTP_CONFIG)
     .useValue({ ...DEFAULT_GATEWAY_HTTP_CONFIG, logLevel: 'silent' })
