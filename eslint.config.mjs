@@ -74,6 +74,43 @@ export default [
     },
   },
   {
+    // The event store's port loads no database driver; each driver is an adapter with its own
+    // import path (@shipping/event-store/postgres, /pglite, /eventstoredb).
+    files: ['libs/event-store/src/**/*.ts'],
+    ignores: [
+      'libs/event-store/src/adapters/**',
+      'libs/event-store/src/eventstoredb/**',
+      'libs/event-store/src/postgres/pg-sql-client.ts',
+      'libs/event-store/src/postgres/pg-type-parsers.ts',
+      'libs/event-store/src/postgres/pglite-sql-client.ts',
+      'libs/event-store/src/testing/**',
+      '**/*.spec.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['pg', 'pg-*', '@electric-sql/*', '@eventstore/*'],
+              message: 'The event store port loads no database driver: put driver code in an adapter.',
+            },
+            {
+              group: [
+                '**/adapters/*',
+                '**/eventstoredb/*',
+                '**/pg-sql-client',
+                '**/pglite-sql-client',
+                '**/pg-type-parsers',
+              ],
+              message: 'The event store port does not depend on its adapters.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Specs may use the test harness (servers, databases) whatever layer they test.
     files: ['**/*.spec.ts', '**/e2e/**/*.ts', 'bench/**/*.ts', 'tools/**/*.ts', 'libs/testing/**/*.ts'],
     rules: {

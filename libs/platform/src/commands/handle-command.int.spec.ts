@@ -1,11 +1,7 @@
 import { AppError } from '@shipping/contracts';
-import {
-  createPgliteSqlClient,
-  createPgSqlClient,
-  PostgresEventStore,
-  WrongExpectedVersionError,
-  type SqlClient,
-} from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { PostgresEventStore, WrongExpectedVersionError, type SqlClient } from '@shipping/event-store';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { APPEND_BYTES, foldStream, handleCommand } from './handle-command';
 
