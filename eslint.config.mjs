@@ -42,23 +42,42 @@ export default [
               onlyDependOnLibsWithTags: ['type:data'],
               bannedExternalImports: infrastructure,
             },
+            // Errors, messages, money and ids: what the domain shares with the apps, without validation.
             {
-              sourceTag: 'type:contracts',
-              onlyDependOnLibsWithTags: ['type:data', 'type:contracts'],
-              bannedExternalImports: infrastructure,
+              sourceTag: 'type:contracts-core',
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts-core'],
+              bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
             },
             {
+              sourceTag: 'type:contracts',
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts-core', 'type:contracts'],
+              bannedExternalImports: infrastructure,
+            },
+            // The domain sees the contracts only through their core: request validation is the apps' job.
+            {
               sourceTag: 'type:domain',
-              onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain'],
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts-core', 'type:domain'],
               bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
             },
             {
               sourceTag: 'type:infra',
-              onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain', 'type:infra'],
+              onlyDependOnLibsWithTags: [
+                'type:data',
+                'type:contracts-core',
+                'type:contracts',
+                'type:domain',
+                'type:infra',
+              ],
             },
             {
               sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:infra', 'type:testing'],
+              onlyDependOnLibsWithTags: [
+                'type:data',
+                'type:contracts-core',
+                'type:contracts',
+                'type:infra',
+                'type:testing',
+              ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
             // The dashboard runs in the browser and knows the service only through its public API.

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../errors/app-error';
+import type { FieldErrors } from '@shipping/contracts-core';
 import { type HasCrossFieldRules, InField, IntegerField, ListField, ObjectField } from '../../validation';
 import { ParcelAddress } from '../address/address.dto';
 import { FROM_ADDRESS_RULES, OPTIONAL_ID } from '../from-address';
