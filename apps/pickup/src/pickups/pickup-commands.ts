@@ -16,10 +16,10 @@ import {
   pickupOrderView,
   type PickupOrderView,
   pickupStreamName,
+  toPickupOrder,
 } from '@shipping/pickup-domain';
 import { AccountDirectoryClient, EVENT_STORE, handleCommand } from '@shipping/platform';
 import { findPickupService } from '@shipping/reference-data';
-import { toPickupOrder } from './pickup-normalization';
 import { PickupIds } from './pickup-ids';
 import { resolveSender } from './sender';
 
