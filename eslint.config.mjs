@@ -42,23 +42,42 @@ export default [
               onlyDependOnLibsWithTags: ['type:data'],
               bannedExternalImports: infrastructure,
             },
+            // Errors, messages, money and ids: what the domain shares with the apps, without validation.
             {
-              sourceTag: 'type:contracts',
-              onlyDependOnLibsWithTags: ['type:data', 'type:contracts'],
-              bannedExternalImports: infrastructure,
+              sourceTag: 'type:contracts-core',
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts-core'],
+              bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
             },
             {
+              sourceTag: 'type:contracts',
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts-core', 'type:contracts'],
+              bannedExternalImports: infrastructure,
+            },
+            // The domain sees the contracts only through their core: request validation is the apps' job.
+            {
               sourceTag: 'type:domain',
-              onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain'],
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts-core', 'type:domain'],
               bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
             },
             {
               sourceTag: 'type:infra',
-              onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:domain', 'type:infra'],
+              onlyDependOnLibsWithTags: [
+                'type:data',
+                'type:contracts-core',
+                'type:contracts',
+                'type:domain',
+                'type:infra',
+              ],
             },
             {
               sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:data', 'type:contracts', 'type:infra', 'type:testing'],
+              onlyDependOnLibsWithTags: [
+                'type:data',
+                'type:contracts-core',
+                'type:contracts',
+                'type:infra',
+                'type:testing',
+              ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
             // The dashboard runs in the browser and knows the service only through its public API.
@@ -71,6 +90,43 @@ export default [
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The event store's port loads no database driver; each driver is an adapter with its own
+    // import path (@shipping/event-store/postgres, /pglite, /eventstoredb).
+    files: ['libs/event-store/src/**/*.ts'],
+    ignores: [
+      'libs/event-store/src/adapters/**',
+      'libs/event-store/src/eventstoredb/**',
+      'libs/event-store/src/postgres/pg-sql-client.ts',
+      'libs/event-store/src/postgres/pg-type-parsers.ts',
+      'libs/event-store/src/postgres/pglite-sql-client.ts',
+      'libs/event-store/src/testing/**',
+      '**/*.spec.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['pg', 'pg-*', '@electric-sql/*', '@eventstore/*'],
+              message: 'The event store port loads no database driver: put driver code in an adapter.',
+            },
+            {
+              group: [
+                '**/adapters/*',
+                '**/eventstoredb/*',
+                '**/pg-sql-client',
+                '**/pglite-sql-client',
+                '**/pg-type-parsers',
+              ],
+              message: 'The event store port does not depend on its adapters.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

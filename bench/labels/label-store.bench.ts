@@ -7,7 +7,8 @@
  * within each run. Prints figures only. Run: npm run bench:label-store [-- --runs 5]
  */
 import { MAX_LABELS_PER_FILE } from '@shipping/contracts';
-import { createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type SqlClient } from '@shipping/event-store';
 import { createTestDatabase } from '@shipping/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -9,7 +9,8 @@
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ledgerStreamName, type LedgerEvent } from '@shipping/batch-domain';
-import { createPgSqlClient, type EventData, PostgresEventStore } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type EventData, PostgresEventStore } from '@shipping/event-store';
 import { SystemClock } from '@shipping/platform';
 import { createTestDatabase } from '@shipping/testing';
 import { Ledger } from '../../apps/batch/src/shipping/ledger';

@@ -1,6 +1,7 @@
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
-import { createPgSqlClient, PostgresEventStore } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { PostgresEventStore } from '@shipping/event-store';
 import type { BatchWrites } from './bench-batches';
 
 /** Writes one batch's appends in order, each with the expected revision the last one returned. */

@@ -8,12 +8,8 @@
  * Run: npm run bench:replay [-- --batches 500 --items 1000 --sample 50 --writers 4]
  */
 import { parseArgs } from 'node:util';
-import {
-  createPgSqlClient,
-  type EventStore,
-  PostgresEventStore,
-  type SqlClient,
-} from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { openEventStore, openSqlClient, StorageConfig, validateConfig } from '@shipping/platform';
 import { createTestDatabase } from '@shipping/testing';
 import { rebuildReadModels } from '../../tools/replay/rebuild-read-models';

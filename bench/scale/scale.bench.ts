@@ -27,7 +27,7 @@ import {
   startDistributedRuntime,
   startWebhookReceiver,
 } from '@shipping/testing';
-import { createPgSqlClient } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { cpuMeter, pidsNamed, rssMb } from './process-cpu';
 
 const ITEMS = 1_000;

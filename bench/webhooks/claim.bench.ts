@@ -12,7 +12,8 @@
  */
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
-import { createPgSqlClient, migrate, type MigrationSet } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { migrate, type MigrationSet } from '@shipping/event-store';
 import { createTestDatabase } from '@shipping/testing';
 import { CLAIM_DUE_SQL } from '../../apps/webhook/src/dispatch/claim-due-statement';
 import { PREVIOUS_CLAIM_DUE_SQL } from '../../apps/webhook/src/testing/previous-claim-statement';

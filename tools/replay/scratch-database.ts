@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createPgliteSqlClient, createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type SqlClient } from '@shipping/event-store';
 import type { ReplaySource } from './replay-store';
 
 export interface ScratchDatabase {

@@ -1,5 +1,5 @@
 import type { LabelFileContent, LabelPurchaseItem } from '@shipping/contracts';
-import { createPgSqlClient } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { readdir } from 'node:fs/promises';
 import { sandboxTrackingNumber } from './carrier/sandbox-tracking-number';

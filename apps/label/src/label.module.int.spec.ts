@@ -7,7 +7,8 @@ import {
   type LabelMergeReply,
   type LabelPurchaseReply,
 } from '@shipping/contracts';
-import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { type SqlClient } from '@shipping/event-store';
 import {
   connectMessageHandlers,
   createInProcessServer,

@@ -7,6 +7,8 @@ export * from './batches/batch-decider';
 export * from './batches/record-validation';
 export * from './batches/ship-batch';
 export * from './batches/finish-batch';
+export * from './batches/labeling-state';
+export * from './batches/item-validation';
 export * from './ledger/ledger-events';
 export * from './ledger/ledger-decider';
 export * from './ledger/evolve-ledger';

@@ -1,9 +1,11 @@
+/**
+ * The event store's port: loads no database driver. The drivers are adapters with their own import
+ * paths: `@shipping/event-store/postgres`, `/pglite` and `/eventstoredb`.
+ */
 export * from './event-store';
 export * from './sql-client';
 export * from './checkpoints/checkpoint-store';
 export * from './checkpoints/checkpointed-subscription';
-export { createPgSqlClient, PgSqlClient } from './postgres/pg-sql-client';
-export { createPgliteSqlClient, PgliteSqlClient } from './postgres/pglite-sql-client';
 export {
   DuplicateEventIdError,
   PostgresEventStore,
@@ -19,6 +21,5 @@ export {
   schemaReady,
 } from './postgres/migrations';
 export { SqlCheckpointStore } from './postgres/sql-checkpoint-store';
-export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store';
 export { type EventUpcaster, Upcasters } from './upcasting/upcasters';
 export { adapterOf, UpcastingEventStore } from './upcasting/upcasting-event-store';

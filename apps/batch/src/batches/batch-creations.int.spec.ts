@@ -1,11 +1,7 @@
 import { type BatchEvent, batchStreamName, type CreateBatch } from '@shipping/batch-domain';
-import {
-  createPgliteSqlClient,
-  createPgSqlClient,
-  type EventStore,
-  PostgresEventStore,
-  type SqlClient,
-} from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { maximalBatchShipment, type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { BatchCreations } from './batch-creations';
 import { loadBatch } from './batch-stream';

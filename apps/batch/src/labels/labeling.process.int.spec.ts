@@ -7,8 +7,8 @@ import {
   processingBatch,
 } from '@shipping/batch-domain/src/batches/batch-history.fixture';
 import { AppError, LabelPatterns, type LabelPurchaseResult } from '@shipping/contracts';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
 import {
-  createPgSqlClient,
   type EventStore,
   PostgresEventStore,
   type SqlClient,

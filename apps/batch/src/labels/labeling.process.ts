@@ -19,6 +19,9 @@ import {
   LEDGER_STREAM_PREFIX,
   type LedgerEvent,
   type MergedLabelFile,
+  failedItems,
+  pendingLabelItems,
+  serviceOf,
   settledLabelFileGroups,
 } from '@shipping/batch-domain';
 import {
@@ -46,7 +49,6 @@ import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
 import { type LabelingJob, LabelingJobs } from './labeling-jobs';
-import { failedItems, pendingLabelItems, serviceOf } from './labeling-state';
 
 /** Labels bought per request to the label app; the label app spreads a chunk over its workers. */
 const CHUNK = 100;

@@ -1,11 +1,7 @@
 import { batchStreamName } from '@shipping/batch-domain';
-import {
-  createPgliteSqlClient,
-  createPgSqlClient,
-  migrate,
-  PostgresEventStore,
-  type SqlClient,
-} from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { migrate, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { holdWrites, type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { batchLife } from './batch-events.fixture';

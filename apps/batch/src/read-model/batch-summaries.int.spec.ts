@@ -1,4 +1,5 @@
-import { createPgliteSqlClient, migrate, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { migrate, type SqlClient } from '@shipping/event-store';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { BatchSummaries } from './batch-summaries';
 

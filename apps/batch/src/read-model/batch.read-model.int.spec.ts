@@ -1,12 +1,8 @@
 import { type BatchEvent, batchStreamName } from '@shipping/batch-domain';
 import { BATCH_NOT_FOUND_MESSAGE, NotFound } from '@shipping/contracts';
-import {
-  createPgliteSqlClient,
-  createPgSqlClient,
-  migrate,
-  PostgresEventStore,
-  type SqlClient,
-} from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { migrate, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { BatchList } from './batch-list';
 import { BatchReadModel } from './batch.read-model';

@@ -1,5 +1,6 @@
 import { evolveLedger, initialLedgerState, type LedgerEvent, ledgerStreamName } from '@shipping/batch-domain';
-import { createPgSqlClient, PostgresEventStore } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { PostgresEventStore } from '@shipping/event-store';
 import { SystemClock } from '@shipping/platform';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { Ledger } from './ledger';

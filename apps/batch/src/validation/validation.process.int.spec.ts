@@ -1,10 +1,7 @@
 import { batchDecider, type BatchEvent, batchStreamName } from '@shipping/batch-domain';
-import {
-  createPgliteSqlClient,
-  EventStoreDbEventStore,
-  type EventStore,
-  type SqlClient,
-} from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { EventStoreDbEventStore } from '@shipping/event-store/eventstoredb';
+import { type EventStore, type SqlClient } from '@shipping/event-store';
 import {
   type AccountDirectoryClient,
   handleCommand,

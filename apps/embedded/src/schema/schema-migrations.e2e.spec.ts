@@ -1,13 +1,13 @@
 import { BATCH_MIGRATIONS } from '@shipping/batch-app';
 import {
   checkpointsMigrations,
-  createPgSqlClient,
   eventStoreTables,
   eventsMigrations,
   migrate,
   type MigrationSet,
   type SqlClient,
 } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { GATEWAY_MIGRATIONS } from '@shipping/gateway-app';
 import { LABEL_MIGRATIONS } from '@shipping/label-app';
 import { ORDER_MIGRATIONS } from '@shipping/order-app';

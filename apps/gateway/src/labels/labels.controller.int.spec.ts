@@ -8,7 +8,8 @@ import {
   type LabelFileReadRequest,
   LabelPatterns,
 } from '@shipping/contracts';
-import { createPgliteSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule } from '@shipping/messaging';
 import { ClockModule, EVENT_STORE, labelUrl, signLabelPath, SQL_CLIENT } from '@shipping/platform';
 import request from 'supertest';

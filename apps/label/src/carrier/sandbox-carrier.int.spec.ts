@@ -1,4 +1,5 @@
-import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { type SqlClient } from '@shipping/event-store';
 import { labelShipment, withReceiver } from '../testing/label-shipment.fixture';
 import { documentTexts } from '../testing/pdf-text';
 import { LabelWorkerPool } from '../workers/label-worker-pool';

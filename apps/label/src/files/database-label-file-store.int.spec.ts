@@ -1,4 +1,6 @@
-import { createPgliteSqlClient, createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type SqlClient } from '@shipping/event-store';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { UNSAFE_LABEL_KEYS } from '../testing/unsafe-label-keys';
 import { DatabaseLabelFileStore } from './database-label-file-store';

@@ -1,4 +1,5 @@
-import { PgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { PgliteSqlClient } from '@shipping/event-store/pglite';
+import { type SqlClient } from '@shipping/event-store';
 import { type LabelConfig, labelStoreOf } from '../label-config';
 import { DatabaseLabelFileStore } from './database-label-file-store';
 import { FolderLabelFileStore } from './folder-label-file-store';

@@ -1,5 +1,6 @@
 import type { LabelPurchaseItem } from '@shipping/contracts';
-import { createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type SqlClient } from '@shipping/event-store';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { withReceiver } from '../testing/label-shipment.fixture';

@@ -1,5 +1,6 @@
 import { AppError } from '@shipping/contracts';
-import { createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type SqlClient } from '@shipping/event-store';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { InstantShipKeys, KEY_REUSED_MESSAGE } from './instant-ship-keys';
 import { PendingShipments, SHIPMENT_LEASE_MS } from './pending-shipments';

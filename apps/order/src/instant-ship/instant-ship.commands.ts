@@ -10,11 +10,15 @@ import {
   withSavedSender,
 } from '@shipping/contracts';
 import { NO_RATE_MESSAGE, shipmentPriceCents } from '@shipping/batch-domain';
-import { applyUnitPreferences, type InstantShipParcel } from '@shipping/order-domain';
+import {
+  applyUnitPreferences,
+  type InstantShipParcel,
+  postalFields,
+  resolveAddressReferences,
+} from '@shipping/order-domain';
 import { CLOCK, type Clock } from '@shipping/platform';
 import { createHash } from 'node:crypto';
 import { AccountDirectory } from '../accounts/account-directory';
-import { postalFields, resolveAddressReferences } from '../orders/address-resolution';
 import { OrderIds } from '../orders/order-ids';
 import { validatedBody } from '../orders/validated-body';
 import { InstantShipCompletion } from './instant-ship-completion';

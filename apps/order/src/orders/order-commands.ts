@@ -16,11 +16,12 @@ import {
   orderDecider,
   orderStreamName,
   type ParcelOrder,
+  postalFields,
+  resolveAddressReferences,
 } from '@shipping/order-domain';
 import { CLOCK, type Clock, EVENT_STORE, eventMetadata, handleCommand } from '@shipping/platform';
 import { findFreightPackageType } from '@shipping/reference-data';
 import { AccountDirectory } from '../accounts/account-directory';
-import { postalFields, resolveAddressReferences } from './address-resolution';
 import { OrderIds } from './order-ids';
 import { validatedBody } from './validated-body';
 

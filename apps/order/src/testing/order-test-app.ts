@@ -2,12 +2,8 @@ import { type DynamicModule, Global, type INestApplication, Module, type Type } 
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import type { RequestContext } from '@shipping/contracts';
-import {
-  createPgliteSqlClient,
-  type EventStore,
-  PostgresEventStore,
-  type SqlClient,
-} from '@shipping/event-store';
+import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import {
   connectMessageHandlers,
   createInProcessServer,

@@ -16,6 +16,7 @@ import {
   pickupOrderView,
   type PickupOrderView,
   pickupStreamName,
+  toPickupOrder,
 } from '@shipping/pickup-domain';
 import {
   AccountDirectoryClient,
@@ -26,7 +27,6 @@ import {
   handleCommand,
 } from '@shipping/platform';
 import { findPickupService } from '@shipping/reference-data';
-import { toPickupOrder } from './pickup-normalization';
 import { PickupIds } from './pickup-ids';
 import { resolveSender } from './sender';
 

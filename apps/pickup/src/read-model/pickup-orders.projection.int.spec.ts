@@ -1,11 +1,6 @@
-import {
-  createPgliteSqlClient,
-  createPgSqlClient,
-  migrate,
-  PostgresEventStore,
-  type RecordedEvent,
-  type SqlClient,
-} from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { migrate, PostgresEventStore, type RecordedEvent, type SqlClient } from '@shipping/event-store';
 import {
   type PickupEvent,
   type PickupOrder,

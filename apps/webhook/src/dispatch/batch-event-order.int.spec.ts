@@ -1,5 +1,6 @@
 import type { WebhookBatchBody, WebhookNotification } from '@shipping/contracts';
-import { createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type SqlClient } from '@shipping/event-store';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { startReceiver, type Receiver } from '../testing/receiver';
 import {

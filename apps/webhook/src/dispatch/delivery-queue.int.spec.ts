@@ -1,4 +1,6 @@
-import { createPgliteSqlClient, createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type SqlClient } from '@shipping/event-store';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { WebhookSchema } from '../webhook-schema';
 import { DeliveryQueue } from './delivery-queue';

@@ -1,4 +1,4 @@
-import { createPgliteSqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { eventually } from '@shipping/testing';
 import { randomBytes } from 'node:crypto';
 import { context, createWebhookTestApp, STARTUP_TIMEOUT_MS } from '../testing/webhook-test-app';

@@ -1,4 +1,5 @@
-import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { type SqlClient } from '@shipping/event-store';
 import { eventually } from '@shipping/testing';
 import { randomBytes } from 'node:crypto';
 import { signatureHeaders } from '../dispatch/signature';

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { createPgliteSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { type Resolve, resolveWithDns, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
 import { readWebhookConfig, WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';

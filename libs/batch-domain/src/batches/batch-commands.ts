@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@shipping/contracts';
+import type { FieldErrors } from '@shipping/contracts-core';
 import type { BatchItemSubmission, MergedLabelFile } from './batch-events';
 
 /** What validating one item found: its price on the service's rate card, or its field errors. */

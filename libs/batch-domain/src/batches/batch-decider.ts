@@ -1,4 +1,4 @@
-import { type Decider, MAX_BATCH_SHIPMENTS } from '@shipping/contracts';
+import { type Decider, MAX_BATCH_SHIPMENTS } from '@shipping/contracts-core';
 import { type BatchEvent, type BatchItemSubmission, ITEM_BYTES_PER_EVENT } from './batch-events';
 import type { BatchCommand, CreateBatch } from './batch-commands';
 import { type BatchState, initialBatchState } from './batch-state';

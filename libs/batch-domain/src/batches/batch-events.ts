@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@shipping/contracts';
+import type { FieldErrors } from '@shipping/contracts-core';
 
 /**
  * Events of a `batch-<batch hash id>` stream, version 1 but BatchCreated (2). The batch app is the

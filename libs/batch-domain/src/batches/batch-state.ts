@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@shipping/contracts';
+import type { FieldErrors } from '@shipping/contracts-core';
 import type { MergedLabelFile } from './batch-events';
 
 export type BatchItemState =

@@ -1,4 +1,4 @@
-import { BATCH_NOT_FOUND_MESSAGE, NotFound } from '@shipping/contracts';
+import { BATCH_NOT_FOUND_MESSAGE, NotFound } from '@shipping/contracts-core';
 import { type BatchEvent, type BatchItemSubmission, ITEM_BYTES_PER_EVENT } from './batch-events';
 import { batchDecider } from './batch-decider';
 import { ACCOUNT, BATCH, createBatch, item, now } from './batch-history.fixture';

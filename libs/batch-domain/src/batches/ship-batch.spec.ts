@@ -1,6 +1,6 @@
 import { deciderSpec } from '@shipping/testing';
 import { batchDecider } from './batch-decider';
-import { AppError, Conflict, NotFound } from '@shipping/contracts';
+import { AppError, Conflict, NotFound } from '@shipping/contracts-core';
 import type { ShipBatch } from './batch-commands';
 import {
   ACCOUNT,

@@ -1,4 +1,4 @@
-import { BATCH_NOT_FOUND_MESSAGE, Conflict, NotFound } from '@shipping/contracts';
+import { BATCH_NOT_FOUND_MESSAGE, Conflict, NotFound } from '@shipping/contracts-core';
 import type { BatchEvent } from './batch-events';
 import type { ShipBatch } from './batch-commands';
 import type { BatchFacts, BatchState } from './batch-state';

@@ -1,4 +1,4 @@
-import type { BatchItemStatus, FieldErrors } from '@shipping/contracts';
+import type { BatchItemStatus, FieldErrors } from '@shipping/contracts-core';
 import type { BatchEvent, BatchEventType } from '../batches/batch-events';
 
 /** One item row of the get-batch read model, keyed by (batch_id, item_id), listed by index. */

@@ -1,4 +1,4 @@
-import { AppError, Conflict } from '@shipping/contracts';
+import { AppError, Conflict } from '@shipping/contracts-core';
 import { deciderSpec } from '@shipping/testing';
 import { INSUFFICIENT_CREDIT_MESSAGE, type LedgerCommand, ledgerDecider } from './ledger-decider';
 import type { LedgerEvent } from './ledger-events';

@@ -1,4 +1,4 @@
-import { AppError, Conflict, type Decider } from '@shipping/contracts';
+import { AppError, Conflict, type Decider } from '@shipping/contracts-core';
 import type { LedgerEvent } from './ledger-events';
 import { evolveLedger } from './evolve-ledger';
 

@@ -1,4 +1,4 @@
-import { AppError, Conflict } from '@shipping/contracts';
+import { AppError, Conflict } from '@shipping/contracts-core';
 import { deciderSpec } from '@shipping/testing';
 import {
   INSUFFICIENT_CREDIT_FOR_SHIPMENT_MESSAGE,

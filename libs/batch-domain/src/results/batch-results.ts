@@ -1,4 +1,4 @@
-import type { BatchResults } from '@shipping/contracts';
+import type { BatchResults } from '@shipping/contracts-core';
 import type { BatchState } from '../batches/batch-state';
 
 /**

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../errors/app-error';
+import type { FieldErrors } from '@shipping/contracts-core';
 import { validateRequest } from '../validation';
 
 /** Valid wire bodies for the DTO specs, and helpers to vary them one field at a time. */

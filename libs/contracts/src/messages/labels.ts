@@ -1,5 +1,5 @@
 import type { LengthUnit, WeightUnit } from '../dto/parcel/parcel-shipment.fields';
-import type { PostalAddress } from './accounts';
+import type { PostalAddress } from '@shipping/contracts-core';
 
 /** Carrier labels and merged label files, owned by the label app. Requests travel as `AppMessage<payload>`. */
 export const LabelPatterns = {

@@ -1,4 +1,4 @@
-import { BATCH_ITEM_STATUSES, type BatchItemStatus } from '../messages/batches';
+import { BATCH_ITEM_STATUSES, type BatchItemStatus } from '@shipping/contracts-core';
 import { InField } from '../validation';
 import { PageQuery } from './page-query';
 

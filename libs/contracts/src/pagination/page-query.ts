@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { documented } from '../validation/api-schema';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type PageRequest } from './paginate';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type PageRequest } from '@shipping/contracts-core';
 
 /** Query values are strings; only a plain integer string becomes a number (`page[]=1` stays an array and fails). */
 const integerString = ({ value }: { value: unknown }) =>

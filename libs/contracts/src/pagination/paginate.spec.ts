@@ -1,6 +1,6 @@
 import { validateRequest } from '../validation';
 import { PageQuery } from './page-query';
-import { paginate, pageUrl } from './paginate';
+import { paginate, pageUrl } from '@shipping/contracts-core';
 
 const links = { path: 'http://localhost:3000/batches/abc', query: { status: 'valid', per_page: 2 } };
 

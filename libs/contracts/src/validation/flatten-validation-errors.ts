@@ -1,5 +1,5 @@
 import type { ValidationError } from 'class-validator';
-import type { FieldErrors } from '../errors/app-error';
+import type { FieldErrors } from '@shipping/contracts-core';
 import { isObject } from './formats';
 import { BODY_FIELD, joinPath, messages, renderMessage } from './messages';
 

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../errors/app-error';
+import type { FieldErrors } from '@shipping/contracts-core';
 import { isWellFormed } from './formats';
 
 export const TEXT_MESSAGE = (path: string) =>

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../errors/app-error';
+import type { FieldErrors } from '@shipping/contracts-core';
 import type { HasCrossFieldRules } from './cross-field-rules';
 import { ListField, ObjectField } from './nested-fields';
 import { BooleanField, IntegerField, StringField } from './scalar-fields';

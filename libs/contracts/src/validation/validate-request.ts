@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidatorOptions } from 'class-validator';
-import { type FieldErrors, mergeFieldErrors } from '../errors/app-error';
+import { type FieldErrors, mergeFieldErrors } from '@shipping/contracts-core';
 import { collectCrossFieldErrors } from './cross-field-rules';
 import { flattenValidationErrors } from './flatten-validation-errors';
 import { isObject } from './formats';

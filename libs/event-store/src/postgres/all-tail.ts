@@ -1,4 +1,4 @@
-import { deepFreeze } from '@shipping/contracts';
+import { deepFreeze } from '@shipping/contracts-core';
 import { comparePositions, type Position, type RecordedEvent } from '../event-store';
 
 /** Where a stretch of $all starts: just after a position, or at the very beginning (null). */

@@ -1,4 +1,4 @@
-import { NotFound } from '@shipping/contracts';
+import { NotFound } from '@shipping/contracts-core';
 import { deciderSpec } from '@shipping/testing';
 import { accountDecider, type AccountCommand } from './account-decider';
 import type { AccountEvent } from './account-events';

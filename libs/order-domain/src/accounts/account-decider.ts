@@ -1,4 +1,4 @@
-import { NotFound } from '@shipping/contracts';
+import { NotFound } from '@shipping/contracts-core';
 import type { AccountEvent, SavedAddress, ShipperIntegration, AccountUnits } from './account-events';
 
 export interface AccountState {

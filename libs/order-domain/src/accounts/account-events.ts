@@ -1,4 +1,4 @@
-import type { AccountPreferences, PostalAddress } from '@shipping/contracts';
+import type { AccountPreferences, PostalAddress } from '@shipping/contracts-core';
 
 /** Units an account's requests are read in when they name none. */
 export type AccountUnits = AccountPreferences;

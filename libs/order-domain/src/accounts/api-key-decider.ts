@@ -1,4 +1,4 @@
-import { NotFound } from '@shipping/contracts';
+import { NotFound } from '@shipping/contracts-core';
 import type { ApiKeyEvent } from './api-key-events';
 
 export interface ApiKeysState {

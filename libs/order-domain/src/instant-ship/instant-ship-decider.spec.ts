@@ -1,4 +1,4 @@
-import { Conflict } from '@shipping/contracts';
+import { Conflict } from '@shipping/contracts-core';
 import { deciderSpec } from '@shipping/testing';
 import { instantShipDecider } from './instant-ship-decider';
 import type { InstantShipEvent, InstantShipParcel } from './instant-ship-events';

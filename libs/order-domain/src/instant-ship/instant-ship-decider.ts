@@ -1,4 +1,4 @@
-import { Conflict, type Decider } from '@shipping/contracts';
+import { Conflict, type Decider } from '@shipping/contracts-core';
 import type { InstantShipEvent, InstantShipFailure, InstantShipParcel } from './instant-ship-events';
 
 type Requested = Extract<InstantShipEvent, { type: 'InstantShipRequested' }>['data'];

@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@shipping/contracts';
+import { ValidationFailed } from '@shipping/contracts-core';
 import { deciderSpec } from '@shipping/testing';
 import { orderDecider, UNKNOWN_ORDER_MESSAGE } from './order-decider';
 import type { OrderEvent } from './order-events';

@@ -1,4 +1,4 @@
-import { type Decider, ValidationFailed } from '@shipping/contracts';
+import { type Decider, ValidationFailed } from '@shipping/contracts-core';
 import type { OrderEvent } from './order-events';
 import type { FreightOrder, OrderKind, ParcelOrder } from './order-types';
 

@@ -1,4 +1,4 @@
-import type { PostalAddress } from '@shipping/contracts';
+import type { PostalAddress } from '@shipping/contracts-core';
 
 export type { PostalAddress };
 

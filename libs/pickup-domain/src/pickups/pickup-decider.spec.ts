@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@shipping/contracts';
+import { ValidationFailed } from '@shipping/contracts-core';
 import { deciderSpec } from '@shipping/testing';
 import { pickupDecider, UNKNOWN_PICKUP_MESSAGE } from './pickup-decider';
 import type { PickupEvent } from './pickup-events';

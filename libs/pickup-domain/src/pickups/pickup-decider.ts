@@ -1,4 +1,4 @@
-import { type Decider, ValidationFailed } from '@shipping/contracts';
+import { type Decider, ValidationFailed } from '@shipping/contracts-core';
 import type { PickupEvent } from './pickup-events';
 import type { PickupOrder } from './pickup-types';
 

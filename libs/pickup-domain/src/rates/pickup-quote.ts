@@ -1,4 +1,4 @@
-import { applyBasisPoints, type Cents, formatCents } from '@shipping/contracts';
+import { applyBasisPoints, type Cents, formatCents } from '@shipping/contracts-core';
 
 export interface PickupRateCard {
   carrier: string;

@@ -1,7 +1,7 @@
 import { AppError } from '@shipping/contracts';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
 import {
-  createPgliteSqlClient,
-  createPgSqlClient,
   type EventStore,
   PostgresEventStore,
   WrongExpectedVersionError,

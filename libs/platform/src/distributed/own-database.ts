@@ -1,4 +1,5 @@
-import { createPgSqlClient, migrate } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { migrate } from '@shipping/event-store';
 import { ConfigurationError } from '../config/validate-config';
 import type { StorageConfig } from '../config/storage-config';
 import { APP_OWNER_MIGRATIONS, OWNER_TABLE } from './app-owner.migrations';

@@ -3,7 +3,9 @@ import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
 import { type ClientProxy, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import type { RequestContext } from '@shipping/contracts';
-import { createPgliteSqlClient, createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type SqlClient } from '@shipping/event-store';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import {
   connectMessageHandlers,

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createPgSqlClient, type SqlClient } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { type SqlClient } from '@shipping/event-store';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { Leadership } from './leadership';
 

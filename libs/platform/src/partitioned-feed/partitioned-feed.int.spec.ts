@@ -1,10 +1,6 @@
 import { Logger } from '@nestjs/common';
-import {
-  createPgSqlClient,
-  PostgresEventStore,
-  type SqlClient,
-  type Subscription,
-} from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { PostgresEventStore, type SqlClient, type Subscription } from '@shipping/event-store';
 import {
   createTestDatabase,
   eventually,

@@ -1,11 +1,6 @@
 import type { Logger } from '@nestjs/common';
-import {
-  createPgliteSqlClient,
-  type Position,
-  PostgresEventStore,
-  SqlCheckpointStore,
-  type SqlClient,
-} from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { type Position, PostgresEventStore, SqlCheckpointStore, type SqlClient } from '@shipping/event-store';
 import { KafkaEventPublisher } from '@shipping/messaging';
 import { REPO_ROOT } from '@shipping/testing';
 import { spawn } from 'node:child_process';

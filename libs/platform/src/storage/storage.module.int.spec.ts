@@ -1,5 +1,6 @@
 import { Test } from '@nestjs/testing';
-import { adapterOf, EventStoreDbEventStore, type EventStore, type SqlClient } from '@shipping/event-store';
+import { adapterOf, type EventStore, type SqlClient } from '@shipping/event-store';
+import { EventStoreDbEventStore } from '@shipping/event-store/eventstoredb';
 import {
   createTestDatabase,
   startTestEventStoreDbServer,

@@ -8,15 +8,10 @@ import {
 } from '@nestjs/common';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  adapterOf,
-  createPgliteSqlClient,
-  createPgSqlClient,
-  type EventStore,
-  EventStoreDbEventStore,
-  PostgresEventStore,
-  type SqlClient,
-} from '@shipping/event-store';
+import { adapterOf, type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { EventStoreDbEventStore } from '@shipping/event-store/eventstoredb';
 import { TracedEventStore } from '../observability/traced-event-store';
 import type { StorageConfig } from '../config/storage-config';
 import { lockDataFolder } from './data-folder-lock';

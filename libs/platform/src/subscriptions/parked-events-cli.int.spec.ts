@@ -1,10 +1,6 @@
 import type { Logger } from '@nestjs/common';
-import {
-  createPgSqlClient,
-  PostgresEventStore,
-  type RecordedEvent,
-  type Subscription,
-} from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { PostgresEventStore, type RecordedEvent, type Subscription } from '@shipping/event-store';
 import { createTestDatabase, eventually, REPO_ROOT, type TestDatabase, TS_RUNTIME } from '@shipping/testing';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

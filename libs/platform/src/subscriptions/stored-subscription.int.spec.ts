@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
 import {
-  createPgliteSqlClient,
-  createPgSqlClient,
   PostgresEventStore,
   type RecordedEvent,
   type SqlClient,

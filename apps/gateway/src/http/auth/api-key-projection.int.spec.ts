@@ -1,10 +1,6 @@
-import {
-  createPgliteSqlClient,
-  createPgSqlClient,
-  migrate,
-  PostgresEventStore,
-  type SqlClient,
-} from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { migrate, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { type ApiKeyEvent, apiKeyStreamName } from '@shipping/order-domain';
 import { type OpenSqlBackend, redeliveries, sqlBackends } from '@shipping/testing';
 import { GATEWAY_MIGRATIONS } from '../idempotency/gateway.migrations';

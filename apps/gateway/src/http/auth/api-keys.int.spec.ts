@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createPgSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
+import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { apiKeyStreamName } from '@shipping/order-domain';
 import { startSubscriber, StoredEventFeed, SystemClock } from '@shipping/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';

@@ -1,7 +1,8 @@
 import type { SqlClient } from '@shipping/event-store';
 import { DEFAULT_GATEWAY_HTTP_CONFIG } from '../gateway-http-config';
 import { STARTUP_TIMEOUT_MS } from '../testing/http-test-app';
-import { createPgliteSqlClient, createPgSqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { CLAIM_LEASE_MS } from '@shipping/platform';
 import { IdempotencyStore } from './idempotency-store';

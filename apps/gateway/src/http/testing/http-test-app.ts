@@ -8,7 +8,7 @@ import { configureGatewayApp } from '../configure-gateway-app';
 import { DEFAULT_GATEWAY_HTTP_CONFIG, type GatewayHttpConfig } from '../gateway-http-config';
 import { GatewayHttpModule } from '../gateway-http.module';
 import { GATEWAY_HTTP_CONFIG, LOG_DESTINATION } from '../gateway-http.tokens';
-import { createPgliteSqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { Invocations, TestController } from './test-controller';
 
 @Global()

@@ -1,7 +1,8 @@
 import { Global, Module, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { createPgliteSqlClient, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { createPgliteSqlClient } from '@shipping/event-store/pglite';
+import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import {
   ClockModule,
   EVENT_STORE,

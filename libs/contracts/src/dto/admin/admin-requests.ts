@@ -1,5 +1,5 @@
 import { CARRIER_CODES } from '@shipping/reference-data';
-import { parseCents } from '../../money/money';
+import { parseCents } from '@shipping/contracts-core';
 import { BooleanField, InField, StringField } from '../../validation';
 
 /** `POST /admin/accounts`. */

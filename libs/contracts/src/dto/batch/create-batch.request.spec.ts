@@ -1,10 +1,6 @@
 import { errorsOf, parcelOrder, validated, withoutField } from '../request-bodies.fixture';
-import {
-  CreateBatchRequest,
-  isBatchService,
-  MAX_BATCH_SHIPMENT_KILOBYTES,
-  MAX_BATCH_SHIPMENTS,
-} from './create-batch.request';
+import { MAX_BATCH_SHIPMENTS } from '@shipping/contracts-core';
+import { CreateBatchRequest, isBatchService, MAX_BATCH_SHIPMENT_KILOBYTES } from './create-batch.request';
 
 const createBatch = (shipments: unknown[] = [parcelOrder()]) => ({
   shipper_id: 1,

@@ -1,5 +1,5 @@
 import { findParcelService } from '@shipping/reference-data';
-import type { FieldErrors } from '../../errors/app-error';
+import { type FieldErrors, MAX_BATCH_SHIPMENTS } from '@shipping/contracts-core';
 import {
   documented,
   field,
@@ -14,8 +14,6 @@ import {
 } from '../../validation';
 import { carrierCode } from '../pickup/pickup-fields';
 import { BatchShipment } from './batch-shipment.dto';
-
-export const MAX_BATCH_SHIPMENTS = 1_000;
 
 /**
  * The most JSON one batch shipment may take: each is recorded whole in one event, and one event

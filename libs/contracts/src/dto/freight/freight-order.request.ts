@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../errors/app-error';
+import type { FieldErrors } from '@shipping/contracts-core';
 import {
   BooleanField,
   DateField,

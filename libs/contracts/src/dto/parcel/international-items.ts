@@ -1,5 +1,5 @@
 import { isCountryCode } from '@shipping/reference-data';
-import type { FieldErrors } from '../../errors/app-error';
+import type { FieldErrors } from '@shipping/contracts-core';
 import { isBlankList, isObject } from '../../validation';
 
 export const INTERNATIONAL_ITEMS_MESSAGE = 'The :attribute field is required on international shipments.';

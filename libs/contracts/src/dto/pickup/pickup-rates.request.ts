@@ -1,5 +1,5 @@
 import { CARRIER_CODES } from '@shipping/reference-data';
-import type { FieldErrors } from '../../errors/app-error';
+import type { FieldErrors } from '@shipping/contracts-core';
 import {
   type HasCrossFieldRules,
   InField,

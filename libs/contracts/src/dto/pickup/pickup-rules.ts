@@ -1,5 +1,5 @@
 import { findPickupService, groundFreightPickupService, isCarrierCode } from '@shipping/reference-data';
-import type { FieldErrors } from '../../errors/app-error';
+import type { FieldErrors } from '@shipping/contracts-core';
 import { isString, isTimeHi, type Owner } from '../../validation';
 
 export const requiredForCarriers =

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../../messages/webhook-event-types';
+import type { WebhookEventType } from '@shipping/contracts-core';
 import { isString, StringField } from '../../validation';
 import { WebhookEventsField } from './webhook-events-field';
 

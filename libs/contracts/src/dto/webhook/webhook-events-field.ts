@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_TYPES } from '../../messages/webhook-event-types';
+import { WEBHOOK_EVENT_TYPES } from '@shipping/contracts-core';
 import { documented, field, type FieldOptions, isString, messages } from '../../validation';
 
 const KNOWN: readonly string[] = WEBHOOK_EVENT_TYPES;

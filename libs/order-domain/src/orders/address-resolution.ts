@@ -1,4 +1,4 @@
-import { type AccountAddress, type FieldErrors } from '@shipping/contracts';
+import { type AccountAddress, type FieldErrors } from '@shipping/contracts-core';
 
 export interface AddressReferences {
   from_address_id?: unknown;

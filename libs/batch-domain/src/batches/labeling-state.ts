@@ -1,4 +1,4 @@
-import type { BatchState } from '@shipping/batch-domain';
+import type { BatchState } from './batch-state';
 
 /** Shipped items whose label is neither bought nor refused yet, in item order, with what to label. */
 export function pendingLabelItems(state: BatchState): { item_id: string; shipment: unknown }[] {

@@ -1,25 +1,36 @@
-import {
-  type AccountAddress,
-  addressView,
-  type PickupOrderRequest,
-  type PickupPiece as PieceRequest,
-} from '@shipping/contracts';
-import {
-  type PickupAddress,
-  type PickupOrder,
-  type PickupPiece,
-  toHundredths,
-} from '@shipping/pickup-domain';
+import { type AccountAddress, addressView } from '@shipping/contracts-core';
 import { groundFreightPickupService } from '@shipping/reference-data';
+import { toHundredths } from '../rates/pickup-quote';
+import type { PickupAddress, PickupOrder, PickupPiece } from './pickup-types';
+
+/** A pieces[] element of a pickup order, as the request validated it. */
+export interface PickupPieceFields {
+  service?: string | null;
+  is_gfp?: boolean | null;
+  container_type?: string | null;
+  quantity: number;
+  /** Pounds, per piece. */
+  weight: number;
+  destination_country_code?: string | null;
+}
+
+/** The fields of a validated pickup order request that make the order. */
+export interface PickupOrderFields {
+  carrier: string;
+  pickup_date?: string | null;
+  ready_time?: string | null;
+  close_time?: string | null;
+  pieces: PickupPieceFields[];
+}
 
 type AddressLike = Omit<AccountAddress, 'id'>;
 
 /** The sender as the interface answers it: every line present, unset ones null. */
-export const pickupAddress = (address: AddressLike, savedId: number | null): PickupAddress =>
+const pickupAddress = (address: AddressLike, savedId: number | null): PickupAddress =>
   addressView(savedId, address);
 
 /** Ground freight pieces get the carrier's ground freight service, whatever was sent. */
-function pickupPiece(carrier: string, piece: PieceRequest): PickupPiece {
+function pickupPiece(carrier: string, piece: PickupPieceFields): PickupPiece {
   const isGfp = piece.is_gfp === true;
   return {
     service: isGfp ? (groundFreightPickupService(carrier)?.code ?? '') : (piece.service ?? ''),
@@ -32,7 +43,7 @@ function pickupPiece(carrier: string, piece: PieceRequest): PickupPiece {
 }
 
 export function toPickupOrder(
-  request: PickupOrderRequest,
+  request: PickupOrderFields,
   sender: AddressLike,
   savedId: number | null,
 ): PickupOrder {

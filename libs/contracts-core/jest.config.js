@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'contracts-core',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,1 @@
+export const MAX_BATCH_SHIPMENTS = 1_000;

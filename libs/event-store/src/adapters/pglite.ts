@@ -1,0 +1,1 @@
+export { createPgliteSqlClient, PgliteSqlClient } from '../postgres/pglite-sql-client';

@@ -1,0 +1,1 @@
+export { createPgSqlClient, PgSqlClient } from '../postgres/pg-sql-client';
