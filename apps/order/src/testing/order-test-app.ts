@@ -11,7 +11,7 @@ import {
   MESSAGE_CLIENT,
   sendRequest,
 } from '@shipping/messaging';
-import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { ClockModule, EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
 import { AccountDirectory } from '../accounts/account-directory';
 import { OrderModule } from '../order.module';
 
@@ -53,7 +53,12 @@ export async function createOrderTestApp(options: { otherApps?: Type[] } = {}): 
   try {
     await store.init();
     const moduleRef = await Test.createTestingModule({
-      imports: [TestStorageModule.with(sql, store), InProcessMessagingModule.forRoot(), OrderModule],
+      imports: [
+        TestStorageModule.with(sql, store),
+        ClockModule,
+        InProcessMessagingModule.forRoot(),
+        OrderModule,
+      ],
       controllers: options.otherApps ?? [],
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
