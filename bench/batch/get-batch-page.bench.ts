@@ -1,12 +1,17 @@
 /**
  * bench/batch (read side): loads GET /batches/{id}?page=5 of a 1,000-item batch with autocannon
  * for 10 s after a 2 s warm-up and prints requests per second and latencies. Every response must
- * be a 200 with the body of the first one, or the run fails. Run: npm run bench:batch-read
+ * be a 200 with the body of the first one, or the run fails. Beside it, the floor: a bare
+ * `node:http` server in a process of its own answering the same bytes and headers from memory,
+ * under the same load. Prints both, their ratio, and issue 18's targets met or missed.
+ * Run: npm run bench:batch-read
  * The rate limit is off unless RATE_LIMIT_PER_MINUTE says otherwise; with REDIS_URL (and a limit)
  * every request's hit is counted in Redis.
  */
 import autocannon from 'autocannon';
 import { apiClient, batchShipment, eventually, startRuntime } from '@shipping/testing';
+import { atLeast, atMost } from '../target';
+import { startBareHttpFloor } from './bare-http-floor';
 
 const CONNECTIONS = 20;
 const DURATION_S = 10;
@@ -16,6 +21,60 @@ const COUNTED =
   RATE_LIMIT === '0'
     ? 'rate limit off'
     : `rate limit ${RATE_LIMIT}/min counted ${process.env.REDIS_URL ? 'in Redis' : 'in process'}`;
+
+const TARGET_REQUESTS_PER_S = 5_000;
+const TARGET_FLOOR_RATIO = 0.5;
+const TARGET_P99_MS = 10;
+/** The headers of the gateway's answer that the floor sends too. */
+const PAGE_HEADERS = ['content-type', 'etag', 'content-length'];
+
+type Result = autocannon.Result;
+
+async function measure(url: string, headers: Record<string, string>, expectBody: string): Promise<Result> {
+  const load = (duration: number) =>
+    autocannon({ url, headers, connections: CONNECTIONS, duration, expectBody });
+  await load(WARMUP_S);
+  return load(DURATION_S);
+}
+
+const everyAnswerExpected = (result: Result) =>
+  result.non2xx + result.mismatches + result.errors + result.timeouts === 0;
+
+function printFigures(gateway: Result, bare: Result, pageHeaders: Record<string, string>): void {
+  const ratio = gateway.requests.average / bare.requests.average;
+  const row = (name: string, ours: string | number, floor: string | number, target = '') =>
+    console.log(`  ${name.padEnd(14)}${String(ours).padStart(10)}${String(floor).padStart(12)}   ${target}`);
+  const perSecond = (result: Result) => result.requests.average.toFixed(0);
+  const answers = (result: Result) =>
+    `non-2xx ${result.non2xx}, body mismatches ${result.mismatches}, errors ${result.errors}, timeouts ${result.timeouts}`;
+  console.log(
+    `bench/batch read: GET /batches/{id}?page=5 (100 items a page), ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'warn'}, ${COUNTED}`,
+  );
+  console.log(`  the page: ${JSON.stringify(pageHeaders)}`);
+  row('', 'gateway', 'bare http', 'target (the floor: node:http in its own process, same bytes from memory)');
+  row(
+    'requests/s',
+    perSecond(gateway),
+    perSecond(bare),
+    `at least ${TARGET_REQUESTS_PER_S.toLocaleString('en-US')}: ${atLeast(gateway.requests.average, TARGET_REQUESTS_PER_S)}`,
+  );
+  row(
+    'ratio',
+    `${ratio.toFixed(2)}x`,
+    '',
+    `at least ${TARGET_FLOOR_RATIO}x the floor: ${atLeast(ratio, TARGET_FLOOR_RATIO)}`,
+  );
+  row('p50 ms', gateway.latency.p50, bare.latency.p50);
+  row(
+    'p99 ms',
+    gateway.latency.p99,
+    bare.latency.p99,
+    `at most ${TARGET_P99_MS} ms: ${atMost(gateway.latency.p99, TARGET_P99_MS)}`,
+  );
+  row('max ms', gateway.latency.max, bare.latency.max);
+  console.log(`  gateway answers: ${answers(gateway)}`);
+  console.log(`  floor answers:   ${answers(bare)}`);
+}
 
 async function main(): Promise<void> {
   const runtime = await startRuntime({
@@ -44,21 +103,20 @@ async function main(): Promise<void> {
     if (expected.status !== 200 || JSON.parse(expectBody).data.items.data.length !== 100) {
       throw new Error(`unexpected answer to the page: ${expected.status} ${expectBody.slice(0, 200)}`);
     }
-    const load = (duration: number) =>
-      autocannon({ url, headers, connections: CONNECTIONS, duration, expectBody });
-    await load(WARMUP_S);
-    const result = await load(DURATION_S);
-    console.log(
-      `bench/batch read: GET /batches/{id}?page=5 (100 items a page), ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'warn'}, ${COUNTED}`,
-    );
-    console.log(`  requests/s  avg ${result.requests.average.toFixed(0)}   (target 2,000)`);
-    console.log(
-      `  latency ms  p50 ${result.latency.p50}   p99 ${result.latency.p99}   max ${result.latency.max}`,
-    );
-    console.log(
-      `  non-2xx     ${result.non2xx}   body mismatches ${result.mismatches}   errors ${result.errors}   timeouts ${result.timeouts}`,
-    );
-    failed = result.non2xx + result.mismatches + result.errors + result.timeouts > 0;
+    const page = {
+      body: expectBody,
+      headers: Object.fromEntries(
+        PAGE_HEADERS.flatMap((name) => {
+          const value = expected.headers.get(name);
+          return value === null ? [] : [[name, value]];
+        }),
+      ),
+    };
+    const gateway = await measure(url, headers, expectBody);
+    const floor = await startBareHttpFloor(page);
+    const bare = await measure(floor.url, headers, expectBody).finally(() => floor.stop());
+    printFigures(gateway, bare, page.headers);
+    failed = !everyAnswerExpected(gateway) || !everyAnswerExpected(bare);
     if (failed) console.error('FAILED: every response must be a 200 with the expected body');
   } finally {
     await runtime.stop();

@@ -1,0 +1,162 @@
+import {
+  apiClient,
+  batchShipment,
+  createTestDatabase,
+  type RuntimeProcess,
+  startDistributedRuntime,
+  startRuntime,
+} from '@shipping/testing';
+import { peakRssMb } from './peak-rss';
+import { requestRoundTrip } from './request-round-trip';
+
+export const ITEMS = 1_000;
+const POLL_MS = 10;
+
+export interface BatchFigures {
+  readySeconds: number;
+  completedSeconds: number;
+  labels: string;
+}
+
+export interface LifecycleFigures {
+  first: BatchFigures;
+  second: BatchFigures;
+  rssMb: number;
+  roundTrip: { p50: number; p99: number };
+  /** PGlite only: the peak of the start that creates the data folder. */
+  firstStartRssMb?: number;
+}
+
+type Env = Record<string, string>;
+
+async function until(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((done) => setTimeout(done, POLL_MS));
+  }
+}
+
+async function oneBatch(baseUrl: string): Promise<BatchFigures> {
+  const acme = apiClient(baseUrl, 'sk_test_acme');
+  const shipments = Array.from({ length: ITEMS }, (_, index) => batchShipment(index));
+  const status = async (id: string) => (await acme.get(`/batches/${id}?per_page=1`)).body.data;
+
+  const createdAt = performance.now();
+  const created = await acme.post('/batches', {
+    shipper_id: 1,
+    service: 'USPS-1',
+    batch_shipments: shipments,
+  });
+  const batchId: string = created.body.data.id;
+  await until(async () => (await status(batchId)).status === 'ready');
+  const readySeconds = (performance.now() - createdAt) / 1000;
+
+  const shippedAt = performance.now();
+  await acme.post(`/batches/${batchId}/ship`);
+  let done: { status: string; labels?: string[]; results: { completed_count: number } } | undefined;
+  await until(async () => {
+    done = await status(batchId);
+    return done?.status === 'completed';
+  });
+  const completedSeconds = (performance.now() - shippedAt) / 1000;
+  return {
+    readySeconds,
+    completedSeconds,
+    labels: `${done?.results.completed_count} in ${done?.labels?.length} files`,
+  };
+}
+
+async function lifecycleAt(baseUrl: string, rssMb: () => number): Promise<LifecycleFigures> {
+  const first = await oneBatch(baseUrl);
+  const second = await oneBatch(baseUrl);
+  return { first, second, rssMb: rssMb(), roundTrip: await requestRoundTrip(baseUrl) };
+}
+
+const lifecycle = (runtime: RuntimeProcess) => lifecycleAt(runtime.baseUrl, () => peakRssMb(runtime.pid));
+
+/** PGlite: the first start of a data folder runs initdb in a second instance, so the batch runs on a restart. */
+async function onPglite(env: Env): Promise<LifecycleFigures> {
+  const first = await startRuntime({ env });
+  const firstStartRssMb = peakRssMb(first.pid);
+  await first.stop();
+  const runtime = await startRuntime({ env, dataDir: first.dataDir });
+  try {
+    return { ...(await lifecycle(runtime)), firstStartRssMb };
+  } finally {
+    await runtime.stop();
+  }
+}
+
+async function onPostgres(env: Env): Promise<LifecycleFigures> {
+  const database = await createTestDatabase('bench_batch');
+  const runtime = await startRuntime({ env: { ...env, STORE: 'postgres', DATABASE_URL: database.url } });
+  try {
+    return await lifecycle(runtime);
+  } finally {
+    await runtime.stop();
+    await database.drop();
+  }
+}
+
+/** Peak RSS is the sum over the six app processes (the broker's JVM, capped at 256 MB of heap, is left out). */
+async function onDistributed(env: Env): Promise<LifecycleFigures> {
+  const runtime = await startDistributedRuntime({ env });
+  try {
+    const apps = Object.values(runtime.apps);
+    return await lifecycleAt(runtime.baseUrl, () => apps.reduce((sum, app) => sum + peakRssMb(app.pid()), 0));
+  } finally {
+    await runtime.stop();
+  }
+}
+
+/** Each runtime with the targets of issue 18 for it. */
+export interface RuntimeUnderTest {
+  name: 'pglite' | 'postgres' | 'distributed';
+  heading: [string, string];
+  run(env: Env): Promise<LifecycleFigures>;
+  /** ship -> completed over raw pdf-lib (each batch against its own raw figure). */
+  shipRatioTarget: number;
+  /** create -> ready of the second batch, seconds. */
+  readySecondsTarget: number;
+  peakRssMbTarget?: number;
+  firstStartRssMbTarget?: number;
+}
+
+export const RUNTIMES: readonly RuntimeUnderTest[] = [
+  {
+    name: 'pglite',
+    heading: ['embedded', 'PGlite'],
+    run: onPglite,
+    shipRatioTarget: 1.5,
+    readySecondsTarget: 0.5,
+    peakRssMbTarget: 350,
+    firstStartRssMbTarget: 450,
+  },
+  {
+    name: 'postgres',
+    heading: ['embedded', 'PostgreSQL'],
+    run: onPostgres,
+    shipRatioTarget: 1.3,
+    readySecondsTarget: 0.5,
+  },
+  {
+    name: 'distributed',
+    heading: ['distributed', 'Kafka + PG'],
+    run: onDistributed,
+    shipRatioTarget: 2,
+    readySecondsTarget: 1,
+  },
+];
+
+/** `BENCH_RUNTIMES=pglite,postgres,distributed` (any of them, in any order); all when unset. */
+export function selectedRuntimes(list = process.env.BENCH_RUNTIMES): RuntimeUnderTest[] {
+  if (!list?.trim()) return [...RUNTIMES];
+  const names = list.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !RUNTIMES.some((runtime) => runtime.name === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_RUNTIMES: unknown ${unknown.join(', ')} (choose from ${RUNTIMES.map((r) => r.name).join(', ')})`,
+    );
+  return RUNTIMES.filter((runtime) => names.includes(runtime.name));
+}
