@@ -26,8 +26,8 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 @ApiTags('Batches')
 @Controller('batches')
 export class BatchesController {
-  /** Batch pages as lately answered: clients poll them, and a page of 100 items is 15 KB of JSON. */
-  private readonly pages = new SerialisedAnswers(256);
+  /** Pages as lately answered, up to 8 MB of text: clients poll them, 15 KB a page of 100 items. */
+  private readonly pages = new SerialisedAnswers(8 * 1024 * 1024);
 
   constructor(
     private readonly apps: AppRequestSender,
