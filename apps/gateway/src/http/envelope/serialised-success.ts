@@ -4,8 +4,9 @@ import { successEnvelope } from './envelope';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * A success envelope serialised once, with its weak ETag: a controller that answers the same
- * body many times returns this instead of the data, and each answer is its text as it stands.
+ * A success envelope serialised once, with its weak ETag: a GET that answers the same body many
+ * times returns this instead of the data, and each answer is its text as it stands. (Not for an
+ * idempotent POST: its stored replay is the enveloped body, which this is not.)
  */
 export class SerialisedSuccess {
   readonly text: string;
