@@ -66,6 +66,17 @@ describe('get-batch read model on PGlite, the database of this process alone', (
     }
   });
 
+  it('tells the stream revision its page reflects, and a new one once the batch moves on', async () => {
+    const lastRevision = async () =>
+      String((await store.readStream(batchStreamName(BATCH))).at(-1)?.revision);
+    const before = await page();
+    expect(before.revision).toBe(await lastRevision());
+    await append(completed(2));
+    const after = await page();
+    expect(after.revision).toBe(await lastRevision());
+    expect(after.revision).not.toBe(before.revision);
+  });
+
   it('keeps a batch whose items are not all recorded from readers, and shows it once they are', async () => {
     const large = 'b-large';
     const item = (index: number) => ({ item_id: `large-${index}`, index, shipment: {} });

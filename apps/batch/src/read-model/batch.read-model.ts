@@ -91,7 +91,7 @@ export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit
     const cached = this.pages.get(key);
     if (cached) return cached;
     // Frozen, so the transport can reuse the page's JSON text as long as it is cached.
-    const page = deepFreeze(await this.page({ ...doc, status: doc.status }, query));
+    const page = deepFreeze(await this.page({ ...doc, status: doc.status }, query, stored.revision));
     this.pages.set(key, page);
     return page;
   }
@@ -99,6 +99,7 @@ export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit
   private async page(
     summary: BatchSummaryRow & { status: BatchPage['batch']['status'] },
     query: GetBatchQuery,
+    revision: string,
   ): Promise<BatchPage> {
     const filter = query.status ? 'and status = $4' : '';
     const items = await this.sql.query<{
@@ -131,6 +132,7 @@ export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit
         errors: row.errors,
         shipment_order: row.tracking ? { main_tracking_number: row.tracking } : null,
       })),
+      revision,
     };
   }
 }

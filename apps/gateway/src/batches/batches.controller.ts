@@ -11,12 +11,14 @@ import {
   CreateBatchRequest,
   PageQuery,
   paginate,
+  pageUrl,
   type RequestContext,
 } from '@shipping/contracts';
 import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
+import { SerialisedAnswers } from '../http/envelope/serialised-answers';
 import { BatchIdPipe } from './batch-id.pipe';
 import { LabelLinks } from './label-links';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -24,6 +26,9 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 @ApiTags('Batches')
 @Controller('batches')
 export class BatchesController {
+  /** Pages as lately answered, up to 8 MB of text: clients poll them, 15 KB a page of 100 items. */
+  private readonly pages = new SerialisedAnswers(8 * 1024 * 1024);
+
   constructor(
     private readonly apps: AppRequestSender,
     private readonly labels: LabelLinks,
@@ -110,16 +115,18 @@ export class BatchesController {
       status: query.status,
       ...page,
     });
-    return this.batchObject(
-      found,
-      paginate(found.items, page, listingLinks(request, { status: query.status, per_page: query.per_page })),
-      request,
+    const links = listingLinks(request, { status: query.status, per_page: query.per_page });
+    const signedAt = hasLabels(found.batch) ? this.labels.signingSecond() : undefined;
+    // The batch app names the revision after checking the stored one; the page's own URL holds
+    // the host, the batch, the filter and the paging the links are made of.
+    const key = `${found.revision} ${signedAt ?? '-'} ${pageUrl(links, page.page)}`;
+    return this.pages.answer(key, () =>
+      this.batchObject(found, paginate(found.items, page, links), request, signedAt),
     );
   }
 
-  private batchObject({ batch }: BatchPage, items: unknown, request: Request) {
+  private batchObject({ batch }: BatchPage, items: unknown, request: Request, signedAt?: number) {
     const { label_keys: keys, ...summary }: BatchSummary = batch;
-    const shipped = summary.status === 'processing' || summary.status === 'completed';
     return {
       id: summary.id,
       status: summary.status,
@@ -127,7 +134,14 @@ export class BatchesController {
       default_shipper_id: summary.default_shipper_id,
       results: summary.results,
       items,
-      ...(shipped ? { labels: keys.map((key) => this.labels.url(request, key)) } : {}),
+      ...(signedAt === undefined
+        ? {}
+        : { labels: keys.map((key) => this.labels.url(request, key, signedAt)) }),
     };
   }
+}
+
+/** A batch that is shipping or shipped shows its label files. */
+function hasLabels(batch: BatchSummary): boolean {
+  return batch.status === 'processing' || batch.status === 'completed';
 }

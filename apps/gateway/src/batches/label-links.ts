@@ -7,8 +7,13 @@ import { labelUrl, readLabelUrlConfig } from '@shipping/platform';
 export class LabelLinks {
   private readonly config = readLabelUrlConfig();
 
-  url(request: Request, key: string): string {
+  /** Links are signed to the second: those made within one second are the same. */
+  signingSecond(): number {
+    return Math.floor(Date.now() / 1000);
+  }
+
+  url(request: Request, key: string, signedAt = this.signingSecond()): string {
     const base = `${request.protocol}://${request.get('host') ?? 'localhost'}`;
-    return labelUrl(base, key, this.config.secret, this.config.ttlSeconds, Math.floor(Date.now() / 1000));
+    return labelUrl(base, key, this.config.secret, this.config.ttlSeconds, signedAt);
   }
 }

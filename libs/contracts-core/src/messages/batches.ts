@@ -54,6 +54,8 @@ export interface BatchPage {
   batch: BatchSummary;
   /** The page's items plus at most one more (tells that a next page exists). */
   items: BatchItemView[];
+  /** The batch's stream revision the page reflects: the same query at the same revision gives the same page. */
+  revision: string;
 }
 
 /** One event of a batch's stream, as its history lists it. */

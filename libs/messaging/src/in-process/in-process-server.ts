@@ -35,13 +35,22 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   listen(callback: (...optionalParams: unknown[]) => unknown): void {
     try {
       for (const [pattern, handler] of this.messageHandlers) {
+        // Looked up once: Nest's lookup parses the pattern as JSON first, and the SyntaxError it
+        // threw for every message cost more than the rest of the transport's work.
+        const served = this.getHandlerByPattern(pattern) ?? handler;
         this.unregister.push(
           handler.isEventHandler
             ? this.broker.subscribe(pattern, (message) =>
-                this.handleEvent(pattern, { pattern, data: decode(message) }),
+                runEventHandler(
+                  served,
+                  pattern,
+                  decode(message),
+                  new InProcessContext([pattern]),
+                  this.logger,
+                ),
               )
             : this.broker.respond(pattern, (message, reply) =>
-                this.handleRequest(this.getHandlerByPattern(pattern) ?? handler, pattern, message, reply),
+                this.handleRequest(served, pattern, message, reply),
               ),
         );
       }

@@ -48,6 +48,7 @@ interface CachedKey {
 export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubscriber<ApiKeyEvent> {
   private readonly cache = new LruCache<CachedKey>(KEYS_CACHED);
   private readonly digestsByKeyId = new Map<string, string>();
+  private readonly lookups = new Map<string, Promise<AuthenticatedAccount | undefined>>();
 
   constructor(
     private readonly sql: SqlClient,
@@ -60,6 +61,16 @@ export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubsc
     const hex = digest.toString('hex');
     const cached = this.cache.get(hex);
     if (cached && cached.until > Date.now()) return cached.account;
+    // Requests with one key arrive together: when its entry runs out, they share one lookup.
+    let lookup = this.lookups.get(hex);
+    if (lookup === undefined) {
+      lookup = this.lookUp(hex).finally(() => this.lookups.delete(hex));
+      this.lookups.set(hex, lookup);
+    }
+    return lookup;
+  }
+
+  private async lookUp(hex: string): Promise<AuthenticatedAccount | undefined> {
     const { rows } = await this.sql.query<{ key_id: string; account_id: string; account_name: string }>(
       `select key_id, account_id, account_name from gateway_api_keys
        where digest = $1 and revoked_at is null and (not sandbox or $2)`,
