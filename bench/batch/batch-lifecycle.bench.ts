@@ -86,7 +86,7 @@ async function oneBatch(baseUrl: string): Promise<BatchFigures> {
   };
 }
 
-/** PGlite: the first start of a data folder runs initdb in a second instance, so the batch runs on a restart. */
+/** PGlite: the first start of a data folder copies PGlite's data template and migrates; the batches run on a restart. */
 async function onPglite(
   env: Record<string, string>,
 ): Promise<LifecycleFigures & { firstStartRssMb: number }> {
@@ -216,7 +216,7 @@ async function main(): Promise<void> {
       '',
     );
   console.log(
-    `  PGlite's first start of a data folder peaks at ${pglite.firstStartRssMb.toFixed(0)} MB (initdb in a second instance)`,
+    `  PGlite's first start of a data folder peaks at ${pglite.firstStartRssMb.toFixed(0)} MB (a copy of the data template, migrated)`,
   );
 }
 
