@@ -23,9 +23,11 @@ COPY --from=dependencies /app ./
 COPY . .
 # The gateway serves the dashboard from dist/dashboard/<hash of its sources>: built here, found at start.
 # The TypeScript cache is filled here; the label app writes its compiled worker into the same cache
-# folder at start, so the folder belongs to the user the apps run as.
+# folder at start, so the folder belongs to the user the apps run as. PGlite's data template is built
+# here too, so a new DATA_DIR is a copy of it and no container runs initdb.
 RUN node apps/dashboard/build.mjs \
  && node tools/ts-runtime/precompile.js apps libs tools \
+ && node libs/event-store/src/postgres/pglite-template/build-pglite-template.mjs \
  && mkdir -p /data node_modules/.cache && chown -R node:node /data node_modules/.cache
 USER node
 ENTRYPOINT ["node", "-r", "./tools/ts-runtime/register.js"]

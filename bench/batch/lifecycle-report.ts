@@ -103,7 +103,7 @@ export function printLifecycle(
   for (const { figures, runtime } of runs) {
     if (figures.firstStartRssMb === undefined || runtime.firstStartRssMbTarget === undefined) continue;
     console.log(
-      `  PGlite's first start of a data folder peaks at ${mb(figures.firstStartRssMb)} (initdb in a second instance): ` +
+      `  PGlite's first start of a data folder peaks at ${mb(figures.firstStartRssMb)} (a copy of the data template, migrated): ` +
         `${atMost(figures.firstStartRssMb, runtime.firstStartRssMbTarget)}, target at most ${mb(runtime.firstStartRssMbTarget)}`,
     );
   }

@@ -75,7 +75,7 @@ async function lifecycleAt(baseUrl: string, rssMb: () => number): Promise<Lifecy
 
 const lifecycle = (runtime: RuntimeProcess) => lifecycleAt(runtime.baseUrl, () => peakRssMb(runtime.pid));
 
-/** PGlite: the first start of a data folder runs initdb in a second instance, so the batch runs on a restart. */
+/** PGlite: the first start of a data folder copies PGlite's data template and migrates; the batches run on a restart. */
 async function onPglite(env: Env): Promise<LifecycleFigures> {
   const first = await startRuntime({ env });
   const firstStartRssMb = peakRssMb(first.pid);

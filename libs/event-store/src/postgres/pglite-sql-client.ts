@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { QueryResult, SqlClient } from '../sql-client';
+import { copyPgliteTemplate, pgliteTemplate } from './pglite-template/pglite-template';
 import { withSavepoint } from './savepoint';
 
 /**
@@ -71,10 +73,18 @@ function toResult<R>(result: { rows: R[]; rowCount?: number; affectedRows?: numb
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
- * A database in `dataDir` (created, parents too, when missing), or in memory when no folder is
- * given. One process at a time: PGlite does not guard a folder against a second process.
+ * A database in `dataDir`, or in memory when no folder is given. A missing folder (parents too) is
+ * created as a copy of the installed PGlite's data template rather than by initdb, whose second
+ * PGlite instance would double this process's memory. One process at a time: PGlite does not guard
+ * a folder against a second process.
  */
 export async function createPgliteSqlClient(dataDir?: string): Promise<SqlClient> {
-  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  if (dataDir !== undefined && !existsSync(dataDir)) await createFromTemplate(dataDir);
   return new PgliteSqlClient(await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS }));
+}
+
+async function createFromTemplate(dataDir: string): Promise<void> {
+  const template = await pgliteTemplate();
+  if (template !== undefined) await copyPgliteTemplate(template, dataDir);
+  else await mkdir(dataDir, { recursive: true });
 }
