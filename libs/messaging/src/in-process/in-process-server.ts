@@ -9,7 +9,7 @@ import {
 } from '@nestjs/microservices';
 import { internalErrorPayload } from '../errors/error-payloads';
 import { stackOf } from '../errors/stack-of';
-import { timedHandler } from '../observability/handler-metrics';
+import { servedHandler } from '../served-handler';
 import { runEventHandler } from '../run-event-handler';
 import { InProcessBroker, type Reply } from './in-process-broker';
 import { InProcessContext } from './in-process-context';
@@ -74,7 +74,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   }
 
   override getHandlerByPattern(pattern: string): MessageHandler | null {
-    return timedHandler(super.getHandlerByPattern(pattern), pattern);
+    return servedHandler(this.messageHandlers, pattern, (written) => super.getHandlerByPattern(written));
   }
 
   unwrap<T>(): T {

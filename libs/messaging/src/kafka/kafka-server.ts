@@ -17,7 +17,7 @@ import {
 } from 'kafkajs';
 import { internalErrorPayload } from '../errors/error-payloads';
 import { watchConsumerLag } from '../observability/consumer-lag';
-import { timedHandler } from '../observability/handler-metrics';
+import { servedHandler } from '../served-handler';
 import { endedWith, SpanKind, traceContextOfHeaders, tracer } from '../observability/trace-context';
 import { stackOf } from '../errors/stack-of';
 import { runEventHandler } from '../run-event-handler';
@@ -90,7 +90,7 @@ export class KafkaServer extends ServerKafka {
   }
 
   override getHandlerByPattern(pattern: string): MessageHandler | null {
-    return timedHandler(super.getHandlerByPattern(pattern), pattern);
+    return servedHandler(this.messageHandlers, pattern, (written) => super.getHandlerByPattern(written));
   }
 
   /**
