@@ -238,6 +238,23 @@ describe('buying labels once per item', () => {
     expect(harness.carrier.requests.length).toBe(before);
   });
 
+  it('records a label row once: recording an item again answers the first row, beside the new ones', async () => {
+    const row = (item_id: string, tracking_number: string) => ({
+      item_id,
+      tracking_number,
+      label_key: `items/${item_id}.pdf`,
+    });
+    await harness.store.record([row('k1', 'FIRST')]);
+    const answered = await harness.store.record([row('k1', 'SECOND'), row('k2', 'NEW')]);
+    expect(answered).toEqual(
+      new Map([
+        ['k1', row('k1', 'FIRST')],
+        ['k2', row('k2', 'NEW')],
+      ]),
+    );
+    expect(await rowsOf('k1')).toMatchObject([{ tracking_number: 'FIRST' }]);
+  });
+
   it('creates its tables idempotently', async () => {
     await harness.store.onModuleInit();
     await harness.intents.onModuleInit();
