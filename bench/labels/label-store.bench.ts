@@ -82,7 +82,9 @@ async function runOnce(
     let started = performance.now();
     for (let first = 0; first < LABELS; first += MAX_LABELS_PER_FILE) {
       const chunk = itemIds.slice(first, first + MAX_LABELS_PER_FILE);
-      await Promise.all(chunk.map((itemId, index) => files.put(itemLabelKey(itemId), labels[first + index])));
+      await files.putMany(
+        chunk.map((itemId, index) => ({ key: itemLabelKey(itemId), content: labels[first + index] })),
+      );
     }
     const storeMs = ms(started);
 

@@ -49,6 +49,7 @@ import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
 import { type LabelingJob, LabelingJobs } from './labeling-jobs';
+import { startRolling } from './rolling-starts';
 
 /** Labels bought per request to the label app; the label app spreads a chunk over its workers. */
 const CHUNK = 100;
@@ -237,25 +238,31 @@ export class LabelingProcess
       if (chunks.length === 0) break;
       const service = serviceOf(state);
       const purchase = (items: LabelItem[]) => this.purchase(context, service, items);
-      // Purchases in flight keep the label workers busy while results are recorded and files written.
-      const inFlight = chunks.slice(0, IN_FLIGHT).map(purchase);
-      for (let index = 0; index < chunks.length && !this.stopping; index++) {
-        const results = await inFlight[index];
-        if (index + IN_FLIGHT < chunks.length) inFlight.push(purchase(chunks[index + IN_FLIGHT]));
-        const recorded = { type: 'RecordLabelResults' as const, batchId, results };
-        const outcome: CommandOutcome<BatchEvent, BatchState> = await handleCommand({
-          store: this.store,
-          streamName: batchStreamName(batchId),
-          command: recorded,
-          decider: batchDecider,
-          metadata,
-          known: { state, revision },
-        });
-        observeBatchPhases(outcome.events, outcome.state);
-        ({ state, nextExpectedRevision: revision } = outcome);
-        merges.start(settledLabelFileGroups(state));
+      // Purchases in flight keep the label workers busy while results are recorded and files
+      // written; a chunk answered out of turn frees its slot at once. Results are recorded in turn.
+      let ended = false;
+      const purchases = startRolling(chunks, IN_FLIGHT, purchase, () => this.stopping || ended);
+      try {
+        for (let index = 0; index < chunks.length && !this.stopping; index++) {
+          const results = await purchases.outcome(index);
+          const recorded = { type: 'RecordLabelResults' as const, batchId, results };
+          const outcome: CommandOutcome<BatchEvent, BatchState> = await handleCommand({
+            store: this.store,
+            streamName: batchStreamName(batchId),
+            command: recorded,
+            decider: batchDecider,
+            metadata,
+            known: { state, revision },
+          });
+          observeBatchPhases(outcome.events, outcome.state);
+          ({ state, nextExpectedRevision: revision } = outcome);
+          merges.start(settledLabelFileGroups(state));
+        }
+      } finally {
+        // A run that failed while recording starts no more purchases; whoever takes the job goes on.
+        ended = true;
       }
-      await Promise.allSettled(inFlight);
+      await purchases.settled();
     }
     if (this.stopping) return;
     if (state.status !== 'processing') {

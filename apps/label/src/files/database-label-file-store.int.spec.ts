@@ -64,6 +64,18 @@ describe.each(backends)('label files in the database on $name', (backend) => {
     expect(await files.getMany([])).toEqual(new Map());
   });
 
+  it('stores several files in one write, byte for byte, replacing what was under their keys', async () => {
+    await files.put('items/p2.pdf', Buffer.from('old'));
+    await files.putMany([
+      { key: 'items/p2.pdf', content: BINARY },
+      { key: 'items/p1.pdf', content: Buffer.from('%PDF-1.7 one') },
+    ]);
+    await files.putMany([]);
+    expect(bytesOf(await files.get('items/p1.pdf'))).toEqual(Buffer.from('%PDF-1.7 one'));
+    expect(bytesOf(await files.get('items/p2.pdf'))).toEqual(Buffer.from(BINARY));
+    expect(await rows()).toEqual([{ key: 'items/p1.pdf' }, { key: 'items/p2.pdf' }]);
+  });
+
   it.each(UNSAFE_LABEL_KEYS)('refuses the key %p with bad_request, storing nothing', async (key) => {
     await expect(files.get(key)).rejects.toMatchObject({ code: 'bad_request' });
     await expect(files.put(key as string, Buffer.from('%PDF'))).rejects.toMatchObject({
@@ -72,8 +84,31 @@ describe.each(backends)('label files in the database on $name', (backend) => {
     await expect(files.getMany(['items/ok.pdf', key as string])).rejects.toMatchObject({
       code: 'bad_request',
     });
+    await expect(
+      files.putMany([
+        { key: 'items/ok.pdf', content: Buffer.from('%PDF') },
+        { key: key as string, content: Buffer.from('%PDF') },
+      ]),
+    ).rejects.toMatchObject({ code: 'bad_request' });
     expect(await rows()).toEqual([]);
   });
+
+  (backend.concurrent ? it : it.skip)(
+    'takes overlapping files stored by several instances at once',
+    async () => {
+      const instances = await Promise.all([instance(), instance(), instance()]);
+      const keys = Array.from({ length: 20 }, (_, index) => `items/o${index}.pdf`);
+      await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          instances[index % 3].putMany(
+            (index % 2 === 0 ? keys : [...keys].reverse()).map((key) => ({ key, content: Buffer.from(key) })),
+          ),
+        ),
+      );
+      expect(await rows()).toHaveLength(20);
+      expect(bytesOf(await files.get('items/o7.pdf'))).toEqual(Buffer.from('items/o7.pdf'));
+    },
+  );
 
   (backend.concurrent ? it : it.skip)('takes the same file stored by several instances at once', async () => {
     const instances = await Promise.all([instance(), instance(), instance()]);

@@ -1,7 +1,7 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { LABEL_MIGRATIONS } from '../label.migrations';
-import type { LabelFileStore } from './label-file-store';
+import type { LabelFile, LabelFileStore } from './label-file-store';
 import { assertLabelKey } from './label-keys';
 
 /**
@@ -21,6 +21,19 @@ export class DatabaseLabelFileStore implements LabelFileStore, OnModuleInit {
       `insert into label_files (key, content) values ($1, $2)
        on conflict (key) do update set content = excluded.content`,
       [key, content],
+    );
+  }
+
+  async putMany(files: readonly LabelFile[]): Promise<void> {
+    for (const { key } of files) assertLabelKey(key);
+    if (files.length === 0) return;
+    // Rows are written in key order, so two instances storing overlapping files never deadlock.
+    const sorted = [...files].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    await this.sql.query(
+      `insert into label_files (key, content)
+       select * from unnest($1::text[], $2::bytea[]) as file (key, content)
+       on conflict (key) do update set content = excluded.content`,
+      [sorted.map((file) => file.key), sorted.map((file) => file.content)],
     );
   }
 

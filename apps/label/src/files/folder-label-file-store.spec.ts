@@ -51,6 +51,18 @@ describe('label files in a folder, by key', () => {
     await expect(files.getMany([key as string])).rejects.toMatchObject({ code: 'bad_request' });
   });
 
+  it('stores several files at once, readable by key', async () => {
+    await files.putMany([
+      { key: 'batches/M1/labels-1.pdf', content: Buffer.from('%PDF-1.7 one') },
+      { key: 'batches/M1/labels-2.pdf', content: Buffer.from('%PDF-1.7 two') },
+    ]);
+    const found = await files.getMany(['batches/M1/labels-1.pdf', 'batches/M1/labels-2.pdf']);
+    expect([...found].map(([key, content]) => [key, Buffer.from(content).toString()])).toEqual([
+      ['batches/M1/labels-1.pdf', '%PDF-1.7 one'],
+      ['batches/M1/labels-2.pdf', '%PDF-1.7 two'],
+    ]);
+  });
+
   it('writes atomically, leaving no temporary file', async () => {
     await files.put('items/new.pdf', Buffer.from('%PDF-1.7 new'));
     await files.put('items/new.pdf', Buffer.from('%PDF-1.7 newer'));

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from './atomic-write';
-import type { LabelFileStore } from './label-file-store';
+import type { LabelFile, LabelFileStore } from './label-file-store';
 import { pathOfKey, unsafeLabelKey } from './label-keys';
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
@@ -14,6 +14,11 @@ export class FolderLabelFileStore implements LabelFileStore {
 
   async put(key: string, content: Uint8Array): Promise<void> {
     await writeFileAtomic(this.pathOf(key), content);
+  }
+
+  async putMany(files: readonly LabelFile[]): Promise<void> {
+    const paths = files.map(({ key }) => this.pathOf(key));
+    await Promise.all(files.map(({ content }, index) => writeFileAtomic(paths[index], content)));
   }
 
   async get(key: unknown): Promise<Uint8Array | undefined> {

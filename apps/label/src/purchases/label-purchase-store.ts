@@ -33,25 +33,34 @@ export class LabelPurchaseStore implements OnModuleInit {
   /**
    * Records bought labels and ends their purchase intents in one statement, and answers the rows
    * of their items. The first record of an item wins: a concurrent duplicate (another process)
-   * gets the first one back. Rows are written and locked in item order, as intents are claimed.
+   * gets the first one back, read again; the rows written here come back from the statement.
+   * Rows are written and locked in item order, as intents are claimed.
    */
   async record(labels: readonly StoredLabel[]): Promise<Map<string, StoredLabel>> {
     if (labels.length === 0) return new Map();
-    await this.sql.query(
+    const { rows } = await this.sql.query<StoredLabel>(
       `with recorded as (
          insert into label_purchases (item_id, tracking_number, label_key)
          select * from unnest($1::text[], $2::text[], $3::text[]) as label (item_id) order by item_id
          on conflict (item_id) do nothing
+         returning item_id, tracking_number, label_key
+       ), ended as (
+         delete from label_purchase_intents where item_id in (
+           select item_id from label_purchase_intents where item_id = any($1::text[]) order by item_id for update
+         )
        )
-       delete from label_purchase_intents where item_id in (
-         select item_id from label_purchase_intents where item_id = any($1::text[]) order by item_id for update
-       )`,
+       select item_id, tracking_number, label_key from recorded`,
       [
         labels.map((label) => label.item_id),
         labels.map((label) => label.tracking_number),
         labels.map((label) => label.label_key),
       ],
     );
-    return this.find(labels.map((label) => label.item_id));
+    const recorded = new Map(rows.map((row) => [row.item_id, row]));
+    // An item recorded first by another process answers that process's row.
+    const earlier = await this.find(
+      labels.filter((label) => !recorded.has(label.item_id)).map((label) => label.item_id),
+    );
+    return new Map([...recorded, ...earlier]);
   }
 }

@@ -128,6 +128,30 @@ describe('buying labels once per item', () => {
     expect(await harness.carrier.soldFor('f1')).toBe(1);
   });
 
+  it('stores a request’s labels in one write before their rows; when that write fails nothing is recorded and a retry sells nothing new', async () => {
+    const putMany = jest.spyOn(harness.files, 'putMany').mockRejectedValueOnce(new Error('disk full'));
+    await expect(
+      harness.purchases.purchase({ service: 'USPS-1', items: [item('w1'), item('w2', '00000'), item('w3')] }),
+    ).rejects.toThrow('disk full');
+    expect(putMany).toHaveBeenCalledTimes(1);
+    expect(putMany.mock.calls[0][0].map((file) => file.key)).toEqual(['items/w1.pdf', 'items/w3.pdf']);
+    putMany.mockRestore();
+    expect(await rowsOf('w1')).toEqual([]);
+    expect(await rowsOf('w3')).toEqual([]);
+
+    const retried = await harness.purchases.purchase({
+      service: 'USPS-1',
+      items: [item('w1'), item('w2', '00000'), item('w3')],
+    });
+    expect(retried.map((result) => result.ok)).toEqual([true, false, true]);
+    expect(await rowsOf('w1')).toHaveLength(1);
+    expect(await intentsOf('w3')).toEqual([]);
+    const [first, retry] = harness.carrier.requests.filter((request) => request.item_id === 'w1');
+    expect(retry.idempotency_key).toBe(first.idempotency_key);
+    expect(await harness.carrier.soldFor('w1')).toBe(1);
+    expect(await harness.carrier.soldFor('w3')).toBe(1);
+  });
+
   it('completes an intent whose holder died after the carrier sold its label, under its key, selling nothing new', async () => {
     const shipment = item('r1').shipment;
     const longAgo = new Date(Date.now() - 3_600_000);
@@ -212,6 +236,23 @@ describe('buying labels once per item', () => {
     await expect(harness.purchases.purchase(request)).rejects.toMatchObject({ code: 'bad_request' });
     await expect(harness.purchases.purchase(request)).rejects.toBeInstanceOf(AppError);
     expect(harness.carrier.requests.length).toBe(before);
+  });
+
+  it('records a label row once: recording an item again answers the first row, beside the new ones', async () => {
+    const row = (item_id: string, tracking_number: string) => ({
+      item_id,
+      tracking_number,
+      label_key: `items/${item_id}.pdf`,
+    });
+    await harness.store.record([row('k1', 'FIRST')]);
+    const answered = await harness.store.record([row('k1', 'SECOND'), row('k2', 'NEW')]);
+    expect(answered).toEqual(
+      new Map([
+        ['k1', row('k1', 'FIRST')],
+        ['k2', row('k2', 'NEW')],
+      ]),
+    );
+    expect(await rowsOf('k1')).toMatchObject([{ tracking_number: 'FIRST' }]);
   });
 
   it('creates its tables idempotently', async () => {

@@ -8,14 +8,14 @@ import {
 import { metrics } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
 import { CARRIER_PORT, type CarrierPort } from '../carrier/carrier-port';
-import { LABEL_FILE_STORE, type LabelFileStore } from '../files/label-file-store';
+import { LABEL_FILE_STORE, type LabelFile, type LabelFileStore } from '../files/label-file-store';
 import { itemLabelKey } from '../files/label-keys';
 import { assertPurchaseRequest } from '../label-requests';
 import { INTENT_LEASE_MS, type LabelPurchaseIntent, LabelPurchaseIntents } from './label-purchase-intents';
 import { LabelPurchaseStore, type StoredLabel } from './label-purchase-store';
 
 type Answers = Map<string, LabelPurchaseResult>;
-type Bought = { ok: true; label: StoredLabel } | { ok: false; result: LabelPurchaseResult };
+type Bought = { ok: true; label: StoredLabel; pdf: Uint8Array } | { ok: false; result: LabelPurchaseResult };
 
 /** How long a request waits for items another instance is buying before it answers unavailable. */
 const WAIT_FOR_OTHER_HOLDER_MS = 10_000;
@@ -128,16 +128,22 @@ export class LabelPurchases {
     try {
       const attempts = await Promise.allSettled(claimed.map((intent) => this.buy(intent)));
       const labels: StoredLabel[] = [];
+      const files: LabelFile[] = [];
       const refused: string[] = [];
       for (const attempt of attempts) {
         if (attempt.status === 'rejected') continue;
-        if (attempt.value.ok) labels.push(attempt.value.label);
-        else {
+        if (attempt.value.ok) {
+          labels.push(attempt.value.label);
+          files.push({ key: attempt.value.label.label_key, content: attempt.value.pdf });
+        } else {
           refused.push(attempt.value.result.item_id);
           answers.set(attempt.value.result.item_id, attempt.value.result);
         }
       }
-      // Labels bought beside a failed item are recorded too, so the retry does not buy them again.
+      // The files are stored before their rows are recorded, so a row never names a file no
+      // instance can read; the request's files go in one write. Labels bought beside a failed
+      // item are recorded too, so the retry does not buy them again.
+      await this.files.putMany(files);
       for (const label of (await this.store.record(labels)).values())
         answers.set(label.item_id, bought(label));
       await this.intents.drop(refused, this.holder);
@@ -160,8 +166,10 @@ export class LabelPurchases {
     }
     metrics.labelsBought.inc();
     const label_key = itemLabelKey(item_id);
-    // Stored before its row is recorded, so a row never names a file no instance can read.
-    await this.files.put(label_key, label.label_pdf);
-    return { ok: true, label: { item_id, tracking_number: label.tracking_number, label_key } };
+    return {
+      ok: true,
+      label: { item_id, tracking_number: label.tracking_number, label_key },
+      pdf: label.label_pdf,
+    };
   }
 }
