@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The README's test command: formatting, typecheck, lint and every project's tests, then one total line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -11,13 +11,40 @@ rmSync(resultsDir, { recursive: true, force: true });
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 const run = (command, args) => spawnSync(command, args, { cwd: root, env, stdio: 'inherit' }).status ?? 1;
 
+// A hung task (a process a spec could not stop) must end the run with a report well inside CI's
+// 90 minutes, not be cut off by it: past the deadline the whole task tree is stopped.
+const deadlineMinutes = Number(process.env.TEST_DEADLINE_MINUTES ?? 45);
+const runWithDeadline = (command, args) =>
+  new Promise((done) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true });
+    const stopTree = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      console.error(
+        `\nthe tests ran past their ${deadlineMinutes}-minute deadline (TEST_DEADLINE_MINUTES); stopping them`,
+      );
+      stopTree('SIGTERM');
+      setTimeout(() => stopTree('SIGKILL'), 30_000).unref();
+    }, deadlineMinutes * 60_000);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopTree(signal));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      done(code ?? (signal ? 1 : 0));
+    });
+  });
+
 const steps = [
   ['format', () => run('npx', ['prettier', '--check', '--log-level', 'warn', '.'])],
   ['typecheck', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
   [
     'lint and test',
     () =>
-      run('npx', [
+      runWithDeadline('npx', [
         'nx',
         'run-many',
         '-t',
@@ -32,7 +59,7 @@ const steps = [
 
 let failedSteps = 0;
 for (const [name, step] of steps) {
-  const status = step();
+  const status = await step();
   if (status !== 0) {
     failedSteps++;
     console.error(`\n${name} failed (exit ${status})`);

@@ -10,6 +10,7 @@ import {
   listenOnConfiguredPort,
   readTracingEnvironment,
   startTracing,
+  stopGracefullyOn,
   validateConfig,
 } from '@shipping/platform';
 import { Logger } from 'nestjs-pino';
@@ -41,21 +42,6 @@ async function bootstrap(): Promise<void> {
   for (const warning of warnings) app.get(Logger).warn(warning);
   await listenOnConfiguredPort(app, config);
   stopGracefullyOn(['SIGTERM', 'SIGINT'], () => app.close().then(() => tracing.shutdown()));
-}
-
-/** Stops taking requests, lets subscriptions and the store close, then exits 0 (1 if closing failed). */
-function stopGracefullyOn(signals: NodeJS.Signals[], close: () => Promise<void>): void {
-  for (const signal of signals) {
-    process.once(signal, () => {
-      close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          process.stderr.write(`shutdown failed: ${String(error)}\n`);
-          process.exit(1);
-        },
-      );
-    });
-  }
 }
 
 bootstrap().catch((error: unknown) => {

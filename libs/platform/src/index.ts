@@ -11,6 +11,7 @@ export * from './storage/data-folder-lock';
 export * from './commands/handle-command';
 export * from './commands/event-metadata';
 export * from './clock/clock';
+export * from './lifecycle/graceful-stop';
 export * from './clock/clock.module';
 export * from './accounts/account-directory.client';
 export * from './labels/label-urls';

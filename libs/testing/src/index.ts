@@ -6,6 +6,7 @@ export * from './decider-spec';
 export * from './fixtures/orders';
 export * from './http-client';
 export * from './runtime-process';
+export * from './child-stop';
 export * from './fixtures/pickups';
 export * from './fixtures/batches';
 export * from './fixtures/instant-ship';

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { boundToTestProcess, stopWithin } from './child-stop';
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
 
@@ -100,21 +101,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // A runtime a spec forgot to stop must neither keep Jest waiting nor outlive it.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  child.unref();
-  for (const stream of [child.stdout, child.stderr])
-    (stream as unknown as { unref?: () => void } | null)?.unref?.();
+  boundToTestProcess(child);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((done) =>
-    child.once('exit', (code) => {
-      process.off('exit', killOnExit);
-      done(code);
-    }),
-  );
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(baseUrl, child, () => output, options.startTimeoutMs ?? 60_000);
   return {
@@ -124,7 +115,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     output: () => output,
     stop: async () => {
       child.ref();
-      child.kill('SIGTERM');
+      await stopWithin(child, exited);
       return exited;
     },
     kill: async () => {
@@ -145,7 +136,7 @@ async function waitUntilHealthy(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`runtime exited with ${child.exitCode}:\n${output()}`);
     try {
-      const response = await fetch(`${baseUrl}/health`);
+      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) return;
     } catch {
       // not listening yet

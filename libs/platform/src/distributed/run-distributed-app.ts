@@ -17,6 +17,7 @@ import { listenForObservability } from '../observability/observability-server';
 import type { Readiness } from '../observability/readiness';
 import { readTracingEnvironment, startTracing } from '../observability/tracing';
 import { waitForTurnToListen } from './shared-port';
+import { stopGracefullyOn } from '../lifecycle/graceful-stop';
 
 export interface DistributedApp<Config extends DistributedConfig> {
   /** The app's name: its consumer group and replies topic are named after it. */
@@ -95,7 +96,11 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
   await app.startAllMicroservices();
   let metrics: { port: number; close(): Promise<void> } | undefined;
   if (spec.listen) {
-    await waitForTurnToListen(app.get<Readiness>(READINESS));
+    await waitForTurnToListen(app.get<Readiness>(READINESS), ({ checks }) =>
+      process.stdout.write(
+        `${JSON.stringify({ level: 40, msg: 'not ready to take requests yet', app: spec.name, checks })}\n`,
+      ),
+    );
     await spec.listen(app, config);
   } else {
     const port = config.METRICS_PORT ?? DEFAULT_METRICS_PORTS[spec.name] ?? 0;
@@ -104,19 +109,9 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
   process.stdout.write(
     `${JSON.stringify({ level: 30, msg: 'started', app: spec.name, brokers: config.KAFKA_BROKERS, metricsPort: metrics?.port })}\n`,
   );
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      app
-        .close()
-        .then(() => metrics?.close())
-        .then(() => tracing.shutdown())
-        .then(
-          () => process.exit(0),
-          (error: unknown) => {
-            process.stderr.write(`shutdown failed: ${String(error)}\n`);
-            process.exit(1);
-          },
-        );
-    });
-  }
+  stopGracefullyOn(['SIGTERM', 'SIGINT'], async () => {
+    await app.close();
+    await metrics?.close();
+    await tracing.shutdown();
+  });
 }

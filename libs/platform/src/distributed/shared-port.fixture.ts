@@ -1,5 +1,6 @@
 // A cluster of one worker for shared-port.int.spec.ts. The primary prints what the worker says
-// (`checked` once its readiness was checked twice, `ready`, `listening`) and lets it listen when
+// (`checked` once its readiness was checked twice, `still waiting: ...` every 300 ms while not
+// ready, `ready`, `listening`) and lets it listen when
 // its stdin says `listen`. The worker is ready once the file READY_FILE exists.
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ if (cluster.isPrimary) {
   worker.on('message', (message: unknown) => {
     if (message === SHARED_PORT_MESSAGES.ready) console.log('ready');
     if (message === 'checked') console.log('checked');
+    if (typeof message === 'string' && message.startsWith('still waiting')) console.log(message);
   });
   worker.on('listening', () => console.log('listening'));
   createInterface({ input: process.stdin }).on('line', (line) => {
@@ -32,7 +34,9 @@ if (cluster.isPrimary) {
       },
     },
   ]);
-  void waitForTurnToListen(readiness).then(() =>
+  const stillWaiting = ({ checks }: { checks: Record<string, string> }) =>
+    process.send?.(`still waiting: file ${checks['file']}`);
+  void waitForTurnToListen(readiness, stillWaiting, 300).then(() =>
     createServer((_, response) => response.end('served')).listen(port, '127.0.0.1'),
   );
 }

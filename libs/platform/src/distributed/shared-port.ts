@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import type { Readiness } from '../observability/readiness';
+import type { Readiness, ReadinessReport } from '../observability/readiness';
 
 /** What a worker sharing a port tells its primary once ready, and the primary's answer. */
 export const SHARED_PORT_MESSAGES = {
@@ -8,6 +8,8 @@ export const SHARED_PORT_MESSAGES = {
 } as const;
 
 const READINESS_POLL_MS = 200;
+/** How often a worker still waiting says which checks hold it back. */
+export const STILL_WAITING_EVERY_MS = 30_000;
 
 /**
  * Several gateways can share one port as workers of Node's cluster module: the primary holds the
@@ -16,9 +18,18 @@ const READINESS_POLL_MS = 200;
  * readiness checks pass and listens only when its primary answers. Outside a cluster it returns at
  * once.
  */
-export async function waitForTurnToListen(readiness: Readiness): Promise<void> {
+export async function waitForTurnToListen(
+  readiness: Readiness,
+  stillWaiting: (report: ReadinessReport) => void = () => undefined,
+  stillWaitingEveryMs = STILL_WAITING_EVERY_MS,
+): Promise<void> {
   if (!cluster.isWorker) return;
-  while (!(await readiness.report()).ready) {
+  let nextSay = Date.now() + stillWaitingEveryMs;
+  for (let report = await readiness.report(); !report.ready; report = await readiness.report()) {
+    if (Date.now() >= nextSay) {
+      stillWaiting(report);
+      nextSay = Date.now() + stillWaitingEveryMs;
+    }
     await new Promise((done) => setTimeout(done, READINESS_POLL_MS));
   }
   const allowed = new Promise<void>((resolve) => {

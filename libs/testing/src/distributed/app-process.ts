@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { boundToTestProcess, stopWithin } from '../child-stop';
 import { REPO_ROOT, TS_RUNTIME } from '../runtime-process';
 
 export const DISTRIBUTED_APPS = ['gateway', 'order', 'pickup', 'batch', 'label', 'webhook'] as const;
@@ -42,6 +43,7 @@ export async function startAppProcess(
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    boundToTestProcess(started);
     child = started;
     exited = new Promise((done) => started.once('exit', done));
     const from = output.length;
@@ -58,10 +60,15 @@ export async function startAppProcess(
     const port = line ? (JSON.parse(line) as { metricsPort?: number }).metricsPort : undefined;
     if (port) metricsPort = port;
   };
-  const signal = async (kind: NodeJS.Signals) => {
+  const kill = async () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(kind);
+    child.kill('SIGKILL');
     await exited;
+  };
+  const stop = async () => {
+    if (!child) return;
+    if (!(await stopWithin(child, exited)))
+      output += `\n[harness] the ${name} app did not exit on SIGTERM; it was killed\n`;
   };
   await launch();
   return {
@@ -72,10 +79,10 @@ export async function startAppProcess(
     running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     metricsUrl: () => `http://127.0.0.1:${metricsPort}/metrics`,
     output: () => output,
-    kill: () => signal('SIGKILL'),
-    stop: () => signal('SIGTERM'),
+    kill,
+    stop,
     restart: async () => {
-      await signal('SIGTERM');
+      await stop();
       await launch();
     },
   };

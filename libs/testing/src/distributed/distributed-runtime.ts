@@ -138,7 +138,7 @@ function keepLogs(apps: AppProcess[]): void {
 async function waitForHealth(baseUrl: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const healthy = await fetch(`${baseUrl}/health`).then(
+    const healthy = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(5_000) }).then(
       (response) => response.ok,
       () => false,
     );

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { boundToTestProcess, stopWithin } from '../child-stop';
 import { REPO_ROOT } from '../runtime-process';
 
 const SCRIPT = join(REPO_ROOT, 'tools/kafka/broker.mjs');
@@ -29,8 +30,8 @@ export async function startTestBroker(): Promise<TestBroker> {
     script = undefined;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
+    // The script itself gives the broker 30 s before SIGKILL.
+    await stopWithin(child, exited, 40_000);
   };
   const run = async () => {
     const started = await runScript(port, dataDir);
@@ -61,6 +62,7 @@ async function runScript(port: number, dataDir: string): Promise<{ child: ChildP
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
+  boundToTestProcess(child);
   const exited = new Promise<number | null>((done) => child.once('exit', done));
   const { stdout } = child;
   try {

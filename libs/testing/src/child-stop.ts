@@ -1,0 +1,39 @@
+import type { ChildProcess } from 'node:child_process';
+
+/** Past the apps' own 15 s shutdown deadline: a process still running then is stuck, not slow. */
+export const STOP_GRACE_MS = 20_000;
+
+/**
+ * SIGTERM, and SIGKILL if the process has not exited within the grace: a stuck shutdown fails
+ * the spec that checks it instead of hanging the run. Resolves with whether it exited on its own.
+ */
+export async function stopWithin(
+  child: ChildProcess,
+  exited: Promise<unknown>,
+  graceMs = STOP_GRACE_MS,
+): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return true;
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<false>((done) => (timer = setTimeout(() => done(false), graceMs)));
+  const onItsOwn = await Promise.race([exited.then(() => true), gaveUp]);
+  clearTimeout(timer);
+  if (!onItsOwn) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  return onItsOwn;
+}
+
+/**
+ * A child a spec forgot (or failed) to stop must neither keep Jest waiting nor outlive it: it is
+ * killed when the test process exits, and neither it nor its pipes keep the event loop alive.
+ */
+export function boundToTestProcess(child: ChildProcess): void {
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  child.unref();
+  for (const stream of [child.stdout, child.stderr, child.stdin])
+    (stream as unknown as { unref?: () => void } | null)?.unref?.();
+}
