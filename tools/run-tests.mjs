@@ -13,7 +13,7 @@ const run = (command, args) => spawnSync(command, args, { cwd: root, env, stdio:
 
 // A hung task (a process a spec could not stop) must end the run with a report well inside CI's
 // 90 minutes, not be cut off by it: past the deadline the whole task tree is stopped.
-const deadlineMinutes = Number(process.env.TEST_DEADLINE_MINUTES ?? 45);
+const deadlineMinutes = Number(process.env.TEST_DEADLINE_MINUTES ?? 60);
 const runWithDeadline = (command, args) =>
   new Promise((done) => {
     const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true });
