@@ -63,7 +63,7 @@ function bodies(schemaKeys: string[]): fc.Arbitrary<string | undefined> {
 
 const schemaKeysOf = (document: any, operation: any): string[] => {
   const ref: string | undefined = operation.requestBody?.content?.['application/json']?.schema?.$ref;
-  const schema = ref ? document.components.schemas[ref.split('/').pop()!] : undefined;
+  const schema = ref ? document.components.schemas[ref.slice(ref.lastIndexOf('/') + 1)] : undefined;
   return Object.keys(schema?.properties ?? { id: {} });
 };
 
