@@ -12,7 +12,14 @@ export interface TopicSettings {
 }
 
 const CREATE_ATTEMPTS = 5;
+/**
+ * How long a start keeps trying while the broker says "not yet" (a topic listed but not served,
+ * no leader yet, no connection): a broker busy with a whole runtime's topics on a loaded machine
+ * took longer than the five quick tries that any other error gets.
+ */
+export const CREATE_PATIENCE_MS = 60_000;
 const RETRY_DELAY_MS = 300;
+const MAX_RETRY_DELAY_MS = 2_000;
 
 /**
  * Creates topics before they are used (brokers run with topic auto-creation off), once per topic
@@ -27,6 +34,7 @@ export class TopicCreator {
   constructor(
     private readonly kafka: () => Kafka,
     private readonly settings: TopicSettings,
+    private readonly patienceMs = CREATE_PATIENCE_MS,
   ) {}
 
   ensure(topics: Iterable<string>): Promise<void> {
@@ -47,12 +55,14 @@ export class TopicCreator {
   }
 
   private async create(topics: string[]): Promise<void> {
+    const giveUpAt = Date.now() + this.patienceMs;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.createOnce(topics);
       } catch (error) {
-        if (attempt >= CREATE_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
+        if (attempt >= CREATE_ATTEMPTS && !(notYet(error) && Date.now() < giveUpAt)) throw error;
+        const delay = Math.min(RETRY_DELAY_MS * attempt, MAX_RETRY_DELAY_MS);
+        await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
   }
@@ -121,6 +131,16 @@ export class TopicCreator {
       }
     }
   }
+}
+
+/** What a broker that is still settling answers, in kafkajs' terms or ours. */
+export function notYet(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const { retriable, name } = cause as Error & { retriable?: boolean };
+    if (retriable === true || name === 'KafkaJSConnectionError' || cause.message.startsWith('No leader yet'))
+      return true;
+  }
+  return false;
 }
 
 /** kafkajs says "Topic creation errors" and keeps the broker's reason per topic underneath. */
