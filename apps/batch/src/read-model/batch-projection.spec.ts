@@ -1,7 +1,7 @@
 import { type BatchEvent, batchStreamName, projectBatchSummary } from '@shipping/batch-domain';
 import type { RecordedEvent } from '@shipping/event-store';
 import { batchLife } from './batch-events.fixture';
-import { foldBatchEvents } from './batch-projection';
+import { foldBatchEvents, type ProjectedBatch } from './batch-projection';
 
 const BATCH = 'b-fold';
 
@@ -22,6 +22,13 @@ const recorded = (events: BatchEvent[], from = 0): RecordedEvent[] =>
     };
   });
 
+/** A fold that projects something. */
+const fold = (...args: Parameters<typeof foldBatchEvents>): ProjectedBatch => {
+  const projected = foldBatchEvents(...args);
+  if (!projected) throw new Error('nothing projected');
+  return projected;
+};
+
 describe('foldBatchEvents', () => {
   const life = batchLife(BATCH, 'acct_fold');
   /** Revisions 0 to 4: created, three items validated, ready. */
@@ -30,15 +37,15 @@ describe('foldBatchEvents', () => {
   const shipping = recorded([life.shipped, life.completed(0), life.completed(1)], 5);
 
   it('gives each item row the revision of the event that last wrote it', () => {
-    const projected = foldBatchEvents(BATCH, {}, [...ready, ...shipping]);
+    const projected = fold(BATCH, {}, [...ready, ...shipping]);
 
-    expect(projected?.revision).toBe(7n);
-    expect([...projected!.items.values()]).toEqual([
+    expect(projected.revision).toBe(7n);
+    expect([...projected.items.values()]).toEqual([
       expect.objectContaining({ item_id: life.itemIds[0], status: 'completed', revision: 6n }),
       expect.objectContaining({ item_id: life.itemIds[1], status: 'completed', revision: 7n }),
       expect.objectContaining({ item_id: life.itemIds[2], status: 'valid', revision: 3n }),
     ]);
-    expect(projected?.items.get(life.itemIds[0])).toEqual({
+    expect(projected.items.get(life.itemIds[0])).toEqual({
       batch_id: BATCH,
       item_id: life.itemIds[0],
       index: 0,
@@ -50,12 +57,12 @@ describe('foldBatchEvents', () => {
   });
 
   it('leaves the rows and summary it returned unchanged when later events are folded onto them', () => {
-    const first = foldBatchEvents(BATCH, {}, ready)!;
+    const first = fold(BATCH, {}, ready);
     const rowsBefore = new Map([...first.items].map(([id, row]) => [id, row]));
     const copies = structuredClone([...first.items.values()]);
     const summaryBefore = structuredClone(first.summary);
 
-    const next = foldBatchEvents(BATCH, { summary: first.summary, items: first.items }, shipping)!;
+    const next = fold(BATCH, { summary: first.summary, items: first.items }, shipping);
 
     // Item 2 has no later event: the same row, as it was. Items 0 and 1 get new rows.
     expect(next.items.get(life.itemIds[2])).toBe(rowsBefore.get(life.itemIds[2]));
@@ -66,11 +73,11 @@ describe('foldBatchEvents', () => {
   });
 
   it('ends where one fold of the whole stream ends, whatever the split', () => {
-    const whole = foldBatchEvents(BATCH, {}, [...ready, ...shipping])!;
+    const whole = fold(BATCH, {}, [...ready, ...shipping]);
     for (let at = 1; at < 8; at++) {
       const events = [...ready, ...shipping];
-      const head = foldBatchEvents(BATCH, {}, events.slice(0, at))!;
-      const tail = foldBatchEvents(BATCH, { summary: head.summary, items: head.items }, events.slice(at))!;
+      const head = fold(BATCH, {}, events.slice(0, at));
+      const tail = fold(BATCH, { summary: head.summary, items: head.items }, events.slice(at));
       expect(tail).toEqual(whole);
     }
     expect(whole.summary).toEqual(
