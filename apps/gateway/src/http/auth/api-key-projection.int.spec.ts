@@ -73,15 +73,21 @@ describe.each(backends)('the API key projection on $name', (backend) => {
 
   if (backend.concurrent)
     it('ends the same when two instances project the same events at once', async () => {
-      const { account, events } = await anAccountsKeys();
+      // Many accounts at once, so that the two inserts of one key do meet: the loser's conflict can
+      // then show on either unique key of the row.
+      const instances = [db.client(), db.client()];
+      const accountsKeys = await Promise.all(Array.from({ length: 40 }, anAccountsKeys));
       await Promise.all(
-        [db.client(), db.client()].map(async (instance) => {
-          for (const event of events) await projectApiKeyEvent(instance, event);
-        }),
+        accountsKeys.flatMap(({ events }) =>
+          instances.map(async (instance) => {
+            for (const event of events) await projectApiKeyEvent(instance, event);
+          }),
+        ),
       );
-      expect(await keys(account)).toEqual([
-        { last4: 'k001', revoked_at: '11:00' },
-        { last4: 'k002', revoked_at: null },
-      ]);
+      for (const { account } of accountsKeys)
+        expect(await keys(account)).toEqual([
+          { last4: 'k001', revoked_at: '11:00' },
+          { last4: 'k002', revoked_at: null },
+        ]);
     });
 });

@@ -26,9 +26,12 @@ export async function projectApiKeyEvent(
 ): Promise<void> {
   if (event.type === 'ApiKeyIssued') {
     const key = event.data as Extract<ApiKeyEvent, { type: 'ApiKeyIssued' }>['data'];
+    // No conflict target: the row has two unique keys, and when two writers insert it at once (the
+    // command on one instance, the projection on another) the loser's conflict may be found on
+    // either, `key_id` being no arbiter of `on conflict (digest)` and so an error.
     await sql.query(
       `insert into gateway_api_keys (digest, key_id, account_id, account_name, mode, prefix, last4, sandbox, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (digest) do nothing`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
       [
         key.digest,
         key.key_id,
