@@ -43,6 +43,12 @@ describe('envelope and error mapping', () => {
       expect(response.body.data.received).toBeNull();
     });
 
+    it('answers a Content-Type that is no media type with 415 in the envelope', async () => {
+      const response = await http().post('/orders').set(ACME).set('Content-Type', 'json').send('{}');
+      expect(response.status).toBe(415);
+      expect(response.body).toEqual({ success: false, message: 'Unsupported Media Type' });
+    });
+
     it('does not announce the framework', async () => {
       const response = await http().get('/health').expect(200);
       expect(response.headers['x-powered-by']).toBeUndefined();

@@ -18,6 +18,8 @@ export function createGatewayAdapter(config: Pick<GatewayHttpConfig, 'trustProxy
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     keepAliveTimeout: 5_000,
     requestTimeout: 300_000,
+    // While the app stops, requests still in reach are answered as any other, not with Fastify's own 503.
+    return503OnClosing: false,
     clientErrorHandler: answerClientErrorInEnvelope,
     frameworkErrors: answerUndecodablePath,
   });
