@@ -1,4 +1,6 @@
 import type { ErrorCode } from '@shipping/contracts';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { ACME, createHttpTestApp, type HttpTestApp, STARTUP_TIMEOUT_MS } from './testing/http-test-app';
 import { THROWN_MESSAGES } from './testing/test-controller';
@@ -137,6 +139,22 @@ describe('envelope and error mapping', () => {
       const body = { padding: 'x'.repeat(1024 * 1024) };
       const response = await http().post('/orders').set(ACME).send(body).expect(413);
       expect(response.body).toEqual({
+        success: false,
+        message: 'The request body is larger than the limit of 1mb.',
+      });
+    });
+
+    it('answers a client still sending a body over the limit with 413, not a broken pipe', async () => {
+      const server = harness.app.getHttpServer() as Server;
+      if (!server.listening) await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/orders`, {
+        method: 'POST',
+        headers: { ...ACME, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ padding: 'x'.repeat(5 * 1024 * 1024) }),
+      });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
         success: false,
         message: 'The request body is larger than the limit of 1mb.',
       });

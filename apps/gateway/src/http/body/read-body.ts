@@ -27,8 +27,9 @@ const DECODERS: Readonly<Record<string, (() => NodeJS.ReadWriteStream) | undefin
 
 /**
  * A request body's bytes, decompressed (gzip, deflate, br) and at most `limit` of them: a larger
- * declared or received body is refused with 413 at once, a body that ends short of its declared
- * length or cannot be decompressed with 400.
+ * declared or received body is refused with 413, a body that ends short of its declared length or
+ * cannot be decompressed with 400. A refused body is read off to its end first (as body-parser
+ * did), so the client, still sending, gets the answer rather than a broken pipe.
  */
 export function readBody(
   payload: Readable,
@@ -38,22 +39,24 @@ export function readBody(
 ): Promise<Buffer> {
   const encoding = (headers['content-encoding'] ?? 'identity').toLowerCase();
   const declared = encoding === 'identity' ? Number(headers['content-length'] ?? NaN) : NaN;
-  if (declared > limit) return Promise.reject(tooLarge(limitText));
-  let stream: Readable = payload;
-  if (encoding !== 'identity') {
-    const decoder = DECODERS[encoding];
-    if (!decoder) return Promise.reject(unreadable());
-    stream = payload.pipe(decoder()) as unknown as Readable;
-  }
+  if (declared > limit) return readOff(payload, tooLarge(limitText));
+  const decoder = encoding === 'identity' ? undefined : DECODERS[encoding];
+  if (encoding !== 'identity' && !decoder) return readOff(payload, unreadable());
+  const stream: Readable = decoder ? (payload.pipe(decoder()) as unknown as Readable) : payload;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
+    let settled = false;
     const fail = (error: AppError) => {
+      if (settled) return;
+      settled = true;
       stream.removeAllListeners('data');
-      stream.removeAllListeners('end');
-      if (stream !== payload) payload.unpipe();
-      payload.pause();
-      reject(error);
+      if (stream !== payload) {
+        payload.unpipe();
+        stream.on('error', () => undefined);
+        stream.destroy();
+      }
+      readOff(payload, error).catch(reject);
     };
     stream.on('data', (chunk: Buffer) => {
       received += chunk.length;
@@ -61,10 +64,24 @@ export function readBody(
       chunks.push(chunk);
     });
     stream.on('end', () => {
+      if (settled) return;
       if (!Number.isNaN(declared) && received !== declared) return fail(unreadable());
+      settled = true;
       resolve(Buffer.concat(chunks, received));
     });
     stream.on('error', () => fail(unreadable()));
     payload.on('aborted', () => fail(unreadable()));
+  });
+}
+
+/** Reads what is left of the request and drops it, then refuses it with `error`. */
+function readOff(payload: Readable, error: AppError): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (payload.readableEnded || payload.destroyed) return reject(error);
+    const done = () => reject(error);
+    payload.once('end', done);
+    payload.once('close', done);
+    payload.once('error', done);
+    payload.resume();
   });
 }
