@@ -113,6 +113,19 @@ describe('envelope and error mapping', () => {
       expect(response.body).toEqual({ success: false, message: 'Not found.' });
     });
 
+    it('answers a path that decodes to no UTF-8 text: 400 where a route has a parameter, else 404', async () => {
+      const parameter = await http().get('/items/%FF').set(ACME).expect(400);
+      expect(parameter.body).toEqual({ success: false, message: "Failed to decode param '%FF'" });
+      expect(parameter.headers['x-request-id']).toBeDefined();
+      const nowhere = await http().get('/%E0%A4%A').set(ACME).expect(404);
+      expect(nowhere.body).toEqual({ success: false, message: 'Not found.' });
+    });
+
+    it('routes paths whatever their case and with a trailing slash', async () => {
+      const response = await http().get('/ITEMS/3/').set(ACME).expect(200);
+      expect(response.body).toEqual({ success: true, data: { id: 3 } });
+    });
+
     it('keeps the message of a framework 4xx such as a failed ParseIntPipe', async () => {
       const response = await http().get('/items/abc').set(ACME).expect(400);
       expect(response.body).toEqual({
