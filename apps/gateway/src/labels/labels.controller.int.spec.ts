@@ -135,4 +135,12 @@ describe('GET /labels/*key: label files at signed URLs', () => {
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ success: false, message: 'Label file not found.' });
   });
+
+  it('answers 404 in the envelope for /labels/ with no key at all', async () => {
+    const reads = FakeLabelFiles.reads.length;
+    const response = await get('/labels/');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, message: 'Not found.' });
+    expect(FakeLabelFiles.reads).toHaveLength(reads);
+  });
 });
