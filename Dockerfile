@@ -31,4 +31,6 @@ RUN node apps/dashboard/build.mjs \
  && mkdir -p /data node_modules/.cache && chown -R node:node /data node_modules/.cache
 USER node
 ENTRYPOINT ["node", "-r", "./tools/ts-runtime/register.js"]
-CMD ["apps/embedded/src/main.ts"]
+# The embedded runtime runs with the heap limit `npm start` sets (decision 77); a compose service
+# that names another app's entry as its command runs that app with V8's defaults.
+CMD ["--max-old-space-size=1024", "apps/embedded/src/main.ts"]

@@ -27,6 +27,9 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
+          // The event store's port is imported as usual while its driver adapters are imported
+          // when configured, so a process loads only its own driver (decision 77).
+          checkDynamicDependenciesExceptions: ['@shipping/event-store', '@shipping/event-store/*'],
           // The embedded runner composes every app's module into one process on purpose.
           allow: [
             '@shipping/gateway-app',
@@ -139,6 +142,7 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
+          checkDynamicDependenciesExceptions: ['@shipping/event-store', '@shipping/event-store/*'],
           allow: [
             '@shipping/gateway-app',
             '@shipping/order-app',

@@ -9,9 +9,11 @@
  * the warmed-up process. The raw cost is measured both ways too (fresh threads, and threads that
  * made a batch's labels before), and each batch is set against its own.
  * Run: npm run bench:batch   (BENCH_RUNTIMES=pglite,postgres,distributed picks runtimes; all by default)
+ * The embedded runtime runs with the node flags of `npm start`; EMBEDDED_NODE_FLAGS replaces them
+ * (EMBEDDED_NODE_FLAGS= for V8's defaults), to compare.
  */
 import { LabelWorkerPool, renderAndMergeRaw } from '@shipping/label-app';
-import { batchShipment } from '@shipping/testing';
+import { batchShipment, embeddedNodeFlags } from '@shipping/testing';
 import { printLifecycle, type Measured } from './lifecycle-report';
 import { ITEMS, selectedRuntimes } from './lifecycle-runtimes';
 
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
   const runs: Measured[] = [];
   for (const runtime of runtimes) runs.push({ runtime, figures: await runtime.run(env) });
   printLifecycle(ITEMS, raw, runs);
+  console.log(`embedded runtime's node flags: ${embeddedNodeFlags().join(' ') || "none (V8's defaults)"}`);
 }
 
 main().catch((error: unknown) => {

@@ -76,6 +76,10 @@ export function printLifecycle(
     );
   }
   row(
+    'CPU, start to 2nd batch completed',
+    cells(({ figures }) => seconds(figures.cpuSeconds)),
+  );
+  row(
     'peak RSS over both batches',
     cells(({ figures, runtime }) =>
       runtime.peakRssMbTarget === undefined

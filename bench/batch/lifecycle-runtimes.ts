@@ -7,7 +7,7 @@ import {
   startRuntime,
   startWebhookReceiver,
 } from '@shipping/testing';
-import { peakRssMb } from './peak-rss';
+import { cpuSeconds, peakRssMb } from './peak-rss';
 import { requestRoundTrip } from './request-round-trip';
 
 export const ITEMS = 1_000;
@@ -23,6 +23,8 @@ export interface LifecycleFigures {
   first: BatchFigures;
   second: BatchFigures;
   rssMb: number;
+  /** CPU the runtime's processes used from their start to the end of the second batch. */
+  cpuSeconds: number;
   roundTrip: { p50: number; p99: number };
   /** PGlite only: the peak of the start that creates the data folder. */
   firstStartRssMb?: number;
@@ -88,7 +90,11 @@ async function oneBatch(baseUrl: string, receiver: Receiver): Promise<BatchFigur
   };
 }
 
-async function lifecycleAt(baseUrl: string, rssMb: () => number): Promise<LifecycleFigures> {
+async function lifecycleAt(
+  baseUrl: string,
+  rssMb: () => number,
+  cpu: () => number,
+): Promise<LifecycleFigures> {
   const receiver = await startWebhookReceiver();
   try {
     const registered = await apiClient(baseUrl, 'sk_test_acme').post('/webhooks', {
@@ -98,13 +104,18 @@ async function lifecycleAt(baseUrl: string, rssMb: () => number): Promise<Lifecy
     if (registered.status !== 201) throw new Error(`webhook not registered: ${registered.text}`);
     const first = await oneBatch(baseUrl, receiver);
     const second = await oneBatch(baseUrl, receiver);
-    return { first, second, rssMb: rssMb(), roundTrip: await requestRoundTrip(baseUrl) };
+    return { first, second, rssMb: rssMb(), cpuSeconds: cpu(), roundTrip: await requestRoundTrip(baseUrl) };
   } finally {
     await receiver.close();
   }
 }
 
-const lifecycle = (runtime: RuntimeProcess) => lifecycleAt(runtime.baseUrl, () => peakRssMb(runtime.pid));
+const lifecycle = (runtime: RuntimeProcess) =>
+  lifecycleAt(
+    runtime.baseUrl,
+    () => peakRssMb(runtime.pid),
+    () => cpuSeconds(runtime.pid),
+  );
 
 /** PGlite: the first start of a data folder copies PGlite's data template and migrates; the batches run on a restart. */
 async function onPglite(env: Env): Promise<LifecycleFigures> {
@@ -135,7 +146,11 @@ async function onDistributed(env: Env): Promise<LifecycleFigures> {
   const runtime = await startDistributedRuntime({ env });
   try {
     const apps = Object.values(runtime.apps);
-    return await lifecycleAt(runtime.baseUrl, () => apps.reduce((sum, app) => sum + peakRssMb(app.pid()), 0));
+    return await lifecycleAt(
+      runtime.baseUrl,
+      () => apps.reduce((sum, app) => sum + peakRssMb(app.pid()), 0),
+      () => apps.reduce((sum, app) => sum + cpuSeconds(app.pid()), 0),
+    );
   } finally {
     await runtime.stop();
   }

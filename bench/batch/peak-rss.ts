@@ -6,3 +6,14 @@ export function peakRssMb(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(status);
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
+
+/** Linux's clock ticks per second in /proc (USER_HZ), 100 on every common build. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds a process has used so far, all its threads together (utime + stime from /proc; Linux). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}

@@ -10,6 +10,30 @@ export const REPO_ROOT = resolve(__dirname, '../../..');
 /** Node's arguments that run a TypeScript entry, as `npm start` does. */
 export const TS_RUNTIME = ['-r', './tools/ts-runtime/register.js'];
 
+export const EMBEDDED_ENTRY = 'apps/embedded/src/main.ts';
+
+/** The embedded runtime's V8 flags, as `npm start` and the image set them (decision 77). */
+export const EMBEDDED_HEAP_FLAGS = ['--max-old-space-size=1024'];
+
+/**
+ * Node's flags for the embedded runtime: EMBEDDED_HEAP_FLAGS, or EMBEDDED_NODE_FLAGS when it is set
+ * (flags split on spaces, in place of those; empty for V8's defaults), so a benchmark can compare.
+ */
+export function embeddedNodeFlags(env: Record<string, string | undefined> = process.env): string[] {
+  const flags = env.EMBEDDED_NODE_FLAGS;
+  if (flags === undefined) return [...EMBEDDED_HEAP_FLAGS];
+  return flags.split(/\s+/).filter((flag) => flag !== '');
+}
+
+/** Node's arguments for an entry: the embedded runtime's with its flags, as `npm start` runs it. */
+export function runtimeArguments(
+  entry: string,
+  env: Record<string, string | undefined> = process.env,
+): string[] {
+  const flags = entry === EMBEDDED_ENTRY ? embeddedNodeFlags(env) : [];
+  return [...flags, ...TS_RUNTIME, entry];
+}
+
 /** The first port the kernel hands to outgoing connections (Linux), or the IANA default. */
 function firstEphemeralPort(): number {
   try {
@@ -85,7 +109,7 @@ export interface RuntimeProcess {
 }
 
 export interface RuntimeOptions {
-  /** Entry file relative to the repository root. */
+  /** Entry file relative to the repository root; the embedded one runs with embeddedNodeFlags(). */
   entry?: string;
   dataDir?: string;
   env?: Record<string, string>;
@@ -96,9 +120,10 @@ export interface RuntimeOptions {
 export async function startRuntime(options: RuntimeOptions = {}): Promise<RuntimeProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? temporaryDataDir();
-  const child = spawn(process.execPath, [...TS_RUNTIME, options.entry ?? 'apps/embedded/src/main.ts'], {
+  const env = { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), DATA_DIR: dataDir };
+  const child = spawn(process.execPath, runtimeArguments(options.entry ?? EMBEDDED_ENTRY, env), {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), DATA_DIR: dataDir },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   boundToTestProcess(child);

@@ -1,10 +1,10 @@
 import {
   type BatchEvent,
-  type BatchItemRow,
   type BatchSummaryRow,
   isBatchEvent,
-  projectBatchItemRows,
+  projectBatchItemRow,
   projectBatchSummary,
+  type RevisedBatchItemRow,
 } from '@shipping/batch-domain';
 import type { RecordedEvent, SqlClient } from '@shipping/event-store';
 import { upsertItemRows } from './item-rows';
@@ -14,7 +14,7 @@ export interface ProjectedBatch {
   batchId: string;
   summary: BatchSummaryRow;
   /** The item rows those events changed, by item id, each with the revision that wrote it. */
-  items: Map<string, BatchItemRow & { revision: bigint }>;
+  items: Map<string, RevisedBatchItemRow>;
   /** The stream revision of the last event folded in. */
   revision: bigint;
 }
@@ -22,7 +22,9 @@ export interface ProjectedBatch {
 /**
  * Folds events of one batch's stream, in stream order and each exactly once, onto what is
  * already projected: the one projection the app's subscription, its commands and the replay
- * tool all run. Events of other types are passed over.
+ * tool all run. Events of other types are passed over. Each event's item row is built once, its
+ * revision in it; rows already projected (in `projected`, or returned before) are never changed,
+ * only replaced in the map by a later event of their item.
  */
 export function foldBatchEvents(
   batchId: string,
@@ -30,14 +32,14 @@ export function foldBatchEvents(
   events: readonly RecordedEvent[],
 ): ProjectedBatch | undefined {
   let summary = projected.summary;
-  const items = projected.items ?? new Map<string, BatchItemRow & { revision: bigint }>();
+  const items = projected.items ?? new Map<string, RevisedBatchItemRow>();
   let revision: bigint | undefined;
   for (const event of events) {
     if (!isBatchEvent(event)) continue;
     const batchEvent = event as RecordedEvent & BatchEvent;
     summary = projectBatchSummary(summary, batchEvent);
-    for (const row of projectBatchItemRows(batchEvent))
-      items.set(row.item_id, { ...row, revision: event.revision });
+    const row = projectBatchItemRow(batchEvent, event.revision);
+    if (row) items.set(row.item_id, row);
     revision = event.revision;
   }
   if (summary === undefined || revision === undefined) return undefined;

@@ -1,11 +1,8 @@
-import type { BatchItemRow } from '@shipping/batch-domain';
+import type { RevisedBatchItemRow } from '@shipping/batch-domain';
 import type { SqlClient } from '@shipping/event-store';
 
 /** All rows in one statement (a 1,000-item batch is one round trip); a row never moves back in revision. */
-export async function upsertItemRows(
-  sql: SqlClient,
-  rows: (BatchItemRow & { revision: bigint })[],
-): Promise<void> {
+export async function upsertItemRows(sql: SqlClient, rows: RevisedBatchItemRow[]): Promise<void> {
   if (rows.length === 0) return;
   await sql.query(
     `insert into batch_items_view (batch_id, item_id, idx, status, errors, tracking, revision)

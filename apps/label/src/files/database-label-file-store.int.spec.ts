@@ -76,6 +76,18 @@ describe.each(backends)('label files in the database on $name', (backend) => {
     expect(await rows()).toEqual([{ key: 'items/p1.pdf' }, { key: 'items/p2.pdf' }]);
   });
 
+  it('stores more files than one statement writes, every one byte for byte', async () => {
+    const many = Array.from({ length: 2_001 }, (_, index) => ({
+      key: `items/n${index}.pdf`,
+      content: Buffer.concat([BINARY, Buffer.from(String(index))]),
+    }));
+    await files.putMany(many);
+    expect(await rows()).toHaveLength(2_001);
+    const back = await files.getMany([many[0].key, many[1_000].key, many[2_000].key]);
+    expect(bytesOf(back.get(many[1_000].key))).toEqual(many[1_000].content);
+    expect(bytesOf(back.get(many[2_000].key))).toEqual(many[2_000].content);
+  });
+
   it.each(UNSAFE_LABEL_KEYS)('refuses the key %p with bad_request, storing nothing', async (key) => {
     await expect(files.get(key)).rejects.toMatchObject({ code: 'bad_request' });
     await expect(files.put(key as string, Buffer.from('%PDF'))).rejects.toMatchObject({

@@ -18,7 +18,8 @@ export const defaultLabelWorkers = (): number => availableParallelism();
  * Each thread's young generation, in MB. Drawing a label makes short-lived garbage only, and with
  * V8's default for a thread (48 MB) each thread held tens of MB of it. Side by side, 1,000 labels
  * drawn and merged on two threads peaked at 227-234 MB with 6 MB and 304-307 MB with the default,
- * in 1.60-1.78 s against 1.61-2.00 s.
+ * in 1.60-1.78 s against 1.61-2.00 s. A V8 flag on the process's command line or in NODE_OPTIONS
+ * (`--max-semi-space-size`, `--max-old-space-size`) applies to the threads too, over these limits.
  */
 export const LABEL_WORKER_YOUNG_GENERATION_MB = 6;
 

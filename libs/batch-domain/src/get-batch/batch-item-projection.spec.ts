@@ -12,7 +12,7 @@ import {
   shipped,
   validated,
 } from '../batches/batch-history.fixture';
-import { BATCH_ITEMS_HANDLES, projectBatchItemRows } from './batch-item-projection';
+import { BATCH_ITEMS_HANDLES, projectBatchItemRow, projectBatchItemRows } from './batch-item-projection';
 
 const row = { batch_id: BATCH, item_id: item(4), index: 4, errors: null, main_tracking_number: null };
 
@@ -51,5 +51,28 @@ describe('batch item rows projection', () => {
       .filter((event) => projectBatchItemRows(event).length > 0)
       .map((event) => event.type);
     expect(writing).toEqual(BATCH_ITEMS_HANDLES);
+  });
+
+  it('gives each row the revision it is projected at, and the same keys in the same order for every event', () => {
+    const rows = [validated(4, 995), invalidated(4), completed(4, 995), failed(4, 995)].map((event, n) =>
+      projectBatchItemRow(event, BigInt(10 + n)),
+    );
+    expect(rows).toEqual([
+      { ...row, status: 'valid', revision: 10n },
+      { ...row, status: 'invalid', errors, revision: 11n },
+      { ...row, status: 'completed', main_tracking_number: 'TRK4', revision: 12n },
+      { ...row, status: 'failed', revision: 13n },
+    ]);
+    const keys = ['batch_id', 'item_id', 'index', 'status', 'errors', 'main_tracking_number', 'revision'];
+    for (const projected of rows) expect(Object.keys(projected ?? {})).toEqual(keys);
+  });
+
+  it('builds a new row each time, and none for an event of the batch', () => {
+    const event = completed(4, 995);
+    expect(projectBatchItemRow(event, 7n)).not.toBe(projectBatchItemRow(event, 7n));
+    expect(projectBatchItemRow(shipped(995, [item(4)]), 5n)).toBeUndefined();
+    expect(projectBatchItemRows(event)).toEqual([
+      { ...row, status: 'completed', main_tracking_number: 'TRK4' },
+    ]);
   });
 });

@@ -13,6 +13,11 @@ export interface BatchItemRow {
   main_tracking_number: string | null;
 }
 
+/** An item row with the stream revision of the event that wrote it: a row never moves back in revision. */
+export interface RevisedBatchItemRow extends BatchItemRow {
+  revision: bigint;
+}
+
 export const BATCH_ITEMS_HANDLES: readonly BatchEventType[] = [
   'ItemValidated',
   'ItemInvalidated',
@@ -21,39 +26,61 @@ export const BATCH_ITEMS_HANDLES: readonly BatchEventType[] = [
 ];
 
 /**
- * Pure projection: the item rows an event writes, each replacing the row of the same
- * (batch_id, item_id), so applying an event twice changes nothing. An item appears once it is
- * validated: the interface's item statuses are valid, invalid, completed and failed, and an item
- * awaiting validation has none of them, so BatchCreated writes no row. While a batch is
- * validating its item list therefore grows, and `results.total_count` counts every item.
+ * Pure projection: the item row an event writes, with that event's stream revision, replacing the
+ * row of the same (batch_id, item_id), so applying an event twice changes nothing; undefined for an
+ * event that writes none. An item appears once it is validated: the interface's item statuses are
+ * valid, invalid, completed and failed, and an item awaiting validation has none of them, so
+ * BatchCreated writes no row. While a batch is validating its item list therefore grows, and
+ * `results.total_count` counts every item.
+ *
+ * Each row is built once, as one object literal with the same keys in the same order (its revision
+ * included) whatever the event: the rows of a rebuild share one shape and nothing is copied on the
+ * way.
  */
-export function projectBatchItemRows(event: BatchEvent): BatchItemRow[] {
-  const base = (data: { batch_id: string; item_id: string; index: number }) => ({
-    batch_id: data.batch_id,
-    item_id: data.item_id,
-    index: data.index,
-    errors: null,
-    main_tracking_number: null,
-  });
+export function projectBatchItemRow(event: BatchEvent, revision: bigint): RevisedBatchItemRow | undefined {
   switch (event.type) {
     case 'ItemValidated':
-      return [{ ...base(event.data), status: 'valid' }];
+      return itemRow(event.data, 'valid', null, null, revision);
     case 'ItemInvalidated':
-      return [{ ...base(event.data), status: 'invalid', errors: event.data.errors }];
+      return itemRow(event.data, 'invalid', event.data.errors, null, revision);
     case 'ItemCompleted':
-      return [{ ...base(event.data), status: 'completed', main_tracking_number: event.data.tracking_number }];
+      return itemRow(event.data, 'completed', null, event.data.tracking_number, revision);
     case 'ItemFailed':
-      return [{ ...base(event.data), status: 'failed' }];
+      return itemRow(event.data, 'failed', null, null, revision);
     case 'BatchCreated':
     case 'BatchItemsAdded':
     case 'BatchValidated':
     case 'BatchShipped':
     case 'LabelFilesMerged':
     case 'BatchCompleted':
-      return [];
+      return undefined;
     default: {
       const unknown: never = event;
       throw new Error(`Unhandled batch event ${JSON.stringify(unknown)}`);
     }
   }
 }
+
+/** The rows an event writes, without a revision: none or one (see projectBatchItemRow). */
+export function projectBatchItemRows(event: BatchEvent): BatchItemRow[] {
+  const row = projectBatchItemRow(event, 0n);
+  if (!row) return [];
+  const { revision: _revision, ...written } = row;
+  return [written];
+}
+
+const itemRow = (
+  data: { batch_id: string; item_id: string; index: number },
+  status: BatchItemStatus,
+  errors: FieldErrors | null,
+  main_tracking_number: string | null,
+  revision: bigint,
+): RevisedBatchItemRow => ({
+  batch_id: data.batch_id,
+  item_id: data.item_id,
+  index: data.index,
+  status,
+  errors,
+  main_tracking_number,
+  revision,
+});

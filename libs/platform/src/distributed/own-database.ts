@@ -1,4 +1,3 @@
-import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { migrate } from '@shipping/event-store';
 import { ConfigurationError } from '../config/validate-config';
 import type { StorageConfig } from '../config/storage-config';
@@ -11,6 +10,7 @@ import { APP_OWNER_MIGRATIONS, OWNER_TABLE } from './app-owner.migrations';
  */
 export async function claimOwnDatabase(app: string, config: StorageConfig): Promise<void> {
   if (config.STORE !== 'postgres' || !config.DATABASE_URL) return;
+  const { createPgSqlClient } = await import('@shipping/event-store/postgres');
   const sql = createPgSqlClient(config.DATABASE_URL, { max: 1, connectionTimeoutMillis: 10_000 });
   try {
     await migrate(sql, APP_OWNER_MIGRATIONS);

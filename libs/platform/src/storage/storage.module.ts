@@ -9,18 +9,23 @@ import {
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { adapterOf, type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { createPgliteSqlClient } from '@shipping/event-store/pglite';
-import { createPgSqlClient } from '@shipping/event-store/postgres';
-import { EventStoreDbEventStore } from '@shipping/event-store/eventstoredb';
 import { TracedEventStore } from '../observability/traced-event-store';
 import type { StorageConfig } from '../config/storage-config';
 import { lockDataFolder } from './data-folder-lock';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
 import { eventUpcasters } from './event-upcasters';
 
-/** On PGlite, DATA_DIR is locked for this process until the client closes (see lockDataFolder). */
+/**
+ * On PGlite, DATA_DIR is locked for this process until the client closes (see lockDataFolder).
+ * A driver is loaded only when configured: an embedded runtime on PGlite loads neither `pg` nor
+ * EventStoreDB's gRPC client, and an app on PostgreSQL does not load PGlite.
+ */
 export async function openSqlClient(config: StorageConfig): Promise<SqlClient> {
-  if (config.STORE === 'postgres') return createPgSqlClient(config.DATABASE_URL as string);
+  if (config.STORE === 'postgres') {
+    const { createPgSqlClient } = await import('@shipping/event-store/postgres');
+    return createPgSqlClient(config.DATABASE_URL as string);
+  }
+  const { createPgliteSqlClient } = await import('@shipping/event-store/pglite');
   mkdirSync(config.DATA_DIR, { recursive: true });
   const release = lockDataFolder(config.DATA_DIR);
   try {
@@ -44,7 +49,10 @@ export async function openEventStore(config: StorageConfig, sql: SqlClient): Pro
 }
 
 async function openEventStoreAdapter(config: StorageConfig, sql: SqlClient): Promise<EventStore> {
-  if (config.EVENT_STORE === 'eventstoredb') return new EventStoreDbEventStore(config.ESDB_URL as string);
+  if (config.EVENT_STORE === 'eventstoredb') {
+    const { EventStoreDbEventStore } = await import('@shipping/event-store/eventstoredb');
+    return new EventStoreDbEventStore(config.ESDB_URL as string);
+  }
   const store = new PostgresEventStore(sql);
   await store.init();
   return store;

@@ -1,7 +1,6 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { gaugeReadAtScrape } from '@shipping/platform';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { GatewayHttpConfig } from '../gateway-http-config';
 import { GatewayHttpConfigModule } from '../gateway-http-config.module';
@@ -27,6 +26,8 @@ export async function createRateLimitStorage(
     gaugeOfSharing(() => false);
     return new HitLogThrottlerStorage();
   }
+  // Loaded only with REDIS_URL: a gateway counting in process does not load the Redis client.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(config.redisUrl, {
     // While disconnected a hit fails at once (and is counted in process) instead of queueing.
     enableOfflineQueue: false,
