@@ -21,18 +21,18 @@ const CALLS = 200_000;
 const ROUNDS = 7;
 
 type Request = Parameters<typeof observeRequests>[0];
-type Response = Parameters<typeof observeRequests>[1];
+type Reply = Parameters<typeof observeRequests>[1];
+type Response = EventEmitter;
 
-function fakeExchange(): { request: Request; response: Response & EventEmitter } {
-  const response = Object.assign(new EventEmitter(), { statusCode: 200 }) as unknown as Response &
-    EventEmitter;
+function fakeExchange(): { request: Request; reply: Reply; response: Response } {
+  const response = Object.assign(new EventEmitter(), { statusCode: 200 });
   const request = {
     method: 'GET',
     headers: { authorization: 'Bearer sk_test_acme' },
-    baseUrl: '',
-    route: { path: '/batches/:batchId' },
+    is404: false,
+    routeOptions: { url: '/batches/:batchId', config: {} },
   } as unknown as Request;
-  return { request, response };
+  return { request, reply: { raw: response } as unknown as Reply, response };
 }
 
 /** A request through `hook`: the hook, the route's work (nothing), the response finishing. */
@@ -42,9 +42,13 @@ const throughHook = (hook: (request: Request, response: Response, next: () => vo
   response.emit('finish');
 };
 
+/** The gateway's hook, given the reply whose response finishes. */
+const onReply = (hook: typeof observeRequests) => (request: Request, response: Response, next: () => void) =>
+  hook(request, { raw: response } as unknown as Reply, next);
+
 const hooks = {
   none: throughHook((_request, _response, next) => next()),
-  'request hook (span + histogram)': throughHook(observeRequests),
+  'request hook (span + histogram)': throughHook(onReply(observeRequests)),
   'histogram only': throughHook((request, response, next) => {
     const stop = metrics.httpRequestDuration.startTimer({ method: request.method });
     response.once('finish', () => stop({ route: '/batches/:batchId', status: '200' }));

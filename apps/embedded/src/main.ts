@@ -1,7 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { configureGatewayApp, OpenApiDocument, readGatewayHttpConfig } from '@shipping/gateway-app';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  configureGatewayApp,
+  createGatewayAdapter,
+  OpenApiDocument,
+  readGatewayHttpConfig,
+} from '@shipping/gateway-app';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
 import {
   checkEnvironment,
@@ -28,12 +33,16 @@ async function bootstrap(): Promise<void> {
   const config = validateConfig(EmbeddedConfig);
   const tracing = await startTracing('embedded');
   const httpConfig = readGatewayHttpConfig();
-  const app = await NestFactory.create<NestExpressApplication>(EmbeddedModule.forRoot(config), {
-    bodyParser: false,
-    bufferLogs: true,
-    // A refused start (DATA_DIR in use) is reported below, not by an abort.
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    EmbeddedModule.forRoot(config),
+    createGatewayAdapter(httpConfig),
+    {
+      bodyParser: false,
+      bufferLogs: true,
+      // A refused start (DATA_DIR in use) is reported below, not by an abort.
+      abortOnError: false,
+    },
+  );
   configureGatewayApp(app, httpConfig);
   OpenApiDocument.describe(app);
   connectMessageHandlers(app, createInProcessServer(app));

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { listenOnConfiguredPort, runDistributedApp } from '@shipping/platform';
 import { GATEWAY_ENVIRONMENT } from './gateway-config';
 import { GatewayModule } from './gateway.module';
 import { configureGatewayApp, readGatewayHttpConfig } from './http';
+import { createGatewayAdapter } from './http/gateway-adapter';
 import { OpenApiDocument } from './openapi/openapi-document';
 
 const httpConfig = readGatewayHttpConfig();
@@ -12,9 +13,10 @@ runDistributedApp({
   name: 'gateway',
   module: GatewayModule,
   ...GATEWAY_ENVIRONMENT,
+  httpAdapter: () => createGatewayAdapter(httpConfig),
   bodyParser: false,
   configure: (app) => {
-    configureGatewayApp(app as NestExpressApplication, httpConfig);
+    configureGatewayApp(app as NestFastifyApplication, httpConfig);
     OpenApiDocument.describe(app);
   },
   listen: listenOnConfiguredPort,

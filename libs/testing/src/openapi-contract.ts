@@ -33,7 +33,7 @@ export function openApiContract(document: OpenApi) {
     operations,
     /** Undefined when the answer keeps the contract, else why it does not. */
     violation(method: string, rawPath: string, status: number, body: unknown): string | undefined {
-      // Express routes `/batches/` as `/batches`.
+      // The gateway routes `/batches/` as `/batches`.
       const path = rawPath.split('?')[0].replace(/(.)\/+$/, '$1');
       const found = operations.find(
         (candidate) => candidate.method === method && candidate.pattern.test(path),

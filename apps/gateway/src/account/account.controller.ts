@@ -10,7 +10,7 @@ import {
   paginate,
   type RequestContext,
 } from '@shipping/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
@@ -53,7 +53,7 @@ export class AccountController {
   async ledger(
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ) {
     const page = query.toPageRequest();
     const rows = await this.apps.request<LedgerEntryView[]>(LedgerPatterns.entries, caller, page);

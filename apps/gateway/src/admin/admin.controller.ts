@@ -15,7 +15,7 @@ import {
   type ShipperRecord,
 } from '@shipping/contracts';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
@@ -67,7 +67,7 @@ export class AdminController {
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
     @AdminRequest() admin: AdminCaller,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ) {
     const page = query.toPageRequest();
     const rows = await this.apps.request<AccountRecord[]>(

@@ -1,6 +1,6 @@
 import { Controller, Global, type INestApplication, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import {
   type AppMessage,
@@ -19,6 +19,7 @@ import request from 'supertest';
 import { AppRequestSender } from '../commands/app-request-sender';
 import {
   configureGatewayApp,
+  createGatewayAdapter,
   DEFAULT_GATEWAY_HTTP_CONFIG,
   GATEWAY_HTTP_CONFIG,
   GatewayHttpModule,
@@ -97,11 +98,15 @@ describe('GET /batches/{id}: pages answered from their serialised text while the
       .overrideProvider(GATEWAY_HTTP_CONFIG)
       .useValue({ ...DEFAULT_GATEWAY_HTTP_CONFIG, logLevel: 'silent', rateLimitPerMinute: 0 })
       .compile();
-    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
-    configureGatewayApp(app as NestExpressApplication);
+    app = moduleRef.createNestApplication<NestFastifyApplication>(
+      createGatewayAdapter(DEFAULT_GATEWAY_HTTP_CONFIG),
+      { bodyParser: false },
+    );
+    configureGatewayApp(app as NestFastifyApplication);
     connectMessageHandlers(app, createInProcessServer(app));
     await app.init();
     await app.startAllMicroservices();
+    await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
   }, 60_000);
 
   beforeEach(() => {

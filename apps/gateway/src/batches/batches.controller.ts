@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import {
   type BatchEventView,
   BatchItemsQuery,
@@ -69,7 +69,7 @@ export class BatchesController {
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ) {
     const page = query.toPageRequest();
     const rows = await this.apps.request<BatchListEntry[]>(BatchPatterns.list, caller, page);
@@ -87,7 +87,7 @@ export class BatchesController {
     @Param('batchId', BatchIdPipe) batchId: string,
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ) {
     const page = query.toPageRequest();
     const rows = await this.apps.request<BatchEventView[]>(BatchPatterns.events, caller, {
@@ -107,7 +107,7 @@ export class BatchesController {
     @Param('batchId', BatchIdPipe) batchId: string,
     @Query(new Valid(BatchItemsQuery)) query: BatchItemsQuery,
     @Caller() caller: RequestContext,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ) {
     const page = query.toPageRequest();
     const found = await this.apps.request<BatchPage>(BatchPatterns.get, caller, {
@@ -125,7 +125,7 @@ export class BatchesController {
     );
   }
 
-  private batchObject({ batch }: BatchPage, items: unknown, request: Request, signedAt?: number) {
+  private batchObject({ batch }: BatchPage, items: unknown, request: FastifyRequest, signedAt?: number) {
     const { label_keys: keys, ...summary }: BatchSummary = batch;
     return {
       id: summary.id,

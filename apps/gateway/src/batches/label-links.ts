@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
+import { originOf } from '../http/gateway-request';
 import { labelUrl, readLabelUrlConfig } from '@shipping/platform';
 
 /** Signed, expiring URLs of merged label files, on the host the caller used. */
@@ -12,8 +13,8 @@ export class LabelLinks {
     return Math.floor(Date.now() / 1000);
   }
 
-  url(request: Request, key: string, signedAt = this.signingSecond()): string {
-    const base = `${request.protocol}://${request.get('host') ?? 'localhost'}`;
+  url(request: FastifyRequest, key: string, signedAt = this.signingSecond()): string {
+    const base = originOf(request);
     return labelUrl(base, key, this.config.secret, this.config.ttlSeconds, signedAt);
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { NotFound } from '@shipping/contracts';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../http';
 import { DashboardFiles } from './dashboard-files';
 import { SECURITY_HEADERS } from './security-headers';
@@ -14,23 +14,23 @@ export class DashboardController {
   constructor(private readonly files: DashboardFiles) {}
 
   @Get()
-  index(@Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+  index(@Res({ passthrough: true }) response: FastifyReply): Promise<StreamableFile> {
     return this.serve('index.html', response);
   }
 
   @Get('*path')
   asset(
     @Param('path') segments: string | string[],
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<StreamableFile> {
     return this.serve(Array.isArray(segments) ? segments.join('/') : segments, response);
   }
 
-  private async serve(path: string, response: Response): Promise<StreamableFile> {
+  private async serve(path: string, response: FastifyReply): Promise<StreamableFile> {
     const file = await this.files.file(path);
     if (!file) throw new NotFound('Not found.');
-    response.set(SECURITY_HEADERS);
-    response.setHeader('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    response.headers(SECURITY_HEADERS);
+    response.header('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     return new StreamableFile(file.content, { type: file.type, length: file.content.length });
   }
 }

@@ -1,4 +1,6 @@
 import type { ErrorCode } from '@shipping/contracts';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { ACME, createHttpTestApp, type HttpTestApp, STARTUP_TIMEOUT_MS } from './testing/http-test-app';
 import { THROWN_MESSAGES } from './testing/test-controller';
@@ -41,6 +43,12 @@ describe('envelope and error mapping', () => {
         .send('weight=2');
       expect(response.status).toBe(201);
       expect(response.body.data.received).toBeNull();
+    });
+
+    it('answers a Content-Type that is no media type with 415 in the envelope', async () => {
+      const response = await http().post('/orders').set(ACME).set('Content-Type', 'json').send('{}');
+      expect(response.status).toBe(415);
+      expect(response.body).toEqual({ success: false, message: 'Unsupported Media Type' });
     });
 
     it('does not announce the framework', async () => {
@@ -105,6 +113,19 @@ describe('envelope and error mapping', () => {
       expect(response.body).toEqual({ success: false, message: 'Not found.' });
     });
 
+    it('answers a path that decodes to no UTF-8 text: 400 where a route has a parameter, else 404', async () => {
+      const parameter = await http().get('/items/%FF').set(ACME).expect(400);
+      expect(parameter.body).toEqual({ success: false, message: "Failed to decode param '%FF'" });
+      expect(parameter.headers['x-request-id']).toBeDefined();
+      const nowhere = await http().get('/%E0%A4%A').set(ACME).expect(404);
+      expect(nowhere.body).toEqual({ success: false, message: 'Not found.' });
+    });
+
+    it('routes paths whatever their case and with a trailing slash', async () => {
+      const response = await http().get('/ITEMS/3/').set(ACME).expect(200);
+      expect(response.body).toEqual({ success: true, data: { id: 3 } });
+    });
+
     it('keeps the message of a framework 4xx such as a failed ParseIntPipe', async () => {
       const response = await http().get('/items/abc').set(ACME).expect(400);
       expect(response.body).toEqual({
@@ -131,6 +152,22 @@ describe('envelope and error mapping', () => {
       const body = { padding: 'x'.repeat(1024 * 1024) };
       const response = await http().post('/orders').set(ACME).send(body).expect(413);
       expect(response.body).toEqual({
+        success: false,
+        message: 'The request body is larger than the limit of 1mb.',
+      });
+    });
+
+    it('answers a client still sending a body over the limit with 413, not a broken pipe', async () => {
+      const server = harness.app.getHttpServer() as Server;
+      if (!server.listening) await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/orders`, {
+        method: 'POST',
+        headers: { ...ACME, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ padding: 'x'.repeat(5 * 1024 * 1024) }),
+      });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
         success: false,
         message: 'The request body is larger than the limit of 1mb.',
       });

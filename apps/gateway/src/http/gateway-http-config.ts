@@ -20,7 +20,7 @@ export interface GatewayHttpConfig {
   /** Requests per minute per client address without a valid key, counted before the body is read; 0 disables. */
   unauthenticatedRateLimitPerMinute: number;
   idempotencyTtlHours: number;
-  /** Express's `trust proxy`: false, a hop count, or the proxies' addresses, CIDR blocks and presets. */
+  /** Fastify's `trustProxy` (as Express's `trust proxy` read it): false, a hop count, or the proxies' addresses, CIDR blocks and presets. */
   trustProxy: TrustProxy;
   /** The admin API's bearer key (ADMIN_API_KEY); unset, every /admin route answers 404. */
   adminApiKey?: string;

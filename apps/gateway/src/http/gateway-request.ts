@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The account an API key belongs to. */
 export interface AuthenticatedAccount {
@@ -6,8 +6,8 @@ export interface AuthenticatedAccount {
   name: string;
 }
 
-/** What the gateway's HTTP layer adds to an Express request. */
-export interface GatewayRequest extends Request {
+/** What the gateway's HTTP layer adds to a Fastify request. */
+export interface GatewayRequest extends FastifyRequest {
   /** Set for every request before anything else runs (see request-id.ts). */
   id: string;
   account?: AuthenticatedAccount;
@@ -17,4 +17,26 @@ export interface GatewayRequest extends Request {
   apiKeyFingerprint?: string;
   /** The Idempotency-Key this request claimed (see IdempotencyInterceptor); its commands carry it. */
   claimedIdempotencyKey?: string;
+}
+
+/** The reply to a gateway request. */
+export type GatewayReply = FastifyReply;
+
+/** An onRequest, preValidation or preHandler hook of the gateway. */
+export type GatewayHook = (
+  request: GatewayRequest,
+  reply: GatewayReply,
+  done: (error?: Error) => void,
+) => void;
+
+/** The request's path, without its query: what routes and `/admin` are matched against. */
+export function pathOf(request: FastifyRequest): string {
+  const url = request.url;
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** `scheme://host` as the client addressed the gateway (`trust proxy` decides the scheme). */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }

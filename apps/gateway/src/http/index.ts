@@ -7,6 +7,7 @@ export * from './auth/sandbox-api-keys';
 export * from './configure-gateway-app';
 export * from './envelope/envelope';
 export * from './errors/error-response';
+export * from './gateway-adapter';
 export * from './gateway-http-config';
 export * from './gateway-http-config.module';
 export * from './gateway-http.module';

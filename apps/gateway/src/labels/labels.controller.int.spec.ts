@@ -1,6 +1,6 @@
 import { Controller, Global, type INestApplication, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import {
   type AppMessage,
@@ -16,6 +16,7 @@ import request from 'supertest';
 import { AppRequestSender } from '../commands/app-request-sender';
 import {
   configureGatewayApp,
+  createGatewayAdapter,
   DEFAULT_GATEWAY_HTTP_CONFIG,
   GATEWAY_HTTP_CONFIG,
   GatewayHttpModule,
@@ -71,11 +72,15 @@ describe('GET /labels/*key: label files at signed URLs', () => {
       .overrideProvider(GATEWAY_HTTP_CONFIG)
       .useValue({ ...DEFAULT_GATEWAY_HTTP_CONFIG, logLevel: 'silent', rateLimitPerMinute: 0 })
       .compile();
-    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
-    configureGatewayApp(app as NestExpressApplication);
+    app = moduleRef.createNestApplication<NestFastifyApplication>(
+      createGatewayAdapter(DEFAULT_GATEWAY_HTTP_CONFIG),
+      { bodyParser: false },
+    );
+    configureGatewayApp(app as NestFastifyApplication);
     connectMessageHandlers(app, createInProcessServer(app));
     await app.init();
     await app.startAllMicroservices();
+    await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
   }, 60_000);
 
   afterAll(async () => {
@@ -129,5 +134,13 @@ describe('GET /labels/*key: label files at signed URLs', () => {
     const response = await get(path(key, signLabelPath(key, now() + 600, SECRET)));
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ success: false, message: 'Label file not found.' });
+  });
+
+  it('answers 404 in the envelope for /labels/ with no key at all', async () => {
+    const reads = FakeLabelFiles.reads.length;
+    const response = await get('/labels/');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, message: 'Not found.' });
+    expect(FakeLabelFiles.reads).toHaveLength(reads);
   });
 });

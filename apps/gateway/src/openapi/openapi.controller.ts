@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { NotFound, Unavailable } from '@shipping/contracts';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { SECURITY_HEADERS } from '../dashboard/security-headers';
 import { Public } from '../http';
 import { docsFile } from './docs-page';
@@ -15,29 +15,29 @@ export class OpenApiController {
   constructor(private readonly openApi: OpenApiDocument) {}
 
   @Get('openapi.json')
-  document(@Res({ passthrough: true }) response: Response): StreamableFile {
+  document(@Res({ passthrough: true }) response: FastifyReply): StreamableFile {
     const document = this.openApi.get();
     if (!document) throw new Unavailable('The API description is not ready yet.');
     const content = Buffer.from(JSON.stringify(document));
-    response.setHeader('Cache-Control', 'no-cache');
+    response.header('Cache-Control', 'no-cache');
     return new StreamableFile(content, { type: 'application/json; charset=utf-8', length: content.length });
   }
 
   @Get('docs')
-  index(@Res({ passthrough: true }) response: Response): StreamableFile {
+  index(@Res({ passthrough: true }) response: FastifyReply): StreamableFile {
     return this.serve('index.html', response);
   }
 
   @Get('docs/:file')
-  asset(@Param('file') name: string, @Res({ passthrough: true }) response: Response): StreamableFile {
+  asset(@Param('file') name: string, @Res({ passthrough: true }) response: FastifyReply): StreamableFile {
     return this.serve(name, response);
   }
 
-  private serve(name: string, response: Response): StreamableFile {
+  private serve(name: string, response: FastifyReply): StreamableFile {
     const file = docsFile(name);
     if (!file) throw new NotFound('Not found.');
-    response.set(SECURITY_HEADERS);
-    response.setHeader('Cache-Control', 'no-cache');
+    response.headers(SECURITY_HEADERS);
+    response.header('Cache-Control', 'no-cache');
     return new StreamableFile(file.content, { type: file.type, length: file.content.length });
   }
 }

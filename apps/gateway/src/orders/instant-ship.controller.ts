@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import {
   type InstantShipment,
   InstantShipPatterns,
@@ -37,7 +37,7 @@ export class InstantShipController {
   async ship(
     @Body(new Valid(InstantShipRequest)) body: InstantShipRequest,
     @Caller() caller: RequestContext,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ) {
     const shipped = await this.apps.request<InstantShipment>(InstantShipPatterns.ship, caller, body);
     return withMessage(

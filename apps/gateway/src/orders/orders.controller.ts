@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   FreightOrderRequest,
   OrderPatterns,
@@ -35,7 +35,7 @@ export class OrdersController {
   async saveFreight(
     @Body(new Valid(FreightOrderRequest)) body: FreightOrderRequest,
     @Caller() caller: RequestContext,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ) {
     const saved = await this.apps.request<SavedOrder>(OrderPatterns.saveFreightOrder, caller, body);
     return this.answer(saved, 'Freight order', response);
@@ -53,7 +53,7 @@ export class OrdersController {
   async saveParcel(
     @Body(new Valid(ParcelOrderRequest)) body: ParcelOrderRequest,
     @Caller() caller: RequestContext,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ) {
     const saved = await this.apps.request<SavedOrder>(OrderPatterns.saveParcelOrder, caller, body);
     return this.answer(saved, 'Parcel order', response);
@@ -69,7 +69,7 @@ export class OrdersController {
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ) {
     const page = query.toPageRequest();
     const rows = await this.apps.request<OpenOrder[]>(OrderPatterns.listOpenOrders, caller, page);
@@ -90,7 +90,7 @@ export class OrdersController {
     return paginate(listed, page, listingLinks(request, { per_page: query.per_page }));
   }
 
-  private answer(saved: SavedOrder, what: string, response: Response) {
+  private answer(saved: SavedOrder, what: string, response: FastifyReply) {
     if (!saved.created) response.status(200);
     const message = saved.created ? `${what} created as a draft.` : `${what} updated.`;
     return withMessage({ shipment_order_id: saved.shipment_order_id }, message);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   PageQuery,
   paginate,
@@ -40,7 +40,7 @@ export class PickupsController {
   async save(
     @Body(new Valid(PickupOrderRequest)) body: PickupOrderRequest,
     @Caller() caller: RequestContext,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ) {
     const saved = await this.apps.request<SavedPickup>(PickupPatterns.savePickupOrder, caller, body);
     if (!saved.created) response.status(200);
@@ -69,7 +69,7 @@ export class PickupsController {
   async list(
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ) {
     const page = query.toPageRequest();
     const rows = await this.apps.request<PickupOrderView[]>(PickupPatterns.listPickupOrders, caller, page);

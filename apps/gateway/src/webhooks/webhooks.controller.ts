@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import {
   PageQuery,
   paginate,
@@ -99,7 +99,7 @@ export class WebhooksController {
     @Param('webhookId') webhookId: string,
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ) {
     const page = query.toPageRequest();
     const rows = await this.apps.request<WebhookDeliveryView[]>(WebhookPatterns.deliveries, caller, {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { type AbstractHttpAdapter, NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { connectMessageHandlers, createKafkaServer, KafkaMessagingModule } from '@shipping/messaging';
 import { DataFolderInUse } from '../storage/data-folder-lock';
 import { StorageModule } from '../storage/storage.module';
@@ -30,7 +31,9 @@ export interface DistributedApp<Config extends DistributedConfig> {
   configure?: (app: INestApplication, config: Config) => void;
   /** Serves HTTP (the gateway, with its metrics and health); other apps only answer messages. */
   listen?: (app: INestApplication, config: Config) => Promise<void>;
-
+  /** The HTTP server of an app that serves HTTP (the gateway's, with its options); by default a plain Fastify. */
+  httpAdapter?: () => AbstractHttpAdapter;
+  /** Whether Nest parses request bodies itself (the gateway parses its own). */
   bodyParser?: boolean;
 }
 
@@ -86,6 +89,7 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
         spec.module,
       ],
     },
+    spec.httpAdapter?.() ?? new FastifyAdapter(),
     { bodyParser: spec.bodyParser ?? true, bufferLogs: true, abortOnError: false },
   );
   spec.configure?.(app, config);

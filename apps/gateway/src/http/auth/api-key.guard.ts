@@ -1,8 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '@shipping/contracts';
-import type { Response } from 'express';
-import type { GatewayRequest } from '../gateway-request';
+import type { GatewayReply, GatewayRequest } from '../gateway-request';
 import { ApiKeyDirectory, apiKeyDigest } from './api-key-directory';
 import { IS_ADMIN } from './admin-key';
 import { IS_PUBLIC } from './auth.decorators';
@@ -31,20 +30,21 @@ export class ApiKeyGuard implements CanActivate {
       this.reflector.getAllAndOverride<boolean>(IS_ADMIN, [context.getHandler(), context.getClass()]),
     );
     // The admin key opens admin routes only, and an API key never opens them.
-    if (adminRoute !== (request.adminKeyId !== undefined)) return this.refuse(http.getResponse<Response>());
+    if (adminRoute !== (request.adminKeyId !== undefined))
+      return this.refuse(http.getResponse<GatewayReply>());
     // Authenticated before its body was read (preAuthentication).
     if (request.account) return true;
     const apiKey = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const digest = apiKey === undefined ? undefined : apiKeyDigest(apiKey);
     const account = digest === undefined ? undefined : await this.directory.findAccount(digest);
-    if (!digest || !account) return this.refuse(http.getResponse<Response>());
+    if (!digest || !account) return this.refuse(http.getResponse<GatewayReply>());
     request.account = account;
     request.apiKeyFingerprint = digest.toString('hex', 0, 16);
     return true;
   }
 
-  private refuse(response: Response): never {
-    response.setHeader('WWW-Authenticate', 'Bearer');
+  private refuse(reply: GatewayReply): never {
+    reply.header('WWW-Authenticate', 'Bearer');
     throw new AppError('unauthenticated', UNAUTHENTICATED_MESSAGE);
   }
 }

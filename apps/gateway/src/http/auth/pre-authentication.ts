@@ -1,7 +1,6 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { AppError } from '@shipping/contracts';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { GatewayRequest } from '../gateway-request';
+import { type GatewayHook, type GatewayRequest, pathOf } from '../gateway-request';
 import { RATE_LIMITED_MESSAGE } from '../rate-limit/gateway-throttler.guard';
 import { NotFound } from '@shipping/contracts';
 import { adminAccountId, adminKeyId, isAdminKey, isAdminPath } from './admin-key';
@@ -16,7 +15,7 @@ const MINUTE_MS = 60_000;
  * Runs before the body parsers: a request with a valid API key gets its account (the API key
  * guard and the per-key limit take it from there); any other request is counted against its
  * client address (`trust proxy` decides what that is) and, over `limitPerMinute`, answered 429
- * at once. Bodies are parsed only for requests with an account (whenAuthenticated), so a stranger's
+ * at once. Bodies are parsed only for requests with an account (see body/body-parsers.ts), so a stranger's
  * 4 MB body is never parsed and its 401s count.
  *
  * Under /admin only the admin key authenticates (API keys do not), and without an admin key
@@ -27,17 +26,17 @@ export function preAuthentication(
   storage: ThrottlerStorage,
   limitPerMinute: number,
   adminApiKey?: string,
-): RequestHandler {
-  return (request: Request, response: Response, next: NextFunction) => {
-    const admin = isAdminPath(request.path);
-    if (admin && adminApiKey === undefined) return next(new NotFound(NOT_FOUND_MESSAGE));
+): GatewayHook {
+  return (request, reply, done) => {
+    const admin = isAdminPath(pathOf(request));
+    if (admin && adminApiKey === undefined) return done(new NotFound(NOT_FOUND_MESSAGE));
     void (
       admin
-        ? Promise.resolve(authenticateAdmin(request as GatewayRequest, adminApiKey as string))
-        : authenticate(request as GatewayRequest, directory)
+        ? Promise.resolve(authenticateAdmin(request, adminApiKey as string))
+        : authenticate(request, directory)
     )
       .then(async (authenticated) => {
-        if (authenticated || limitPerMinute === 0) return next();
+        if (authenticated || limitPerMinute === 0) return done();
         const { isBlocked, timeToBlockExpire } = await storage.increment(
           `address:${request.ip ?? 'unknown'}`,
           MINUTE_MS,
@@ -45,11 +44,11 @@ export function preAuthentication(
           0,
           'unauthenticated',
         );
-        if (!isBlocked) return next();
-        response.setHeader('Retry-After', String(Math.max(timeToBlockExpire, 1)));
-        next(new AppError('rate_limited', RATE_LIMITED_MESSAGE));
+        if (!isBlocked) return done();
+        reply.header('Retry-After', String(Math.max(timeToBlockExpire, 1)));
+        done(new AppError('rate_limited', RATE_LIMITED_MESSAGE));
       })
-      .catch(next);
+      .catch((error: unknown) => done(error as Error));
   };
 }
 
@@ -76,10 +75,4 @@ async function authenticate(request: GatewayRequest, directory: ApiKeyDirectory)
   request.account = account;
   request.apiKeyFingerprint = digest.toString('hex', 0, 16);
   return true;
-}
-
-/** A body parser that leaves a request without an account alone: nothing a stranger sends is parsed. */
-export function whenAuthenticated(parser: RequestHandler): RequestHandler {
-  return (request, response, next) =>
-    (request as GatewayRequest).account ? parser(request, response, next) : next();
 }

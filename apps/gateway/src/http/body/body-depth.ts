@@ -1,5 +1,5 @@
 import { AppError } from '@shipping/contracts';
-import type { NextFunction, Request, Response } from 'express';
+import type { GatewayHook } from '../gateway-request';
 
 /**
  * The nesting depth of a parsed JSON value: a scalar is 0, `{}` and `[]` are 1. Walked with an
@@ -17,9 +17,9 @@ export function exceedsDepth(value: unknown, maxDepth: number): boolean {
 }
 
 /** Refuses bodies nested deeper than the limit, before any DTO transformation recurses into them. */
-export function bodyDepthLimit(maxDepth: number) {
-  return (request: Request, _response: Response, next: NextFunction): void => {
-    next(
+export function bodyDepthLimit(maxDepth: number): GatewayHook {
+  return (request, _reply, done) => {
+    done(
       exceedsDepth(request.body, maxDepth)
         ? new AppError('bad_request', `The request body is nested too deeply (more than ${maxDepth} levels).`)
         : undefined,

@@ -18,8 +18,9 @@ export class SerialisedSuccess {
   }
 }
 
-/** The tag Express gives a body by default (`etag` 1.8): its length in bytes and a SHA-1 of it. */
-export function weakEtag(text: string): string {
-  const hash = createHash('sha1').update(text, 'utf8').digest('base64').substring(0, 27);
-  return `W/"${Buffer.byteLength(text, 'utf8').toString(16)}-${hash}"`;
+/** The weak tag of a body, as Express's `etag` 1.8 made it: its length in bytes and a SHA-1 of it. */
+export function weakEtag(body: string | Buffer): string {
+  const hash = createHash('sha1').update(body).digest('base64').substring(0, 27);
+  const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+  return `W/"${length.toString(16)}-${hash}"`;
 }

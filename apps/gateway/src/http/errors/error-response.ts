@@ -38,6 +38,14 @@ export interface ErrorResponse {
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof AppError) return fromAppError(error);
   if (error instanceof HttpException) return fromHttpException(error);
+  if (isFrameworkClientError(error)) {
+    const status = error.statusCode;
+    return {
+      status,
+      body: failureEnvelope(FRAMEWORK_MESSAGES[status] ?? `${STATUS_CODES[status] ?? 'Error'}.`),
+      unexpected: false,
+    };
+  }
   return { status: 500, body: failureEnvelope(SERVER_ERROR_MESSAGE), unexpected: true };
 }
 
@@ -69,4 +77,17 @@ function clientMessage(error: HttpException, status: number): string {
   const response = error.getResponse();
   const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
   return typeof message === 'string' && message !== '' ? message : `${STATUS_CODES[status] ?? 'Error'}.`;
+}
+
+/** A request Fastify itself refused before any handler (`FST_ERR_*`, such as a Content-Type it cannot parse). */
+function isFrameworkClientError(error: unknown): error is { code: string; statusCode: number } {
+  if (!(error instanceof Error)) return false;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  return (
+    typeof code === 'string' &&
+    code.startsWith('FST_') &&
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 500
+  );
 }

@@ -7,11 +7,10 @@ import {
 } from '@nestjs/common';
 import { AppError } from '@shipping/contracts';
 import { metrics, omittedFromReplay, withoutFields } from '@shipping/platform';
-import type { Response } from 'express';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { toErrorResponse } from '../errors/error-response';
-import type { GatewayRequest } from '../gateway-request';
+import type { GatewayReply, GatewayRequest } from '../gateway-request';
 import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from './idempotency-key';
 import { type IdempotencyScope, IdempotencyStore } from './idempotency-store';
 
@@ -34,7 +33,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const http = context.switchToHttp();
     const request = http.getRequest<GatewayRequest>();
-    const response = http.getResponse<Response>();
+    const response = http.getResponse<GatewayReply>();
     if (request.method !== 'POST') return next.handle();
     const key = readIdempotencyKey(request.headers['idempotency-key']);
     if (key === undefined || !request.account) return next.handle();
@@ -50,7 +49,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         throw new AppError('validation_failed', KEY_REUSED_MESSAGE);
       case 'completed':
         metrics.idempotencyReplays.inc({ layer: 'gateway' });
-        response.status(claim.status).setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        response.status(claim.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return of(claim.body);
       case 'claimed': {
         request.claimedIdempotencyKey = key;

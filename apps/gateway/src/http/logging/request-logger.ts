@@ -1,6 +1,6 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { type DestinationStream, type Level, type Logger, pino, stdSerializers } from 'pino';
-import type { GatewayRequest } from '../gateway-request';
+import type { GatewayHook, GatewayReply, GatewayRequest } from '../gateway-request';
 import type { LogLevel } from '../gateway-http-config';
 
 /**
@@ -28,40 +28,55 @@ export function createRootLogger(level: LogLevel, destination?: DestinationStrea
  * request id and account. `req.log` (and so every line logged during the request) carries the
  * request id as `reqId`. Unlike pino-http, nothing is serialised unless the line is written.
  */
-export function createRequestLogger(root: Logger): RequestHandler {
-  return (request: Request, response: Response, next: NextFunction) => {
+export function createRequestLogger(root: Logger): GatewayHook {
+  return (request, reply, done) => {
     const startedAt = Date.now();
-    const log = root.child({ reqId: (request as GatewayRequest).id });
+    const log = root.child({ reqId: request.id });
     request.log = log;
+    const response = reply.raw;
+    logged.add(response);
     const finished = (error?: Error) => {
       response.off('close', finished);
       response.off('finish', finished);
-      logCompletion(log, request, response, Date.now() - startedAt, error);
+      logCompletion(log, request, reply, Date.now() - startedAt, error);
     };
     response.on('close', finished);
     response.on('finish', finished);
-    next();
+    done();
   };
 }
 
+/** The fault the exception filter noted on a response, for its request's log line. */
+export type ResponseWithFault = ServerResponse & { err?: Error };
+
+const logged = new WeakSet<ServerResponse>();
+
+/** Whether the response's request has a log line to come (a fault noted on it is logged there). */
+export const isLogged = (response: ServerResponse): boolean => logged.has(response);
+
 function logCompletion(
   log: Logger,
-  request: Request,
-  response: Response,
+  request: GatewayRequest,
+  reply: GatewayReply,
   responseTime: number,
   error?: Error,
 ): void {
+  const { statusCode } = reply.raw;
   const fault =
     error ??
-    response.err ??
-    (response.statusCode >= 500 ? new Error(`failed with status code ${response.statusCode}`) : undefined);
+    (reply.raw as ResponseWithFault).err ??
+    (statusCode >= 500 ? new Error(`failed with status code ${statusCode}`) : undefined);
   const level: Level = fault ? 'error' : 'info';
   if (!log.isLevelEnabled(level)) return;
-  const req = stdSerializers.req(request);
+  const req = stdSerializers.req(request as never);
   const line = {
     req: { ...req, url: withoutSignature(req.url) },
-    accountId: (request as GatewayRequest).account?.accountId,
-    res: stdSerializers.res(response),
+    accountId: request.account?.accountId,
+    res: stdSerializers.res({
+      statusCode,
+      headersSent: reply.raw.headersSent,
+      getHeaders: () => reply.getHeaders(),
+    } as never),
     ...(fault ? { err: fault } : {}),
     responseTime,
   };

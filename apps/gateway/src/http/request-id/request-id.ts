@@ -1,7 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import type { GatewayRequest } from '../gateway-request';
+import type { GatewayHook, GatewayRequest } from '../gateway-request';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -13,12 +12,12 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 }
 
 /** Runs first, so every response (even a refused body) carries the id and every log line has it. */
-export function assignRequestId(request: Request, response: Response, next: NextFunction): void {
+export const assignRequestId: GatewayHook = (request, reply, done) => {
   const id = requestIdFrom(request.headers['x-request-id']);
-  (request as GatewayRequest).id = id;
-  response.setHeader(REQUEST_ID_HEADER, id);
-  next();
-}
+  request.id = id;
+  reply.header(REQUEST_ID_HEADER, id);
+  done();
+};
 
 /** The request's id, to become the correlation id of the commands it sends. */
 export const RequestId = createParamDecorator(

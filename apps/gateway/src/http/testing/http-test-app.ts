@@ -1,10 +1,11 @@
 import { Global, type INestApplication, Module, type DynamicModule } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { ClockModule, EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
 import type { DestinationStream } from 'pino';
 import { configureGatewayApp } from '../configure-gateway-app';
+import { createGatewayAdapter } from '../gateway-adapter';
 import { DEFAULT_GATEWAY_HTTP_CONFIG, type GatewayHttpConfig } from '../gateway-http-config';
 import { GatewayHttpModule } from '../gateway-http.module';
 import { GATEWAY_HTTP_CONFIG, LOG_DESTINATION } from '../gateway-http.tokens';
@@ -47,19 +48,28 @@ export async function createHttpTestApp(
   const sql = await createPgliteSqlClient();
   const store = new PostgresEventStore(sql);
   await store.init();
+  const httpConfig: GatewayHttpConfig = {
+    ...DEFAULT_GATEWAY_HTTP_CONFIG,
+    logLevel: 'silent',
+    rateLimitPerMinute: 0,
+    ...config,
+  };
   const moduleRef = await Test.createTestingModule({
     imports: [TestSqlModule.with(sql, store), ClockModule, GatewayHttpModule],
     controllers: [TestController],
     providers: [Invocations],
   })
     .overrideProvider(GATEWAY_HTTP_CONFIG)
-    .useValue({ ...DEFAULT_GATEWAY_HTTP_CONFIG, logLevel: 'silent', rateLimitPerMinute: 0, ...config })
+    .useValue(httpConfig)
     .overrideProvider(LOG_DESTINATION)
     .useValue(logDestination ?? null)
     .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createGatewayAdapter(httpConfig), {
+    bodyParser: false,
+  });
   configureGatewayApp(app);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     invocations: app.get(Invocations),

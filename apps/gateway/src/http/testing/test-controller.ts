@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Injectable, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { LabelLinks } from '../../batches/label-links';
 import { AppError, type ErrorCode, Unavailable, ValidationFailed } from '@shipping/contracts';
 import { CurrentAccount, Public } from '../auth/auth.decorators';
@@ -50,7 +50,7 @@ export class TestController {
   /** A label link as GET /batches/{id} makes it, with the caller's address as the gateway sees it. */
   @Public()
   @Get('link')
-  link(@Req() request: Request) {
+  link(@Req() request: FastifyRequest) {
     return { url: new LabelLinks().url(request, 'batch/b1/labels-1.pdf'), ip: request.ip };
   }
 

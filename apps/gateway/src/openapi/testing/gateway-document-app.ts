@@ -1,5 +1,5 @@
 import { Global, Module, type INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
@@ -13,6 +13,7 @@ import {
 import { DashboardFiles } from '../../dashboard/dashboard-files';
 import { GatewayModule } from '../../gateway.module';
 import { configureGatewayApp } from '../../http';
+import { createGatewayAdapter } from '../../http/gateway-adapter';
 import { GATEWAY_HTTP_CONFIG } from '../../http/gateway-http.tokens';
 import { DEFAULT_GATEWAY_HTTP_CONFIG } from '../../http/gateway-http-config';
 
@@ -40,9 +41,24 @@ export async function createGatewayDocumentApp(): Promise<{ app: INestApplicatio
     .overrideProvider(DashboardFiles)
     .useValue({})
     .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(
+    createGatewayAdapter(DEFAULT_GATEWAY_HTTP_CONFIG),
+    { bodyParser: false },
+  );
+  const routes: string[] = [];
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', ({ method, url }) => {
+      // Fastify answers HEAD on every GET route itself, as Express did; no controller declares HEAD.
+      for (const one of [method].flat().filter((name) => name !== 'HEAD')) {
+        routes.push(`${one} ${url.replace(/[:*](\w+)/g, '{$1}')}`);
+      }
+    });
+  registered.set(app, routes);
   configureGatewayApp(app);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     async close() {
@@ -52,18 +68,9 @@ export async function createGatewayDocumentApp(): Promise<{ app: INestApplicatio
   };
 }
 
-/** `GET /batches/{batchId}` for every route the Express router holds (Nest's `:id` and `*key` as `{id}`, `{key}`). */
-export function registeredRoutes(app: INestApplication): string[] {
-  const router = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router;
-  return router.stack.flatMap(({ route }) =>
-    route
-      ? Object.keys(route.methods).map(
-          (method) => `${method.toUpperCase()} ${route.path.replace(/[:*](\w+)/g, '{$1}')}`,
-        )
-      : [],
-  );
-}
+const registered = new WeakMap<INestApplication, string[]>();
 
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
+/** `GET /batches/{batchId}` for every route Nest registers (`:id` and `*key` as `{id}`, `{key}`). */
+export function registeredRoutes(app: INestApplication): string[] {
+  return registered.get(app) ?? [];
 }
