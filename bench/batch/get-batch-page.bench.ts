@@ -1,9 +1,11 @@
 /**
  * bench/batch (read side): loads GET /batches/{id}?page=5 of a 1,000-item batch with autocannon
  * for 10 s after a 2 s warm-up and prints requests per second and latencies. Every response must
- * be a 200 with the body of the first one, or the run fails. Beside it, the floor: a bare
- * `node:http` server in a process of its own answering the same bytes and headers from memory,
- * under the same load. Prints both, their ratio, and issue 18's targets met or missed.
+ * be a 200 with the body of the first one, or the run fails. Beside it, under the same load, two
+ * floors in processes of their own answering the same bytes and headers from memory: a bare
+ * `node:http` server (the floor the targets name), and one Nest route on the gateway's own HTTP
+ * adapter (what the framework alone costs). Prints all three, the ratios, and the targets met or
+ * missed.
  * Run: npm run bench:batch-read
  * The rate limit is off unless RATE_LIMIT_PER_MINUTE says otherwise; with REDIS_URL (and a limit)
  * every request's hit is counted in Redis.
@@ -12,6 +14,7 @@ import autocannon from 'autocannon';
 import { apiClient, batchShipment, eventually, startRuntime } from '@shipping/testing';
 import { atLeast, atMost } from '../target';
 import { startBareHttpFloor } from './bare-http-floor';
+import { startNestRouteFloor } from './nest-route-floor';
 
 const CONNECTIONS = 20;
 const DURATION_S = 10;
@@ -40,10 +43,23 @@ async function measure(url: string, headers: Record<string, string>, expectBody:
 const everyAnswerExpected = (result: Result) =>
   result.non2xx + result.mismatches + result.errors + result.timeouts === 0;
 
-function printFigures(gateway: Result, bare: Result, pageHeaders: Record<string, string>): void {
+function printFigures(
+  gateway: Result,
+  nest: Result,
+  bare: Result,
+  pageHeaders: Record<string, string>,
+): void {
   const ratio = gateway.requests.average / bare.requests.average;
-  const row = (name: string, ours: string | number, floor: string | number, target = '') =>
-    console.log(`  ${name.padEnd(14)}${String(ours).padStart(10)}${String(floor).padStart(12)}   ${target}`);
+  const row = (
+    name: string,
+    ours: string | number,
+    route: string | number,
+    floor: string | number,
+    target = '',
+  ) =>
+    console.log(
+      `  ${name.padEnd(14)}${String(ours).padStart(10)}${String(route).padStart(12)}${String(floor).padStart(12)}   ${target}`,
+    );
   const perSecond = (result: Result) => result.requests.average.toFixed(0);
   const answers = (result: Result) =>
     `non-2xx ${result.non2xx}, body mismatches ${result.mismatches}, errors ${result.errors}, timeouts ${result.timeouts}`;
@@ -51,29 +67,39 @@ function printFigures(gateway: Result, bare: Result, pageHeaders: Record<string,
     `bench/batch read: GET /batches/{id}?page=5 (100 items a page), ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'warn'}, ${COUNTED}`,
   );
   console.log(`  the page: ${JSON.stringify(pageHeaders)}`);
-  row('', 'gateway', 'bare http', 'target (the floor: node:http in its own process, same bytes from memory)');
+  row(
+    '',
+    'gateway',
+    'Nest route',
+    'bare http',
+    'target (floors: their own processes, the same bytes from memory)',
+  );
   row(
     'requests/s',
     perSecond(gateway),
+    perSecond(nest),
     perSecond(bare),
     `at least ${TARGET_REQUESTS_PER_S.toLocaleString('en-US')}: ${atLeast(gateway.requests.average, TARGET_REQUESTS_PER_S)}`,
   );
   row(
     'ratio',
     `${ratio.toFixed(2)}x`,
-    '',
-    `at least ${TARGET_FLOOR_RATIO}x the floor: ${atLeast(ratio, TARGET_FLOOR_RATIO)}`,
+    `${(nest.requests.average / bare.requests.average).toFixed(2)}x`,
+    '1x',
+    `at least ${TARGET_FLOOR_RATIO}x the bare floor: ${atLeast(ratio, TARGET_FLOOR_RATIO)}`,
   );
-  row('p50 ms', gateway.latency.p50, bare.latency.p50);
+  row('p50 ms', gateway.latency.p50, nest.latency.p50, bare.latency.p50);
   row(
     'p99 ms',
     gateway.latency.p99,
+    nest.latency.p99,
     bare.latency.p99,
     `at most ${TARGET_P99_MS} ms: ${atMost(gateway.latency.p99, TARGET_P99_MS)}`,
   );
-  row('max ms', gateway.latency.max, bare.latency.max);
-  console.log(`  gateway answers: ${answers(gateway)}`);
-  console.log(`  floor answers:   ${answers(bare)}`);
+  row('max ms', gateway.latency.max, nest.latency.max, bare.latency.max);
+  console.log(`  gateway answers:    ${answers(gateway)}`);
+  console.log(`  Nest route answers: ${answers(nest)}`);
+  console.log(`  bare http answers:  ${answers(bare)}`);
 }
 
 async function main(): Promise<void> {
@@ -113,10 +139,16 @@ async function main(): Promise<void> {
       ),
     };
     const gateway = await measure(url, headers, expectBody);
-    const floor = await startBareHttpFloor(page);
-    const bare = await measure(floor.url, headers, expectBody).finally(() => floor.stop());
-    printFigures(gateway, bare, page.headers);
-    failed = !everyAnswerExpected(gateway) || !everyAnswerExpected(bare);
+    const onFloor = async (start: typeof startBareHttpFloor) => {
+      const floor = await start(page);
+      return measure(`${floor.url}/batches/${batchId}?page=5`, headers, expectBody).finally(() =>
+        floor.stop(),
+      );
+    };
+    const nest = await onFloor(startNestRouteFloor);
+    const bare = await onFloor(startBareHttpFloor);
+    printFigures(gateway, nest, bare, page.headers);
+    failed = [gateway, nest, bare].some((result) => !everyAnswerExpected(result));
     if (failed) console.error('FAILED: every response must be a 200 with the expected body');
   } finally {
     await runtime.stop();
