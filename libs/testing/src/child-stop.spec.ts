@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { stopWithin } from './child-stop';
+import { TS_RUNTIME } from './runtime-process';
 
 function child(script: string) {
   const started = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -25,5 +27,21 @@ describe('stopWithin', () => {
     await ready;
     expect(await stopWithin(started, exited, 300)).toBe(false);
     expect(started.signalCode).toBe('SIGKILL');
+  });
+});
+
+describe('heldOpen', () => {
+  const script = join(__dirname, 'fixtures', 'awaits-a-bound-child.ts');
+  const run = (...args: string[]) =>
+    execFileSync(process.execPath, [...TS_RUNTIME, script, ...args], {
+      cwd: join(__dirname, '../../..'),
+    }).toString();
+
+  it("keeps a script outside Jest running until a bound child's output arrives", () => {
+    expect(run()).toBe('got: late line\n');
+  });
+
+  it('is needed: without it the script ends at once, printing nothing, with exit code 0', () => {
+    expect(run('bare')).toBe('');
   });
 });

@@ -20,9 +20,23 @@ export async function stopWithin(
   clearTimeout(timer);
   if (!onItsOwn) {
     child.kill('SIGKILL');
-    await exited;
+    await heldOpen(exited);
   }
   return onItsOwn;
+}
+
+/**
+ * Keeps the event loop alive until `waited` settles. A child bound to the test process keeps
+ * nothing alive, so a script outside Jest (a benchmark) that awaits only a child's output or exit
+ * would otherwise end there, with exit code 0 and nothing printed.
+ */
+export async function heldOpen<T>(waited: Promise<T>): Promise<T> {
+  const keepAlive = setInterval(() => undefined, 60_000);
+  try {
+    return await waited;
+  } finally {
+    clearInterval(keepAlive);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { boundToTestProcess, stopWithin } from '../child-stop';
+import { boundToTestProcess, heldOpen, stopWithin } from '../child-stop';
 import { REPO_ROOT, TS_RUNTIME } from '../runtime-process';
 
 export const DISTRIBUTED_APPS = ['gateway', 'order', 'pickup', 'batch', 'label', 'webhook'] as const;
@@ -63,7 +63,7 @@ export async function startAppProcess(
   const kill = async () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGKILL');
-    await exited;
+    await heldOpen(exited);
   };
   const stop = async () => {
     if (!child) return;

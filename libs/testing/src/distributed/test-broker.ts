@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { boundToTestProcess, stopWithin } from '../child-stop';
+import { boundToTestProcess, heldOpen, stopWithin } from '../child-stop';
 import { REPO_ROOT } from '../runtime-process';
 
 const SCRIPT = join(REPO_ROOT, 'tools/kafka/broker.mjs');
@@ -66,17 +66,19 @@ async function runScript(port: number, dataDir: string): Promise<{ child: ChildP
   const exited = new Promise<number | null>((done) => child.once('exit', done));
   const { stdout } = child;
   try {
-    const line = await new Promise<string>((done, fail) => {
-      createInterface({ input: stdout }).once('line', done);
-      void exited.then((code) =>
-        fail(new Error(`tools/kafka/broker.mjs exited (${code}) before the broker answered`)),
-      );
-    });
+    const line = await heldOpen(
+      new Promise<string>((done, fail) => {
+        createInterface({ input: stdout }).once('line', done);
+        void exited.then((code) =>
+          fail(new Error(`tools/kafka/broker.mjs exited (${code}) before the broker answered`)),
+        );
+      }),
+    );
     const { brokers } = JSON.parse(line) as { brokers: string[] };
     return { child, port: Number(/:(\d+)$/.exec(brokers.join(','))?.[1]) };
   } catch (error) {
     child.kill('SIGTERM');
-    await exited;
+    await heldOpen(exited);
     throw error;
   }
 }
