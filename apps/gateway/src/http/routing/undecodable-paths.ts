@@ -10,7 +10,11 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '../request-id/request-id';
  * when it stands where a route has a parameter, 404 "Not found." otherwise, in the envelope and
  * with a request id. (For Fastify's `frameworkErrors`.)
  */
-export function answerUndecodablePath(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function answerUndecodablePath(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const path = (request.raw.url ?? '/').split('?')[0];
   const segments = path.split('/');
   const undecodable = segments.find((segment) => !decodes(segment));
