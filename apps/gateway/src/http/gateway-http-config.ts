@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { sizeInBytes } from './body/read-body';
 import {
   parseRedisKeyPrefix,
   parseRedisUrl,
@@ -146,8 +147,7 @@ function read<T>(
 }
 
 function parseSize(raw: string): string | undefined {
-  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(raw);
-  return match && Number(match[1]) > 0 ? raw.toLowerCase() : undefined;
+  return (sizeInBytes(raw) ?? 0) > 0 ? raw.toLowerCase() : undefined;
 }
 
 function parseLogLevel(raw: string): LogLevel | undefined {

@@ -7,11 +7,20 @@ export const UNREADABLE_BODY_MESSAGE = 'The request body could not be read.';
 
 const UNIT_BYTES: Readonly<Record<string, number>> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
-/** A size in the configuration's notation (`4mb`, `512kb`, `1000`) in bytes, as body-parser counted it. */
+/**
+ * A size in the configuration's notation (`4mb`, `512kb`, `1000`) in bytes, not yet rounded down;
+ * undefined for text that is no size. What BODY_LIMIT is checked against and read with.
+ */
+export function sizeInBytes(size: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(size);
+  return match ? Number(match[1]) * UNIT_BYTES[(match[2] ?? 'b').toLowerCase()] : undefined;
+}
+
+/** A size in the configuration's notation in whole bytes, as body-parser counted it. */
 export function bytesOf(size: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(size.trim());
-  if (!match) throw new Error(`Not a size: ${size}`);
-  return Math.floor(Number(match[1]) * UNIT_BYTES[(match[2] ?? 'b').toLowerCase()]);
+  const bytes = sizeInBytes(size.trim());
+  if (bytes === undefined) throw new Error(`Not a size: ${size}`);
+  return Math.floor(bytes);
 }
 
 export const tooLarge = (limit: string) =>
