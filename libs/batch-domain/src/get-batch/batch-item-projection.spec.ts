@@ -12,27 +12,35 @@ import {
   shipped,
   validated,
 } from '../batches/batch-history.fixture';
-import { BATCH_ITEMS_HANDLES, projectBatchItemRow, projectBatchItemRows } from './batch-item-projection';
+import { BATCH_ITEMS_HANDLES, projectBatchItemRow } from './batch-item-projection';
 
 const row = { batch_id: BATCH, item_id: item(4), index: 4, errors: null, main_tracking_number: null };
 
 describe('batch item rows projection', () => {
   it('lists an item once it is validated, as valid', () => {
-    expect(projectBatchItemRows(validated(4, 995))).toEqual([{ ...row, status: 'valid' }]);
+    expect(projectBatchItemRow(validated(4, 995), 1n)).toEqual({ ...row, status: 'valid', revision: 1n });
   });
 
   it('lists an invalid item with its errors', () => {
-    expect(projectBatchItemRows(invalidated(4))).toEqual([{ ...row, status: 'invalid', errors }]);
+    expect(projectBatchItemRow(invalidated(4), 1n)).toEqual({
+      ...row,
+      status: 'invalid',
+      errors,
+      revision: 1n,
+    });
   });
 
   it('gives a completed item its tracking number', () => {
-    expect(projectBatchItemRows(completed(4, 995))).toEqual([
-      { ...row, status: 'completed', main_tracking_number: 'TRK4' },
-    ]);
+    expect(projectBatchItemRow(completed(4, 995), 1n)).toEqual({
+      ...row,
+      status: 'completed',
+      main_tracking_number: 'TRK4',
+      revision: 1n,
+    });
   });
 
   it('lists a failed item without errors or tracking number', () => {
-    expect(projectBatchItemRows(failed(4, 995))).toEqual([{ ...row, status: 'failed' }]);
+    expect(projectBatchItemRow(failed(4, 995), 1n)).toEqual({ ...row, status: 'failed', revision: 1n });
   });
 
   it('writes rows for exactly the item events it lists: none for an item awaiting validation, none for the batch', () => {
@@ -48,7 +56,7 @@ describe('batch item rows projection', () => {
       batchCompleted(1, 1),
     ];
     const writing = oneOfEach
-      .filter((event) => projectBatchItemRows(event).length > 0)
+      .filter((event) => projectBatchItemRow(event, 0n) !== undefined)
       .map((event) => event.type);
     expect(writing).toEqual(BATCH_ITEMS_HANDLES);
   });
@@ -71,8 +79,11 @@ describe('batch item rows projection', () => {
     const event = completed(4, 995);
     expect(projectBatchItemRow(event, 7n)).not.toBe(projectBatchItemRow(event, 7n));
     expect(projectBatchItemRow(shipped(995, [item(4)]), 5n)).toBeUndefined();
-    expect(projectBatchItemRows(event)).toEqual([
-      { ...row, status: 'completed', main_tracking_number: 'TRK4' },
-    ]);
+    expect(projectBatchItemRow(event, 7n)).toEqual({
+      ...row,
+      status: 'completed',
+      main_tracking_number: 'TRK4',
+      revision: 7n,
+    });
   });
 });

@@ -61,14 +61,6 @@ export function projectBatchItemRow(event: BatchEvent, revision: bigint): Revise
   }
 }
 
-/** The rows an event writes, without a revision: none or one (see projectBatchItemRow). */
-export function projectBatchItemRows(event: BatchEvent): BatchItemRow[] {
-  const row = projectBatchItemRow(event, 0n);
-  if (!row) return [];
-  const { revision: _revision, ...written } = row;
-  return [written];
-}
-
 const itemRow = (
   data: { batch_id: string; item_id: string; index: number },
   status: BatchItemStatus,
