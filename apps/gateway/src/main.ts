@@ -3,8 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { listenOnConfiguredPort, runDistributedApp } from '@shipping/platform';
 import { GATEWAY_ENVIRONMENT } from './gateway-config';
 import { GatewayModule } from './gateway.module';
-import { configureGatewayApp, readGatewayHttpConfig } from './http';
-import { createGatewayAdapter } from './http/gateway-adapter';
+import { configureGatewayApp, createGatewayAdapter, readGatewayHttpConfig } from './http';
 import { OpenApiDocument } from './openapi/openapi-document';
 
 const httpConfig = readGatewayHttpConfig();

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { failureEnvelope } from '../envelope/envelope';
 import { JSON_CONTENT_TYPE, weakEtag } from '../envelope/serialised-success';
 import { NOT_FOUND_MESSAGE } from '../auth/pre-authentication';
+import { pathOf } from '../gateway-request';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../request-id/request-id';
 
 /**
@@ -15,8 +16,7 @@ export function answerUndecodablePath(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const path = (request.raw.url ?? '/').split('?')[0];
-  const segments = path.split('/');
+  const segments = pathOf(request).split('/');
   const undecodable = segments.find((segment) => !decodes(segment));
   const readable = segments.map((segment) => (decodes(segment) ? segment : 'x')).join('/');
   const routed =
