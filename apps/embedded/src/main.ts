@@ -16,6 +16,7 @@ import {
   readTracingEnvironment,
   startTracing,
   stopGracefullyOn,
+  useLeanAsyncResourceBind,
   validateConfig,
 } from '@shipping/platform';
 import { Logger } from 'nestjs-pino';
@@ -25,6 +26,7 @@ import { EmbeddedModule } from './embedded.module';
 import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
 
 async function bootstrap(): Promise<void> {
+  useLeanAsyncResourceBind();
   const sandboxAdminKey = useSandboxAdminKeyIfUnset(process.env);
   const warnings = checkEnvironment(
     { ...EMBEDDED_ENVIRONMENT, readers: [...EMBEDDED_ENVIRONMENT.readers, readTracingEnvironment] },

@@ -12,6 +12,7 @@ export * from './commands/handle-command';
 export * from './commands/event-metadata';
 export * from './clock/clock';
 export * from './lifecycle/graceful-stop';
+export * from './lifecycle/lean-async-resource-bind';
 export * from './clock/clock.module';
 export * from './accounts/account-directory.client';
 export * from './labels/label-urls';

@@ -25,8 +25,17 @@ export class ValidQueries<T extends object> {
 /** Only flat queries of plain strings are remembered; anything else is validated every time. */
 function keyOf(query: unknown): string | undefined {
   if (typeof query !== 'object' || query === null) return undefined;
-  const prototype: unknown = Object.getPrototypeOf(query);
-  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  if (!isPlainRecord(query)) return undefined;
   const entries = Object.entries(query);
   return entries.every(([, value]) => typeof value === 'string') ? JSON.stringify(entries) : undefined;
+}
+
+/**
+ * An object of own values only: a literal, one with no prototype, or one whose prototype has
+ * none, which is how Fastify's query parser (fast-querystring) makes its objects.
+ */
+function isPlainRecord(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype === null || prototype === Object.prototype) return true;
+  return Object.getPrototypeOf(prototype) === null && Reflect.ownKeys(prototype as object).length === 0;
 }

@@ -19,6 +19,7 @@ import type { Readiness } from '../observability/readiness';
 import { readTracingEnvironment, startTracing } from '../observability/tracing';
 import { waitForTurnToListen } from './shared-port';
 import { stopGracefullyOn } from '../lifecycle/graceful-stop';
+import { useLeanAsyncResourceBind } from '../lifecycle/lean-async-resource-bind';
 
 export interface DistributedApp<Config extends DistributedConfig> {
   /** The app's name: its consumer group and replies topic are named after it. */
@@ -53,6 +54,7 @@ export function runDistributedApp<Config extends DistributedConfig>(spec: Distri
 }
 
 async function start<Config extends DistributedConfig>(spec: DistributedApp<Config>): Promise<void> {
+  useLeanAsyncResourceBind();
   const warnings = checkEnvironment(
     { config: spec.config, readers: [...(spec.readers ?? []), readTracingEnvironment] },
     process.env,

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIXES, type ApiKeyMode } from '@shipping/order-domain';
 
 /** SHA-256 of the key: how the directory finds keys, and the source of the rate-limit fingerprint. */
 export function apiKeyDigest(apiKey: string): Buffer {
-  return createHash('sha256').update(apiKey, 'utf8').digest();
+  return hash('sha256', apiKey, 'buffer');
 }
 
 export interface KeyMaterial {
