@@ -33,4 +33,4 @@ USER node
 ENTRYPOINT ["node", "-r", "./tools/ts-runtime/register.js"]
 # The embedded runtime runs with the heap limit `npm start` sets (decision 77); a compose service
 # that names another app's entry as its command runs that app with V8's defaults.
-CMD ["--max-old-space-size=1024", "apps/embedded/src/main.ts"]
+CMD ["--max-old-space-size=1024", "--liftoff-only", "apps/embedded/src/main.ts"]

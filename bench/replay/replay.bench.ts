@@ -5,7 +5,9 @@
  * read model from $all with the apps' own projection, beside a raw read of the same events (the
  * limit), and a plain SELECT of the same rows through `pg` with no parsing (the database's own
  * floor). Before that, the append path of our adapter and of @event-driven-io/emmett-postgresql
- * write the same sample of batches, with the same appends, side by side. Prints figures only.
+ * write the same sample of batches, with the same appends, side by side. Each phase prints the CPU
+ * it took in this process and in a PostgreSQL server on this machine, and the cores they kept busy:
+ * on a small machine the rebuild and the server writing its rows share them. Prints figures only.
  * Run: npm run bench:replay [-- --batches 500 --items 1000 --sample 50 --writers 4 --page 5000]
  * (`--sample 0` leaves the append comparison out; fewer `--batches` make a smaller store)
  */
@@ -19,6 +21,7 @@ import { appendAll, type BatchWriter, emmettWriter, ourWriter } from './append-w
 import { batchWrites } from './bench-batches';
 import { atLeast } from '../target';
 import { selectAllRows } from './plain-select';
+import { databaseServerCpu } from './database-server-cpu';
 
 const { values } = parseArgs({
   options: {
@@ -42,16 +45,23 @@ const rate = (events: number, seconds: number) => Math.round(events / seconds);
 const fmt = (value: number) => value.toLocaleString('en-US');
 /** The machine is shared: this process's own CPU seconds beside the wall clock tell waiting from working. */
 let cpuAtStart = process.cpuUsage();
-const startPhase = () => (cpuAtStart = process.cpuUsage());
+let serverCpu = databaseServerCpu();
+const startPhase = () => {
+  cpuAtStart = process.cpuUsage();
+  serverCpu = databaseServerCpu();
+};
 const cpuSeconds = () => {
   const { user, system } = process.cpuUsage(cpuAtStart);
   return (user + system) / 1e6;
 };
-const line = (label: string, events: number, seconds: number) =>
+/** A phase's rate, with the CPU it took here and in the database server, and the cores that kept busy. */
+const line = (label: string, events: number, seconds: number) => {
+  const [here, server] = [cpuSeconds(), serverCpu()];
   console.log(
     `${label.padEnd(44)} ${fmt(events).padStart(10)} events in ${seconds.toFixed(2).padStart(6)} s = ${fmt(rate(events, seconds)).padStart(8)} events/s` +
-      `  (this process ${cpuSeconds().toFixed(1)} s CPU)`,
+      `  (CPU: this process ${here.toFixed(1)} s, the database server ${server.toFixed(1)} s; ${((here + server) / seconds).toFixed(2)} cores busy)`,
   );
+};
 
 function* numbered(from: number, count: number) {
   for (let n = from; n < from + count; n++) yield batchWrites(n, ITEMS);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   EMBEDDED_ENTRY,
-  EMBEDDED_HEAP_FLAGS,
+  EMBEDDED_V8_FLAGS,
   embeddedNodeFlags,
   REPO_ROOT,
   runtimeArguments,
@@ -20,17 +20,17 @@ describe('the embedded runtime started as a process', () => {
     await runtime?.stop();
   });
 
-  it('runs with the heap limit npm start sets', async () => {
+  it('runs with the V8 flags npm start and the image set', async () => {
     runtime = await startRuntime({ env: { EMBEDDED_NODE_FLAGS: undefined as unknown as string } });
     const args = commandLine(runtime.pid);
-    expect(args.slice(1)).toEqual([...EMBEDDED_HEAP_FLAGS, ...TS_RUNTIME, EMBEDDED_ENTRY]);
-    expect(EMBEDDED_HEAP_FLAGS).toEqual(['--max-old-space-size=1024']);
+    expect(args.slice(1)).toEqual([...EMBEDDED_V8_FLAGS, ...TS_RUNTIME, EMBEDDED_ENTRY]);
+    expect(EMBEDDED_V8_FLAGS).toEqual(['--max-old-space-size=1024', '--liftoff-only']);
   });
 });
 
 describe('the embedded runtime node flags', () => {
-  it('are the heap flags unless EMBEDDED_NODE_FLAGS is set', () => {
-    expect(embeddedNodeFlags({})).toEqual(EMBEDDED_HEAP_FLAGS);
+  it('are EMBEDDED_V8_FLAGS unless EMBEDDED_NODE_FLAGS is set', () => {
+    expect(embeddedNodeFlags({})).toEqual(EMBEDDED_V8_FLAGS);
   });
 
   it('are replaced by EMBEDDED_NODE_FLAGS, and none when it is empty', () => {
@@ -42,7 +42,7 @@ describe('the embedded runtime node flags', () => {
 
   it('apply to the embedded entry only', () => {
     expect(runtimeArguments(EMBEDDED_ENTRY, {})).toEqual([
-      ...EMBEDDED_HEAP_FLAGS,
+      ...EMBEDDED_V8_FLAGS,
       ...TS_RUNTIME,
       EMBEDDED_ENTRY,
     ]);
@@ -54,9 +54,9 @@ describe('the embedded runtime node flags', () => {
 
   it('are those of npm start and of the image', () => {
     const start = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts.start;
-    expect(start).toBe(['node', ...EMBEDDED_HEAP_FLAGS, ...TS_RUNTIME, EMBEDDED_ENTRY].join(' '));
+    expect(start).toBe(['node', ...EMBEDDED_V8_FLAGS, ...TS_RUNTIME, EMBEDDED_ENTRY].join(' '));
     const dockerfile = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8').split('\n');
-    const command = JSON.stringify([...EMBEDDED_HEAP_FLAGS, EMBEDDED_ENTRY]).replaceAll('","', '", "');
+    const command = JSON.stringify([...EMBEDDED_V8_FLAGS, EMBEDDED_ENTRY]).replaceAll('","', '", "');
     expect(dockerfile).toContain(`CMD ${command}`);
   });
 });

@@ -12,16 +12,19 @@ export const TS_RUNTIME = ['-r', './tools/ts-runtime/register.js'];
 
 export const EMBEDDED_ENTRY = 'apps/embedded/src/main.ts';
 
-/** The embedded runtime's V8 flags, as `npm start` and the image set them (decision 77). */
-export const EMBEDDED_HEAP_FLAGS = ['--max-old-space-size=1024'];
+/**
+ * The embedded runtime's V8 flags, as `npm start` and the image set them: its heap limit
+ * (decision 77) and PGlite's WebAssembly left to the baseline compiler (decision 80).
+ */
+export const EMBEDDED_V8_FLAGS = ['--max-old-space-size=1024', '--liftoff-only'];
 
 /**
- * Node's flags for the embedded runtime: EMBEDDED_HEAP_FLAGS, or EMBEDDED_NODE_FLAGS when it is set
+ * Node's flags for the embedded runtime: EMBEDDED_V8_FLAGS, or EMBEDDED_NODE_FLAGS when it is set
  * (flags split on spaces, in place of those; empty for V8's defaults), so a benchmark can compare.
  */
 export function embeddedNodeFlags(env: Record<string, string | undefined> = process.env): string[] {
   const flags = env.EMBEDDED_NODE_FLAGS;
-  if (flags === undefined) return [...EMBEDDED_HEAP_FLAGS];
+  if (flags === undefined) return [...EMBEDDED_V8_FLAGS];
   return flags.split(/\s+/).filter((flag) => flag !== '');
 }
 
