@@ -5,6 +5,8 @@ export interface RawTimings {
   totalMs: number;
   renderMs: number;
   mergeMs: number;
+  /** CPU of every thread of the process that drew and merged the labels (measured for warmed-up threads). */
+  cpuSeconds?: number;
 }
 
 export interface Measured {
@@ -16,7 +18,8 @@ const seconds = (value: number) => `${value.toFixed(2)} s`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 const rawFigures = (timings: RawTimings) =>
-  `${seconds(timings.totalMs / 1000)} (render ${seconds(timings.renderMs / 1000)}, merge ${seconds(timings.mergeMs / 1000)})`;
+  `${seconds(timings.totalMs / 1000)} (render ${seconds(timings.renderMs / 1000)}, merge ${seconds(timings.mergeMs / 1000)}` +
+  `${timings.cpuSeconds === undefined ? '' : `; ${seconds(timings.cpuSeconds)} CPU, ${(timings.cpuSeconds / (timings.totalMs / 1000)).toFixed(2)} cores busy`})`;
 
 const row = (name: string, cells: string[], target = '') =>
   console.log(`  ${name.padEnd(31)}${cells.map((cell) => cell.padStart(24)).join('')}   ${target}`);
@@ -75,6 +78,18 @@ export function printLifecycle(
       `at most ${runs.map(({ runtime }) => `${runtime.shipRatioTarget}x`).join(' / ')}`,
     );
   }
+  row(
+    'CPU, ship -> completed, 2nd',
+    cells(
+      ({ figures: { second } }) =>
+        `${seconds(second.shipCpuSeconds)}, ${(second.shipCpuSeconds / second.completedSeconds).toFixed(2)} cores`,
+    ),
+    "the runtime, against warm raw pdf-lib's CPU and cores",
+  );
+  row(
+    '  and the PostgreSQL server',
+    cells(({ figures: { second } }) => seconds(second.shipServerCpuSeconds)),
+  );
   row(
     'CPU, start to 2nd batch completed',
     cells(({ figures }) => seconds(figures.cpuSeconds)),

@@ -8,6 +8,7 @@ import {
   startWebhookReceiver,
 } from '@shipping/testing';
 import { cpuSeconds, peakRssMb } from './peak-rss';
+import { databaseServerCpu } from '../replay/database-server-cpu';
 import { requestRoundTrip } from './request-round-trip';
 
 export const ITEMS = 1_000;
@@ -16,6 +17,10 @@ const WAIT_MS = 20;
 export interface BatchFigures {
   readySeconds: number;
   completedSeconds: number;
+  /** CPU the runtime's processes used from the ship request until the bench saw the batch completed. */
+  shipCpuSeconds: number;
+  /** CPU the PostgreSQL server on this machine used meanwhile (every database, so other work too). */
+  shipServerCpuSeconds: number;
   labels: string;
 }
 
@@ -57,7 +62,7 @@ const pollMs = Number(process.env.BENCH_POLL_MS ?? 0);
  * (when the event happened, on this machine's clock) less the moment the request was sent, so
  * the bench puts no load of its own on the runtime while the batch runs.
  */
-async function oneBatch(baseUrl: string, receiver: Receiver): Promise<BatchFigures> {
+async function oneBatch(baseUrl: string, receiver: Receiver, cpu: () => number): Promise<BatchFigures> {
   const acme = apiClient(baseUrl, 'sk_test_acme');
   const shipments = Array.from({ length: ITEMS }, (_, index) => batchShipment(index));
   const event = (type: string, batchId: string) => async () =>
@@ -75,6 +80,8 @@ async function oneBatch(baseUrl: string, receiver: Receiver): Promise<BatchFigur
   const batchId: string = created.body.data.id;
   const validated = await until(event('batch.validated', batchId));
 
+  const cpuAtShip = cpu();
+  const serverCpu = databaseServerCpu();
   const shippedAt = Date.now();
   await acme.post(`/batches/${batchId}/ship`);
   if (pollMs > 0)
@@ -83,9 +90,13 @@ async function oneBatch(baseUrl: string, receiver: Receiver): Promise<BatchFigur
       return status === 'completed' ? status : undefined;
     }, pollMs);
   const completed = await until(event('batch.completed', batchId));
+  const shipCpuSeconds = cpu() - cpuAtShip;
+  const shipServerCpuSeconds = serverCpu();
   return {
     readySeconds: secondsSince(createdAt, validated),
     completedSeconds: secondsSince(shippedAt, completed),
+    shipCpuSeconds,
+    shipServerCpuSeconds,
     labels: `${completed.data.results.completed_count} in ${completed.data.labels.length} files`,
   };
 }
@@ -102,8 +113,8 @@ async function lifecycleAt(
       events: ['batch.validated', 'batch.completed'],
     });
     if (registered.status !== 201) throw new Error(`webhook not registered: ${registered.text}`);
-    const first = await oneBatch(baseUrl, receiver);
-    const second = await oneBatch(baseUrl, receiver);
+    const first = await oneBatch(baseUrl, receiver, cpu);
+    const second = await oneBatch(baseUrl, receiver, cpu);
     return { first, second, rssMb: rssMb(), cpuSeconds: cpu(), roundTrip: await requestRoundTrip(baseUrl) };
   } finally {
     await receiver.close();
