@@ -87,6 +87,10 @@ export function printLifecycle(
     "the runtime, against warm raw pdf-lib's CPU and cores",
   );
   row(
+    '  of which main threads',
+    cells(({ figures: { second } }) => seconds(second.shipMainThreadCpuSeconds)),
+  );
+  row(
     '  and the PostgreSQL server',
     cells(({ figures: { second } }) => seconds(second.shipServerCpuSeconds)),
   );

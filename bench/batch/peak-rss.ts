@@ -12,7 +12,15 @@ const TICKS_PER_SECOND = 100;
 
 /** CPU seconds a process has used so far, all its threads together (utime + stime from /proc; Linux). */
 export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return ticksToSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** CPU seconds a process's main thread (its JavaScript event loop) has used so far. */
+export function mainThreadCpuSeconds(pid: number): number {
+  return ticksToSeconds(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+}
+
+function ticksToSeconds(stat: string): number {
   // The fields after the command name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;

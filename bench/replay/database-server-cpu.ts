@@ -1,31 +1,43 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpuSeconds } from '../batch/peak-rss';
 
-/** CPU seconds each local PostgreSQL server process has used so far, by pid (Linux). */
-function serverProcesses(): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+/** Linux's clock ticks per second in /proc (USER_HZ), 100 on every common build. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds a `postgres` process has used so far, with that of the children it has reaped: the
+ * server's postmaster collects each backend that ends, so a connection closed before the reading
+ * still counts.
+ */
+function withReapedChildren(pid: string): number | undefined {
+  if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return undefined;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+  return (utime + stime + cutime + cstime) / TICKS_PER_SECOND;
+}
+
+/** CPU seconds the local PostgreSQL server's processes have used so far, ended backends included (Linux). */
+function serverSeconds(): number {
+  let seconds = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
-      used.set(Number(entry), cpuSeconds(Number(entry)));
+      seconds += withReapedChildren(pid) ?? 0;
     } catch {
-      // The process ended while it was being read.
+      // The process ended while it was being read: the postmaster's reaped children hold it now.
     }
   }
-  return used;
+  return seconds;
 }
 
 /**
  * The CPU the database server spends from now until the returned function is called: every
- * `postgres` process on this machine, backends started meanwhile included (one that ends before
- * the reading is missed). Zero where the server runs elsewhere.
+ * `postgres` process on this machine, backends started or ended meanwhile included (a backend
+ * that ends moves its CPU into the postmaster's reaped children, so the totals stay whole).
+ * Zero where the server runs elsewhere.
  */
 export function databaseServerCpu(): () => number {
-  const before = serverProcesses();
-  return () => {
-    let seconds = 0;
-    for (const [pid, now] of serverProcesses()) seconds += now - (before.get(pid) ?? 0);
-    return seconds;
-  };
+  const before = serverSeconds();
+  return () => serverSeconds() - before;
 }
