@@ -171,7 +171,9 @@ describe('a partitioned consumer group on a real broker', () => {
     const seen: Seen[] = [];
     const a = await member('a', seen);
     await a.caughtUp;
-    expect(seen.length).toBe(total);
+    // Delivery is at least once: a member that rejoins under load handles again what it had not
+    // committed, so what is counted is the distinct messages.
+    expect(new Set(seen.map((each) => `${each.key}:${each.seq}`)).size).toBe(total);
   }, 120_000);
 
   it('gives every member every message sent after it started when each instance must see them all', async () => {
