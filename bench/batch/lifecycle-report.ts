@@ -17,9 +17,12 @@ export interface Measured {
 const seconds = (value: number) => `${value.toFixed(2)} s`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (value: number) => `${value.toFixed(0)} MB`;
+const rawCpu = ({ cpuSeconds, totalMs }: RawTimings) =>
+  cpuSeconds === undefined
+    ? ''
+    : `; ${seconds(cpuSeconds)} CPU, ${(cpuSeconds / (totalMs / 1000)).toFixed(2)} cores busy`;
 const rawFigures = (timings: RawTimings) =>
-  `${seconds(timings.totalMs / 1000)} (render ${seconds(timings.renderMs / 1000)}, merge ${seconds(timings.mergeMs / 1000)}` +
-  `${timings.cpuSeconds === undefined ? '' : `; ${seconds(timings.cpuSeconds)} CPU, ${(timings.cpuSeconds / (timings.totalMs / 1000)).toFixed(2)} cores busy`})`;
+  `${seconds(timings.totalMs / 1000)} (render ${seconds(timings.renderMs / 1000)}, merge ${seconds(timings.mergeMs / 1000)}${rawCpu(timings)})`;
 
 const row = (name: string, cells: string[], target = '') =>
   console.log(`  ${name.padEnd(31)}${cells.map((cell) => cell.padStart(24)).join('')}   ${target}`);

@@ -12,16 +12,22 @@ const TICKS_PER_SECOND = 100;
 
 /** CPU seconds a process has used so far, all its threads together (utime + stime from /proc; Linux). */
 export function cpuSeconds(pid: number): number {
-  return ticksToSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  return cpuSecondsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 /** CPU seconds a process's main thread (its JavaScript event loop) has used so far. */
 export function mainThreadCpuSeconds(pid: number): number {
-  return ticksToSeconds(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+  return cpuSecondsOfStat(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
 }
 
-function ticksToSeconds(stat: string): number {
+/**
+ * CPU seconds in a /proc `stat` line: utime + stime, and with `reapedChildren` also the cutime +
+ * cstime of the children the process has waited for.
+ */
+export function cpuSecondsOfStat(stat: string, reapedChildren = false): number {
   // The fields after the command name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  const own = Number(fields[11]) + Number(fields[12]);
+  const children = reapedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+  return (own + children) / TICKS_PER_SECOND;
 }

@@ -1,7 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-
-/** Linux's clock ticks per second in /proc (USER_HZ), 100 on every common build. */
-const TICKS_PER_SECOND = 100;
+import { cpuSecondsOfStat } from '../batch/peak-rss';
 
 /**
  * CPU seconds a `postgres` process has used so far, with that of the children it has reaped: the
@@ -10,11 +8,7 @@ const TICKS_PER_SECOND = 100;
  */
 function withReapedChildren(pid: string): number | undefined {
   if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return undefined;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
-  return (utime + stime + cutime + cstime) / TICKS_PER_SECOND;
+  return cpuSecondsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'), true);
 }
 
 /** CPU seconds the local PostgreSQL server's processes have used so far, ended backends included (Linux). */
