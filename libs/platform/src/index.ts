@@ -29,6 +29,7 @@ export * from './idempotency/claim-lease-store';
 export * from './idempotency/idempotent-requests.interceptor';
 export * from './idempotency/message-handlers';
 export * from './idempotency/omitted-from-replay';
+export * from './idempotency/request-id';
 export * from './idempotency/idempotent-requests.migrations';
 export * from './distributed/app-owner.migrations';
 export * from './caching/lru-cache';
