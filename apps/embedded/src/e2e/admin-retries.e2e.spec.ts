@@ -73,6 +73,28 @@ describe('admin requests retried with one Idempotency-Key', () => {
     return opened.body.data.id as string;
   };
 
+  it('shows a new API key once: its replay answers without it, says so, and no table keeps it', async () => {
+    const accountId = await openAccount('Initech');
+    const path = `/admin/accounts/${accountId}/api-keys`;
+    const headers = { 'Idempotency-Key': 'key-creation-1' };
+    const first = await admin.post(path, { mode: 'live' }, headers);
+    expect(first.status).toBe(201);
+    const key = first.body.data.key as string;
+    expect(key).toMatch(/^sk_live_/);
+
+    const replay = await admin.post(path, { mode: 'live' }, headers);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.data).toEqual({ ...first.body.data, key: undefined });
+    expect(replay.body.data).not.toHaveProperty('key');
+    expect(replay.body.message).toMatch(/not shown again/i);
+    expect(replay.text).not.toContain(key);
+
+    const stored = await query(database.url, 'select * from gateway_idempotency_keys');
+    expect(JSON.stringify(stored)).not.toContain(key.slice('sk_live_'.length));
+    expect((await apiClient(runtime.baseUrl, key).get('/account')).status).toBe(200);
+  }, 60_000);
+
   it('adds credit once when the ledger answers past the gateway’s deadline and the client retries', async () => {
     const accountId = await openAccount('Hooli');
     const path = `/admin/accounts/${accountId}/credit`;

@@ -15,7 +15,7 @@ import {
   type ShipperRecord,
 } from '@shipping/contracts';
 import { ApiTags } from '@nestjs/swagger';
-import { idOfRequest } from '@shipping/platform';
+import { idOfRequest, OmittedFromReplay } from '@shipping/platform';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppRequestSender } from '../commands/app-request-sender';
@@ -95,7 +95,7 @@ export class AdminController {
   }
 
   @ApiRoute({
-    summary: 'Issue an API key: the answer is the only place the key appears',
+    summary: 'Issue an API key: the first answer is the only place the key appears',
     success: { status: 201, data: 'CreatedApiKey' },
     admin: true,
     body: true,
@@ -103,6 +103,7 @@ export class AdminController {
   })
   @Post('accounts/:id/api-keys')
   @HttpCode(201)
+  @OmittedFromReplay('key')
   async createKey(
     @Param('id') id: string,
     @Body(new Valid(CreateApiKeyRequest)) body: CreateApiKeyRequest,
