@@ -6,6 +6,7 @@ export * from './config/kafka-connection-config';
 export * from './config/app-environment';
 export * from './config/production-checks';
 export * from './config/sandbox-defaults';
+export * from './config/secret-strength';
 export * from './storage/storage.module';
 export * from './storage/data-folder-lock';
 export * from './commands/handle-command';
