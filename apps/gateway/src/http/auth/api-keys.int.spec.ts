@@ -137,7 +137,7 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
   });
 });
 
-describe('a revocation on PostgreSQL when the row write fails', () => {
+describe('a revocation on PostgreSQL when one of its writes fails', () => {
   let database: TestDatabase;
   let instances: Awaited<ReturnType<typeof gateway>>[];
 
@@ -179,6 +179,30 @@ describe('a revocation on PostgreSQL when the row write fails', () => {
 
     const retried = await lone.keys.revoke(account.id, key.id, change);
     expect(retried.revoked_at).not.toBeNull();
+    expect(await lone.find(key.key)).toBeUndefined();
+  }, 30_000);
+
+  it('refuses the key at once when the revocation event cannot be appended, and the retry records the same time', async () => {
+    const lone = await gateway(database.url, true, { projection: false });
+    instances.push(lone);
+    const key = await lone.keys.issue(account, 'live', change);
+    expect(await lone.find(key.key)).toBeDefined();
+    await lone.sql.query(`create function refuse_revoked_events() returns trigger language plpgsql as $$
+        begin if new.event_type = 'ApiKeyRevoked' then raise exception 'append failed'; end if; return new; end $$`);
+    await lone.sql.query(`create trigger refuse_revoked_events before insert on event_store.events
+        for each row execute function refuse_revoked_events()`);
+    await expect(lone.keys.revoke(account.id, key.id, change)).rejects.toThrow('append failed');
+    await lone.sql.query('drop trigger refuse_revoked_events on event_store.events');
+    // Another instance, which never saw the key, is refused it from the table alone.
+    const other = await gateway(database.url, true, { projection: false });
+    instances.push(other);
+    expect(await other.find(key.key)).toBeUndefined();
+
+    const retried = await lone.keys.revoke(account.id, key.id, change);
+    const revocations = (await lone.store.readStream(apiKeyStreamName(account.id))).filter(
+      (event) => event.type === 'ApiKeyRevoked',
+    );
+    expect(revocations.map((event) => (event.data as { at: string }).at)).toEqual([retried.revoked_at]);
     expect(await lone.find(key.key)).toBeUndefined();
   }, 30_000);
 });

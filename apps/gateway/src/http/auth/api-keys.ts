@@ -123,12 +123,13 @@ export class ApiKeys implements OnModuleInit {
    * event. The event never stands while the key still works.
    */
   async revoke(accountId: string, keyId: string, change: KeyChange): Promise<ApiKeyView> {
-    const now = this.clock.now().toISOString();
-    await this.sql.query(
-      `update gateway_api_keys set revoked_at = $3
-       where account_id = $1 and key_id = $2 and revoked_at is null`,
-      [accountId, keyId, now],
+    // A retry after a failed append records the time the row was marked, so the row and the event agree.
+    const { rows } = await this.sql.query<{ revoked_at: Date }>(
+      `update gateway_api_keys set revoked_at = coalesce(revoked_at, $3)
+       where account_id = $1 and key_id = $2 returning revoked_at`,
+      [accountId, keyId, this.clock.now().toISOString()],
     );
+    const now = new Date(rows[0]?.revoked_at ?? this.clock.now()).toISOString();
     await this.handle({ type: 'RevokeApiKey', accountId, keyId, now }, accountId, change);
     this.directory.forget(keyId);
     return (await this.find(accountId, keyId)) as ApiKeyView;
