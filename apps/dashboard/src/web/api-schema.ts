@@ -101,7 +101,7 @@ export interface paths {
     /** The account's API keys, without the keys themselves */
     get: operations['Admin_listKeys'];
     put?: never;
-    /** Issue an API key: the answer is the only place the key appears */
+    /** Issue an API key: the first answer is the only place the key appears */
     post: operations['Admin_createKey'];
     delete?: never;
     options?: never;
@@ -712,8 +712,8 @@ export interface components {
       created_at: string;
       /** @example key_3f9a */
       id: string;
-      /** @description The key itself: shown in this answer only. */
-      key: string;
+      /** @description The key itself: shown in the first answer only, never in a replay. */
+      key?: string;
       last4: string;
       /** @enum {string} */
       mode: 'live' | 'test';
@@ -1172,8 +1172,8 @@ export interface components {
       /** @description The event types the endpoint receives. */
       events: string[];
       id: number;
-      /** @description Shown in this answer only. */
-      secret: string;
+      /** @description Shown in the first answer only, never in a replay. */
+      secret?: string;
       /** Format: uri */
       url: string;
     };

@@ -44,7 +44,12 @@ describe('a webhook signing secret at rest', () => {
     const replayed = await acme.post('/webhooks', { url: 'http://127.0.0.1:9/hooks' }, key);
     expect(replayed.status).toBe(201);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
-    expect(replayed.body).toEqual({ success: true, data: shown });
+    expect(replayed.body).toEqual({
+      success: true,
+      data: shown,
+      message: expect.stringContaining('`secret`'),
+    });
+    expect(replayed.body.message).toMatch(/not shown again/);
 
     const endpoints = await rowsOf(database.url, 'webhook_endpoints');
     expect(endpoints).toContain(`v1.sandbox.`);

@@ -15,6 +15,7 @@ import {
   type ShipperRecord,
 } from '@shipping/contracts';
 import { ApiTags } from '@nestjs/swagger';
+import { idOfRequest, OmittedFromReplay } from '@shipping/platform';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppRequestSender } from '../commands/app-request-sender';
@@ -94,7 +95,7 @@ export class AdminController {
   }
 
   @ApiRoute({
-    summary: 'Issue an API key: the answer is the only place the key appears',
+    summary: 'Issue an API key: the first answer is the only place the key appears',
     success: { status: 201, data: 'CreatedApiKey' },
     admin: true,
     body: true,
@@ -102,6 +103,7 @@ export class AdminController {
   })
   @Post('accounts/:id/api-keys')
   @HttpCode(201)
+  @OmittedFromReplay('key')
   async createKey(
     @Param('id') id: string,
     @Body(new Valid(CreateApiKeyRequest)) body: CreateApiKeyRequest,
@@ -182,7 +184,11 @@ export class AdminController {
     @AdminRequest() admin: AdminCaller,
   ) {
     const account = await this.account(accountIdOf(id), admin);
-    const creditId = randomUUID();
+    // A retry of the request (after a 503, with the same key) names the same credit: the ledger adds it once.
+    const creditId =
+      admin.idempotencyKey === undefined
+        ? randomUUID()
+        : idOfRequest('credit', account.id, admin.actor, admin.idempotencyKey);
     const amountCents = parseCents(body.amount);
     const { balance_cents } = await this.apps.request<{ balance_cents: number }>(
       LedgerPatterns.addCredit,

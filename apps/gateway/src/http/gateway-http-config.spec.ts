@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_GATEWAY_HTTP_CONFIG, readGatewayHttpConfig } from './gateway-http-config';
 
 describe('readGatewayHttpConfig', () => {
@@ -67,6 +68,27 @@ describe('readGatewayHttpConfig', () => {
       /^Invalid environment variable REDIS_URL \(value not shown: it may hold a password\): expected redis:\/\/\S+ or rediss:/,
     );
     expect(() => readGatewayHttpConfig({ REDIS_URL: url })).not.toThrow(/Sup3rSecret/);
+  });
+
+  it.each([
+    ['openssl rand -base64 32', randomBytes(32).toString('base64')],
+    ['openssl rand -hex 32', randomBytes(32).toString('hex')],
+    ['base64url', randomBytes(32).toString('base64url')],
+    ['one = of padding', randomBytes(16).toString('base64').replace(/==$/, 'A=')],
+  ])('accepts an ADMIN_API_KEY as %s prints it', (_form, key) => {
+    expect(readGatewayHttpConfig({ ADMIN_API_KEY: key }).adminApiKey).toBe(key);
+  });
+
+  it.each([
+    ['a space', 'Sup3rSecretAdmin Key0123'],
+    ['= inside', 'Sup3rSecret=AdminKey0123'],
+    ['too short', 'Sup3rSecret'],
+    ['three =', 'Sup3rSecretAdminKey0123==='],
+  ])('refuses an ADMIN_API_KEY with %s naming the variable, without printing the value', (_why, key) => {
+    expect(() => readGatewayHttpConfig({ ADMIN_API_KEY: key })).toThrow(
+      /^Invalid environment variable ADMIN_API_KEY \(value not shown: it is a secret\): expected 16 to 256 characters/,
+    );
+    expect(() => readGatewayHttpConfig({ ADMIN_API_KEY: key })).not.toThrow(/Sup3rSecret/);
   });
 
   it('accepts a body limit in bytes', () => {

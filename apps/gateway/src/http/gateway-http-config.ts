@@ -1,3 +1,4 @@
+import { ADMIN_API_KEY_FORM, ADMIN_API_KEY_PATTERN } from '@shipping/platform';
 import ipaddr from 'ipaddr.js';
 import { sizeInBytes } from './body/read-body';
 import {
@@ -93,11 +94,12 @@ export function readGatewayHttpConfig(env: Env = process.env): GatewayHttpConfig
       env,
       'ADMIN_API_KEY',
       undefined,
-      (raw) => (/^[A-Za-z0-9\-._~+/]{16,256}$/.test(raw) ? raw : undefined),
-      'at least 16 characters of A-Z, a-z, 0-9 and -._~+/',
+      (raw) => (ADMIN_API_KEY_PATTERN.test(raw) ? raw : undefined),
+      ADMIN_API_KEY_FORM,
+      { hidden: 'it is a secret' },
     ),
     redisUrl: read<string | undefined>(env, 'REDIS_URL', undefined, parseRedisUrl, REDIS_URL_FORM, {
-      secret: true,
+      hidden: 'it may hold a password',
     }),
     redisKeyPrefix: read(
       env,
@@ -134,13 +136,13 @@ function read<T>(
   fallback: T,
   parse: (raw: string) => T | undefined,
   expected: string,
-  { secret = false } = {},
+  { hidden }: { hidden?: string } = {},
 ): T {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = parse(raw.trim());
   if (value === undefined) {
-    const shown = secret ? ' (value not shown: it may hold a password)' : `=${JSON.stringify(raw)}`;
+    const shown = hidden === undefined ? `=${JSON.stringify(raw)}` : ` (value not shown: ${hidden})`;
     throw new Error(`Invalid environment variable ${name}${shown}: expected ${expected}.`);
   }
   return value;

@@ -181,10 +181,16 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   AccountSummary: object({ ...account, balance: money('The credit left, in dollars.') }),
   AccountPage: pageOf('Account'),
   ApiKey: object(apiKey),
-  CreatedApiKey: object({
-    ...apiKey,
-    key: { type: 'string', description: 'The key itself: shown in this answer only.' },
-  }),
+  CreatedApiKey: object(
+    {
+      ...apiKey,
+      key: {
+        type: 'string',
+        description: 'The key itself: shown in the first answer only, never in a replay.',
+      },
+    },
+    ['key'],
+  ),
   Credit: object({
     id: string,
     account_id: string,
@@ -228,13 +234,16 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     events: WEBHOOK_EVENTS,
     created_at: string,
   }),
-  RegisteredWebhookEndpoint: object({
-    id: integer,
-    url: { type: 'string', format: 'uri' },
-    events: WEBHOOK_EVENTS,
-    created_at: string,
-    secret: { type: 'string', description: 'Shown in this answer only.' },
-  }),
+  RegisteredWebhookEndpoint: object(
+    {
+      id: integer,
+      url: { type: 'string', format: 'uri' },
+      events: WEBHOOK_EVENTS,
+      created_at: string,
+      secret: { type: 'string', description: 'Shown in the first answer only, never in a replay.' },
+    },
+    ['secret'],
+  ),
   WebhookDelivery: object({
     id: string,
     webhook_id: integer,

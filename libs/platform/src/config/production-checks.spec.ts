@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { DistributedConfig } from '../distributed/distributed-config';
 import { readLabelUrlConfig, SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
 import { checkEnvironment, type Env } from './app-environment';
@@ -66,8 +67,26 @@ describe('production mode', () => {
     ['KAFKA_SASL_PASSWORD', { KAFKA_SASL_PASSWORD: undefined }],
     ['ADMIN_API_KEY', { ADMIN_API_KEY: SANDBOX_ADMIN_API_KEY }],
     ['ADMIN_API_KEY', { ADMIN_API_KEY: 'change-me-to-a-long-random-admin-key' }],
+    ['ADMIN_API_KEY', { ADMIN_API_KEY: 'e2e2b65b7adcdd83' }],
+    ['ADMIN_API_KEY', { ADMIN_API_KEY: '0e8389a95cb0c0f4be0887674cf794' }],
+    ['ADMIN_API_KEY', { ADMIN_API_KEY: 'iRcHdRnNYSnq8yp3WgdZ' }],
   ])('refuses %s when it is %j', (setting, change) => {
     expect(refused({ ...SAFE, ...change })).toEqual([setting]);
+  });
+
+  it.each([
+    ['-hex 16', randomBytes(16).toString('hex')],
+    ['-base64 16', randomBytes(16).toString('base64')],
+    ['-base64 32', randomBytes(32).toString('base64')],
+  ])('accepts an ADMIN_API_KEY of 128 bits or more, as openssl rand %s prints', (_form, key) => {
+    expect(refused({ ...SAFE, ADMIN_API_KEY: key })).toEqual([]);
+  });
+
+  it('says why a short ADMIN_API_KEY is refused without showing it', () => {
+    const key = randomBytes(12).toString('hex');
+    const [refusal] = productionRefusals(EVERY_SETTING, { ...SAFE, ADMIN_API_KEY: key });
+    expect(refusal).toMatch(/^ADMIN_API_KEY: too short to hold 128 bits of randomness \(value not shown\)/);
+    expect(refusal).not.toContain(key);
   });
 
   it('accepts no ADMIN_API_KEY at all: the admin API is then closed (404)', () => {

@@ -1,5 +1,6 @@
 import type { Env } from './app-environment';
 import { SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
+import { MIN_SECRET_BITS, secretBits } from './secret-strength';
 import {
   holdsSandboxWebhookKey,
   isDefaultPassword,
@@ -61,9 +62,11 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
     setting: 'ADMIN_API_KEY',
     refusal: (env) => {
       const key = text(env, 'ADMIN_API_KEY');
-      return key === SANDBOX_ADMIN_API_KEY || key?.includes(PLACEHOLDER)
-        ? 'the built-in sandbox admin key or a placeholder: anyone could create accounts, keys and credit'
-        : undefined;
+      if (key === SANDBOX_ADMIN_API_KEY || key?.includes(PLACEHOLDER))
+        return 'the built-in sandbox admin key or a placeholder: anyone could create accounts, keys and credit';
+      if (key !== undefined && secretBits(key) < MIN_SECRET_BITS)
+        return `too short to hold ${MIN_SECRET_BITS} bits of randomness (value not shown): use at least 32 hex or 22 base64 characters, such as openssl rand -base64 32 prints`;
+      return undefined;
     },
   },
   {

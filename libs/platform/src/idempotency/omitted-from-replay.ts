@@ -3,8 +3,9 @@ import { SetMetadata } from '@nestjs/common';
 export const OMITTED_FROM_REPLAY = 'shipping:omitted-from-replay';
 
 /**
- * Fields of a handler's answer that no idempotency store keeps a copy of (a webhook endpoint's
- * signing secret): the first answer carries them, a replay of it answers without them.
+ * Secrets in a handler's answer (a webhook endpoint's signing secret, a new API key): no
+ * idempotency store keeps a copy of them, so the first answer carries them and a replay of it
+ * answers without them, saying so (replayNotice).
  */
 export const OmittedFromReplay = (...fields: string[]): MethodDecorator =>
   SetMetadata(OMITTED_FROM_REPLAY, fields);
@@ -21,4 +22,16 @@ export function withoutFields<T>(value: T, fields: readonly string[]): T {
   const copy = { ...value } as Record<string, unknown>;
   for (const field of fields) delete copy[field];
   return copy as T;
+}
+
+/** The named fields `value` has, when it is an object. */
+export function fieldsPresent(value: unknown, fields: readonly string[]): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  return fields.filter((field) => field in value);
+}
+
+/** The message of a replayed answer that left out these fields of the first one. */
+export function replayNotice(fields: readonly string[]): string {
+  const named = fields.map((field) => `\`${field}\``).join(' and ');
+  return `This repeats an earlier answer to the same Idempotency-Key without its ${named}: a secret is shown in the first answer only and is not shown again.`;
 }

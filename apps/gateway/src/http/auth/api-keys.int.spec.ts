@@ -12,8 +12,8 @@ const account = { id: 'acct_globex', name: 'Globex' };
 const change = { correlationId: 'keys-spec', actor: 'adm_spec' };
 const HOUR_MS = 3_600_000;
 
-/** One gateway instance as far as keys go: its own pool, store, key cache and subscription. */
-async function gateway(url: string, sandboxKeys = true) {
+/** One gateway instance as far as keys go: its own pool, store, key cache and subscriptions. */
+async function gateway(url: string, sandboxKeys = true, { projection = true } = {}) {
   const sql = createPgSqlClient(url, { max: 4 });
   const store = new PostgresEventStore(sql);
   await store.init();
@@ -23,7 +23,7 @@ async function gateway(url: string, sandboxKeys = true) {
   await keys.onModuleInit();
   const feed = new StoredEventFeed(sql, store);
   const subscriptions = await Promise.all([
-    startSubscriber(feed, new ApiKeyProjection(sql)),
+    ...(projection ? [startSubscriber(feed, new ApiKeyProjection(sql))] : []),
     startSubscriber(feed, directory),
   ]);
   const stop = async () => {
@@ -135,4 +135,74 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
       await production.store.close();
     }
   });
+});
+
+describe('a revocation on PostgreSQL when one of its writes fails', () => {
+  let database: TestDatabase;
+  let instances: Awaited<ReturnType<typeof gateway>>[];
+
+  beforeAll(() => Logger.overrideLogger(false));
+
+  beforeEach(async () => {
+    database = await createTestDatabase('api_key_revocation');
+    instances = [];
+  }, 60_000);
+
+  afterEach(async () => {
+    for (const instance of instances) {
+      await instance.stop();
+      await instance.store.close();
+    }
+    await database.drop();
+  });
+
+  it('revokes the key when the admin retries a revocation whose row failed, with no projection to catch up', async () => {
+    const lone = await gateway(database.url, true, { projection: false });
+    instances.push(lone);
+    const key = await lone.keys.issue(account, 'live', change);
+    expect(await lone.find(key.key)).toEqual({ accountId: account.id, name: account.name });
+    // Writing the revoked row fails; no projection would make good a revocation event left unprojected.
+    await lone.sql.query(`create function refuse_revocations() returns trigger language plpgsql as $$
+        begin if new.revoked_at is not null then raise exception 'row write failed'; end if; return new; end $$`);
+    await lone.sql.query(`create trigger refuse_revocations before update on gateway_api_keys
+        for each row execute function refuse_revocations()`);
+    await expect(lone.keys.revoke(account.id, key.id, change)).rejects.toThrow('row write failed');
+    await lone.sql.query('drop trigger refuse_revocations on gateway_api_keys');
+    // Never a revocation on record while the key still opens the account.
+    const appended = (await lone.store.readStream(apiKeyStreamName(account.id))).some(
+      (event) => event.type === 'ApiKeyRevoked',
+    );
+    expect({ appended, works: (await lone.find(key.key)) !== undefined }).not.toEqual({
+      appended: true,
+      works: true,
+    });
+
+    const retried = await lone.keys.revoke(account.id, key.id, change);
+    expect(retried.revoked_at).not.toBeNull();
+    expect(await lone.find(key.key)).toBeUndefined();
+  }, 30_000);
+
+  it('refuses the key at once when the revocation event cannot be appended, and the retry records the same time', async () => {
+    const lone = await gateway(database.url, true, { projection: false });
+    instances.push(lone);
+    const key = await lone.keys.issue(account, 'live', change);
+    expect(await lone.find(key.key)).toBeDefined();
+    await lone.sql.query(`create function refuse_revoked_events() returns trigger language plpgsql as $$
+        begin if new.event_type = 'ApiKeyRevoked' then raise exception 'append failed'; end if; return new; end $$`);
+    await lone.sql.query(`create trigger refuse_revoked_events before insert on event_store.events
+        for each row execute function refuse_revoked_events()`);
+    await expect(lone.keys.revoke(account.id, key.id, change)).rejects.toThrow('append failed');
+    await lone.sql.query('drop trigger refuse_revoked_events on event_store.events');
+    // Another instance, which never saw the key, is refused it from the table alone.
+    const other = await gateway(database.url, true, { projection: false });
+    instances.push(other);
+    expect(await other.find(key.key)).toBeUndefined();
+
+    const retried = await lone.keys.revoke(account.id, key.id, change);
+    const revocations = (await lone.store.readStream(apiKeyStreamName(account.id))).filter(
+      (event) => event.type === 'ApiKeyRevoked',
+    );
+    expect(revocations.map((event) => (event.data as { at: string }).at)).toEqual([retried.revoked_at]);
+    expect(await lone.find(key.key)).toBeUndefined();
+  }, 30_000);
 });

@@ -116,13 +116,21 @@ export class ApiKeys implements OnModuleInit {
     return (await this.find(account.id, keyId)) as ApiKeyView;
   }
 
-  /** Revokes the key at once on this instance and, through its event, on every other. */
+  /**
+   * Revokes the key at once on this instance and, through its event, on every other. The row is
+   * marked first: should the append or anything after it fail, the key is refused all the same
+   * (every instance reads the row within KEY_CACHE_MAX_AGE_MS), and the admin's retry appends the
+   * event. The event never stands while the key still works.
+   */
   async revoke(accountId: string, keyId: string, change: KeyChange): Promise<ApiKeyView> {
-    await this.handle(
-      { type: 'RevokeApiKey', accountId, keyId, now: this.clock.now().toISOString() },
-      accountId,
-      change,
+    // A retry after a failed append records the time the row was marked, so the row and the event agree.
+    const { rows } = await this.sql.query<{ revoked_at: Date }>(
+      `update gateway_api_keys set revoked_at = coalesce(revoked_at, $3)
+       where account_id = $1 and key_id = $2 returning revoked_at`,
+      [accountId, keyId, this.clock.now().toISOString()],
     );
+    const now = new Date(rows[0]?.revoked_at ?? this.clock.now()).toISOString();
+    await this.handle({ type: 'RevokeApiKey', accountId, keyId, now }, accountId, change);
     this.directory.forget(keyId);
     return (await this.find(accountId, keyId)) as ApiKeyView;
   }

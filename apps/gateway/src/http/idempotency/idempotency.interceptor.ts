@@ -6,7 +6,7 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { AppError } from '@shipping/contracts';
-import { metrics, omittedFromReplay, withoutFields } from '@shipping/platform';
+import { fieldsPresent, metrics, omittedFromReplay, replayNotice, withoutFields } from '@shipping/platform';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { toErrorResponse } from '../errors/error-response';
@@ -64,7 +64,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
   }
 
-  /** What is stored is the enveloped body; fields marked @OmittedFromReplay are left out of its data. */
+  /**
+   * What is stored is the enveloped body; fields marked @OmittedFromReplay are left out of its
+   * data, and its message says they were.
+   */
   private async settleSuccess(
     scope: IdempotencyScope,
     status: number,
@@ -85,7 +88,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
 function withoutDataFields(body: unknown, omitted: readonly string[]): unknown {
   if (omitted.length === 0 || typeof body !== 'object' || body === null || !('data' in body)) return body;
-  return { ...body, data: withoutFields(body.data, omitted) };
+  const left = fieldsPresent(body.data, omitted);
+  if (left.length === 0) return body;
+  return { ...body, data: withoutFields(body.data, left), message: replayNotice(left) };
 }
 
 function requestHash(request: GatewayRequest): string {
