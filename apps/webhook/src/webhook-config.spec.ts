@@ -12,6 +12,7 @@ describe('webhook configuration', () => {
       allowPrivateTargets: true,
       concurrency: 64,
       endpointConcurrency: 4,
+      accountConcurrency: 16,
       maxEndpointsPerAccount: 16,
       secretKeys: [{ id: 'sandbox', key: expect.any(Buffer) }],
     });
@@ -28,6 +29,7 @@ describe('webhook configuration', () => {
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
         WEBHOOK_CONCURRENCY: '8',
         WEBHOOK_ENDPOINT_CONCURRENCY: '1',
+        WEBHOOK_ACCOUNT_CONCURRENCY: '3',
         WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT: '2',
         WEBHOOK_SECRET_KEYS: `k2:${KEY_2},k1:${KEY_1}`,
       }),
@@ -38,6 +40,7 @@ describe('webhook configuration', () => {
       allowPrivateTargets: false,
       concurrency: 8,
       endpointConcurrency: 1,
+      accountConcurrency: 3,
       maxEndpointsPerAccount: 2,
       secretKeys: [
         { id: 'k2', key: Buffer.from(KEY_2, 'base64') },

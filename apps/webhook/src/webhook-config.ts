@@ -15,6 +15,8 @@ export interface WebhookConfig {
   concurrency: number;
   /** Attempts in flight at once to one endpoint, across every webhook app instance. */
   endpointConcurrency: number;
+  /** Attempts in flight at once to one account's endpoints, across every webhook app instance. */
+  accountConcurrency: number;
   /** Live endpoints an account may have. */
   maxEndpointsPerAccount: number;
   /** Keys of the signing secrets at rest: the first seals, every one opens (see SecretBox). */
@@ -32,7 +34,7 @@ type Env = Record<string, string | undefined>;
 /**
  * WEBHOOK_TIMEOUT_MS (10000), WEBHOOK_RETRY_SCHEDULE_MS (10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 24 h),
  * WEBHOOK_POLL_INTERVAL_MS (250), WEBHOOK_ALLOW_PRIVATE_TARGETS (true), WEBHOOK_CONCURRENCY (64),
- * WEBHOOK_ENDPOINT_CONCURRENCY (4), WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT (16) and
+ * WEBHOOK_ENDPOINT_CONCURRENCY (4), WEBHOOK_ACCOUNT_CONCURRENCY (16), WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT (16) and
  * WEBHOOK_SECRET_KEYS (the sandbox key, which production mode refuses). Private targets are
  * allowed by default because the sandbox runtime and its tests deliver to 127.0.0.1; a deployment
  * that faces the internet sets WEBHOOK_ALLOW_PRIVATE_TARGETS=false (production mode insists).
@@ -45,6 +47,7 @@ export function readWebhookConfig(env: Env = process.env): WebhookConfig {
     allowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', true),
     concurrency: positiveInteger(env, 'WEBHOOK_CONCURRENCY', 64),
     endpointConcurrency: positiveInteger(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4),
+    accountConcurrency: positiveInteger(env, 'WEBHOOK_ACCOUNT_CONCURRENCY', 16),
     maxEndpointsPerAccount: positiveInteger(env, 'WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT', 16),
     secretKeys: secretKeys(env, 'WEBHOOK_SECRET_KEYS'),
   };

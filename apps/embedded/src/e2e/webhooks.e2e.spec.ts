@@ -186,7 +186,11 @@ describe('webhook endpoints when internal targets are not allowed', () => {
     expect(refused.body).toEqual({
       success: false,
       message: INVALID,
-      data: { url: ['The url must not point to a loopback, private or otherwise internal address.'] },
+      data: {
+        url: [
+          'The url must point to a public address: hosts that do not resolve, and loopback, private or otherwise internal addresses, are refused.',
+        ],
+      },
     });
   });
 });

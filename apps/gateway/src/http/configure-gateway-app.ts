@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { CheckableThrottlerStorage } from './rate-limit/rate-limit-check';
 import { Logger } from 'nestjs-pino';
 import { bodyDepthLimit } from './body/body-depth';
 import { parseAuthenticatedBodies } from './body/body-parsers';
@@ -35,7 +35,7 @@ export function configureGatewayApp(
   onRequest(
     preAuthentication(
       app.get(ApiKeyDirectory),
-      app.get<ThrottlerStorage>(RATE_LIMIT_STORAGE),
+      app.get<CheckableThrottlerStorage>(RATE_LIMIT_STORAGE),
       config.unauthenticatedRateLimitPerMinute,
       config.adminApiKey,
     ),

@@ -7,6 +7,9 @@ import { PREVIOUS_CLAIM_DUE_SQL } from '../testing/previous-claim-statement';
 import { WebhookSchema } from '../webhook-schema';
 import { DeliveryQueue } from './delivery-queue';
 
+/** An account share that never binds: the previous statement had none. */
+const NO_ACCOUNT_SHARE = 1_000_000;
+
 const backends = sqlBackends<SqlClient>('claim_due_rules', {
   pglite: () => createPgliteSqlClient(),
   server: (url) => createPgSqlClient(url, { max: 2 }),
@@ -103,7 +106,7 @@ describe.each(backends)('the claim of due deliveries on $name', (backend) => {
           ).rows.map((row) => row.id),
         );
         const current = await claimedBy(sql, async (tx) =>
-          (await new DeliveryQueue(tx).claimDue('me', 60_000, limit, perEndpoint)).map(
+          (await new DeliveryQueue(tx).claimDue('me', 60_000, limit, perEndpoint, NO_ACCOUNT_SHARE)).map(
             (claimed) => claimed.id,
           ),
         );

@@ -1,6 +1,6 @@
 /**
  * Claims due deliveries: $1 lease token, $2 lease in ms, $3 how many at most, $4 attempts in flight
- * allowed per endpoint. Its cost grows with the endpoints that have pending deliveries and with
+ * allowed per endpoint, $5 per account. Its cost grows with the endpoints that have pending deliveries and with
  * what it claims, never with the backlog behind them:
  *
  * - `waiting` walks the endpoints with pending deliveries, one index probe each (a skip scan of
@@ -9,6 +9,9 @@
  *   and `earliest` reads its due deliveries in index order, skipping those in flight and those whose
  *   order key has an earlier pending delivery, until it has $4 (a full endpoint is not read, nor is
  *   a deleted one); they are ranked after its leases, as many as leave $4 in flight kept;
+ * - `accounts` adds up its endpoints' leases per account (every lease is on a pending delivery, so
+ *   on an endpoint of `waiting`); the candidates are ranked again per account after those, and as
+ *   many kept as leave $5 in flight: one account's endpoints cannot take every dispatcher's slots;
  * - of all those, the earliest $3 are locked `for update skip locked`, with the lease conditions
  *   beside the lock so a row another dispatcher claimed meanwhile is re-checked and left alone.
  *
@@ -25,32 +28,46 @@ with recursive waiting (endpoint_id) as (
           order by later.endpoint_id limit 1)
   from waiting where waiting.endpoint_id is not null
 ),
+endpoints as (
+  select waiting.endpoint_id, live.account_id, busy.in_flight
+  from waiting
+  join webhook_endpoints live on live.id = waiting.endpoint_id and live.deleted_at is null
+  cross join lateral (
+    select count(*) as in_flight from webhook_deliveries held
+    where held.endpoint_id = waiting.endpoint_id and held.status = 'pending' and held.lease_until >= now()
+  ) busy
+),
+accounts as (
+  select account_id, sum(in_flight) as in_flight from endpoints group by account_id
+),
+candidates as (
+  select earliest.id, earliest.next_attempt_at, endpoints.account_id,
+    row_number() over (partition by endpoints.endpoint_id order by earliest.next_attempt_at, earliest.id)
+      + endpoints.in_flight as slot
+  from endpoints
+  cross join lateral (
+    select c.id, c.next_attempt_at from webhook_deliveries c
+    where c.endpoint_id = endpoints.endpoint_id and c.status = 'pending' and c.next_attempt_at <= now()
+      and (c.lease_until is null or c.lease_until < now())
+      and (c.order_key is null or not exists (
+        select 1 from webhook_deliveries earlier
+        where earlier.endpoint_id = c.endpoint_id and earlier.order_key = c.order_key
+          and earlier.status = 'pending' and earlier.order_position < c.order_position))
+    order by c.next_attempt_at, c.id
+    limit $4
+  ) earliest
+  where endpoints.in_flight < $4
+),
 picked as (
   select ranked.id from (
-    select earliest.id, earliest.next_attempt_at,
-      row_number() over (partition by waiting.endpoint_id order by earliest.next_attempt_at, earliest.id)
-        + busy.in_flight as slot
-    from waiting
-    cross join lateral (
-      select count(*) as in_flight from webhook_deliveries held
-      where held.endpoint_id = waiting.endpoint_id and held.status = 'pending' and held.lease_until >= now()
-    ) busy
-    cross join lateral (
-      select c.id, c.next_attempt_at from webhook_deliveries c
-      where c.endpoint_id = waiting.endpoint_id and c.status = 'pending' and c.next_attempt_at <= now()
-        and (c.lease_until is null or c.lease_until < now())
-        and (c.order_key is null or not exists (
-          select 1 from webhook_deliveries earlier
-          where earlier.endpoint_id = c.endpoint_id and earlier.order_key = c.order_key
-            and earlier.status = 'pending' and earlier.order_position < c.order_position))
-        and exists (
-          select 1 from webhook_endpoints live where live.id = waiting.endpoint_id and live.deleted_at is null)
-      order by c.next_attempt_at, c.id
-      limit $4
-    ) earliest
-    where waiting.endpoint_id is not null and busy.in_flight < $4
+    select candidates.id, candidates.next_attempt_at,
+      row_number() over (partition by candidates.account_id order by candidates.next_attempt_at, candidates.id)
+        + accounts.in_flight as account_slot
+    from candidates
+    join accounts on accounts.account_id = candidates.account_id
+    where candidates.slot <= $4 and accounts.in_flight < $5
   ) ranked
-  where ranked.slot <= $4
+  where ranked.account_slot <= $5
   order by ranked.next_attempt_at, ranked.id
   limit $3
 ),

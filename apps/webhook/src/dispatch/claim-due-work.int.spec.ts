@@ -46,7 +46,7 @@ async function claimPlan(sql: SqlClient): Promise<PlanNode> {
     .transaction(async (tx) => {
       const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(
         `explain (analyze, format json) ${CLAIM_DUE_SQL}`,
-        ['me', 60_000, LIMIT, PER_ENDPOINT],
+        ['me', 60_000, LIMIT, PER_ENDPOINT, LIMIT],
       );
       const output = rows[0]['QUERY PLAN'];
       plan = (typeof output === 'string' ? JSON.parse(output) : output)[0].Plan;

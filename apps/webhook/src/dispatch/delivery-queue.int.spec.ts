@@ -39,7 +39,7 @@ describe.each(backends)('the delivery queue on $name', (backend) => {
     const dispatchers = Array.from({ length: 4 }, () => new DeliveryQueue(db.client()));
     const rounds = await Promise.all(
       dispatchers.flatMap((queue, index) =>
-        [0, 1, 2].map(() => queue.claimDue(`lease-${index}`, 60_000, 5, DELIVERIES)),
+        [0, 1, 2].map(() => queue.claimDue(`lease-${index}`, 60_000, 5, DELIVERIES, DELIVERIES)),
       ),
     );
     const claimed = rounds.flat().map((delivery) => delivery.id);
@@ -54,13 +54,13 @@ describe.each(backends)('the delivery queue on $name', (backend) => {
 
   it('gives a released delivery to one dispatcher again, and none of a held one', async () => {
     const [first, second] = [new DeliveryQueue(db.client()), new DeliveryQueue(db.client())];
-    const held = await first.claimDue('first', 60_000, DELIVERIES, DELIVERIES);
+    const held = await first.claimDue('first', 60_000, DELIVERIES, DELIVERIES, DELIVERIES);
     expect(held).toHaveLength(DELIVERIES);
-    expect(await second.claimDue('second', 60_000, DELIVERIES, DELIVERIES)).toEqual([]);
+    expect(await second.claimDue('second', 60_000, DELIVERIES, DELIVERIES, DELIVERIES)).toEqual([]);
     await first.release('first', held.slice(0, 10));
     const again = await Promise.all([
-      first.claimDue('first-again', 60_000, DELIVERIES, DELIVERIES),
-      second.claimDue('second', 60_000, DELIVERIES, DELIVERIES),
+      first.claimDue('first-again', 60_000, DELIVERIES, DELIVERIES, DELIVERIES),
+      second.claimDue('second', 60_000, DELIVERIES, DELIVERIES, DELIVERIES),
     ]);
     expect(again.flat()).toHaveLength(10);
   });

@@ -64,6 +64,8 @@ export class DeliveryQueue {
    * is re-checked and left alone. Dispatchers racing can overshoot `perEndpoint` a little.
    * A delivery with an `order_key` waits while an earlier one of its key and endpoint is pending
    * (due, retrying or in flight under any dispatcher's lease): a key's deliveries go one at a time.
+   * No more of one account than leaves it `perAccount` in flight either (its endpoints' leases,
+   * under any dispatcher): one account's silent endpoints cannot hold every slot there is.
    * One statement (CLAIM_DUE_SQL) that reads a few index entries per endpoint with pending
    * deliveries, however long the backlog behind them.
    */
@@ -72,8 +74,15 @@ export class DeliveryQueue {
     leaseMs: number,
     limit: number,
     perEndpoint: number,
+    perAccount: number,
   ): Promise<ClaimedDelivery[]> {
-    const { rows } = await this.sql.query<ClaimRow>(CLAIM_DUE_SQL, [leaseToken, leaseMs, limit, perEndpoint]);
+    const { rows } = await this.sql.query<ClaimRow>(CLAIM_DUE_SQL, [
+      leaseToken,
+      leaseMs,
+      limit,
+      perEndpoint,
+      perAccount,
+    ]);
     return rows.map((row) => ({
       id: row.id,
       endpointId: Number(row.endpoint_id),

@@ -1,6 +1,6 @@
 import { ValidationFailed } from '@shipping/contracts';
 import { eventually } from '@shipping/testing';
-import { INTERNAL_URL_MESSAGE, UNRESOLVED_URL_MESSAGE } from '../endpoints/webhook-endpoints';
+import { REFUSED_URL_MESSAGE } from '../endpoints/webhook-endpoints';
 import { shipmentBody } from '../testing/shipment-body';
 import {
   context,
@@ -36,13 +36,26 @@ describe('internal targets when they are not allowed', () => {
     'http://169.254.169.254/latest',
     'http://[::ffff:10.0.0.1]/',
   ])('refuses to register %s with a 422 on url', async (url) => {
-    await expect(register(url)).rejects.toEqual(ValidationFailed.field('url', INTERNAL_URL_MESSAGE));
+    await expect(register(url)).rejects.toEqual(ValidationFailed.field('url', REFUSED_URL_MESSAGE));
   });
 
   it('refuses to register a host that resolves to nothing', async () => {
     await expect(register('https://nowhere.example.com/')).rejects.toEqual(
-      ValidationFailed.field('url', UNRESOLVED_URL_MESSAGE),
+      ValidationFailed.field('url', REFUSED_URL_MESSAGE),
     );
+  });
+
+  it('answers an internal address and a host that resolves to nothing alike, so internal names cannot be mapped', async () => {
+    dns.set('db.internal.example.com', '10.0.0.5');
+    const refusal = (url: string) =>
+      register(url).then(
+        () => undefined,
+        (error: unknown) => (error instanceof ValidationFailed ? error.fields : error),
+      );
+    const internal = await refusal('https://db.internal.example.com/hooks');
+    const unresolved = await refusal('https://missing.internal.example.com/hooks');
+    expect(unresolved).toEqual(internal);
+    expect(internal).toEqual({ url: [REFUSED_URL_MESSAGE] });
   });
 
   it('checks again at every attempt: a host that moved to a private address is not sent to', async () => {

@@ -48,8 +48,9 @@ const isDelivered = ({ statusCode }: PostOutcome) =>
 /**
  * Sends due deliveries: polls, and wakes at once when a delivery is stored or redelivered or an
  * attempt ends. Attempts run side by side, up to WEBHOOK_CONCURRENCY in this process and
- * WEBHOOK_ENDPOINT_CONCURRENCY per endpoint, and each frees its slot as soon as it ends: an
- * endpoint that never answers holds its own slots until the timeout, and nobody else's.
+ * WEBHOOK_ENDPOINT_CONCURRENCY per endpoint and WEBHOOK_ACCOUNT_CONCURRENCY per account, and each
+ * frees its slot as soon as it ends: an endpoint that never answers holds its own slots until the
+ * timeout, and an account's endpoints no more than its share.
  * On shutdown it takes nothing new and waits for the attempts in flight, so none is cut in half.
  */
 @Injectable()
@@ -116,6 +117,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
       this.config.timeoutMs + LEASE_MARGIN_MS,
       free,
       this.config.endpointConcurrency,
+      this.config.accountConcurrency,
     );
     if (this.stopping) {
       await this.queue.release(this.leaseToken, claimed);

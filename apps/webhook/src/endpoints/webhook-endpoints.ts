@@ -15,13 +15,13 @@ import {
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { randomBytes } from 'node:crypto';
-import { resolveTarget, type Resolve, TargetRefused, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
+import { resolveTarget, type Resolve, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
 import { endpointContext, SecretBox } from '../secrets/secret-box';
 import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 
-export const INTERNAL_URL_MESSAGE =
-  'The url must not point to a loopback, private or otherwise internal address.';
-export const UNRESOLVED_URL_MESSAGE = 'The url host could not be resolved.';
+/** One answer for an internal address and a host that does not resolve: two would map internal names. */
+export const REFUSED_URL_MESSAGE =
+  'The url must point to a public address: hosts that do not resolve, and loopback, private or otherwise internal addresses, are refused.';
 export const endpointLimitMessage = (limit: number) =>
   `An account can have at most ${limit} webhook endpoints; delete one before adding another.`;
 
@@ -142,9 +142,8 @@ export class WebhookEndpoints {
   private async assertPublic(url: string): Promise<void> {
     try {
       await resolveTarget(new URL(url), false, this.resolve);
-    } catch (error) {
-      if (error instanceof TargetRefused) throw ValidationFailed.field('url', INTERNAL_URL_MESSAGE);
-      throw ValidationFailed.field('url', UNRESOLVED_URL_MESSAGE);
+    } catch {
+      throw ValidationFailed.field('url', REFUSED_URL_MESSAGE);
     }
   }
 }

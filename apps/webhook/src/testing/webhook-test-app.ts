@@ -30,6 +30,7 @@ export const FAST_CONFIG: WebhookConfig = {
   allowPrivateTargets: true,
   concurrency: 64,
   endpointConcurrency: 4,
+  accountConcurrency: 16,
   maxEndpointsPerAccount: 16,
   secretKeys: readWebhookConfig({}).secretKeys,
 };

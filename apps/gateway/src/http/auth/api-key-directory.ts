@@ -9,6 +9,15 @@ export { apiKeyDigest } from './api-key-secrets';
 export abstract class ApiKeyDirectory {
   abstract findAccount(digest: Buffer): Promise<AuthenticatedAccount | undefined>;
 
+  /** The account of a key this instance found lately, without asking anything else. */
+  abstract knownAccount(digest: Buffer): AuthenticatedAccount | undefined;
+
+  /** Whether this instance found a key with this digest valid at its last lookup (however long ago). */
+  abstract foundBefore(digest: Buffer): boolean;
+
+  /** A key was issued with this hex digest: it is no longer remembered as unknown. */
+  abstract issued(digest: string): void;
+
   /** Drops a revoked key from whatever this instance keeps in memory. */
   abstract forget(keyId: string): void;
 }
@@ -24,6 +33,14 @@ export interface KeyCacheOptions {
 export const KEY_CACHE_MAX_AGE_MS = 500;
 const KEYS_CACHED = 10_000;
 
+/**
+ * How long a digest the table did not know is refused without asking it again. A key's issue drops
+ * it at once on the issuing instance and, through `ApiKeyIssued`, on the others; this bounds the
+ * wait should that event be late or missed.
+ */
+export const UNKNOWN_KEY_MAX_AGE_MS = 2_000;
+const UNKNOWN_KEYS_REMEMBERED = 10_000;
+
 export const API_KEY_REVOCATIONS_SUBSCRIPTION = 'gateway.api-key-revocations';
 
 interface CachedKey {
@@ -36,8 +53,9 @@ interface CachedKey {
  * The keys of the `gateway_api_keys` table, with the keys found lately kept in memory. Every
  * instance drops a key from its memory when it sees its `ApiKeyRevoked` (an every-instance
  * subscriber); should it miss one, it asks the table again after `maxAgeMs` (the table is written
- * by the revoking command itself). Unknown keys are never kept, so a key issued on another
- * instance works at once.
+ * by the revoking command itself). Unknown digests are remembered for `UNKNOWN_KEY_MAX_AGE_MS`,
+ * so a stranger repeating a key costs no query; a remembered digest is only ever refused, and is
+ * forgotten when a key with it is issued.
  */
 @Subscribes({
   name: API_KEY_REVOCATIONS_SUBSCRIPTION,
@@ -49,6 +67,7 @@ export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubsc
   private readonly cache = new LruCache<CachedKey>(KEYS_CACHED);
   private readonly digestsByKeyId = new Map<string, string>();
   private readonly lookups = new Map<string, Promise<AuthenticatedAccount | undefined>>();
+  private readonly unknownUntil = new LruCache<number>(UNKNOWN_KEYS_REMEMBERED);
 
   constructor(
     private readonly sql: SqlClient,
@@ -57,10 +76,24 @@ export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubsc
     super();
   }
 
+  knownAccount(digest: Buffer): AuthenticatedAccount | undefined {
+    const cached = this.cache.get(digest.toString('hex'));
+    return cached && cached.until > Date.now() ? cached.account : undefined;
+  }
+
+  foundBefore(digest: Buffer): boolean {
+    return this.cache.get(digest.toString('hex')) !== undefined;
+  }
+
+  issued(digest: string): void {
+    this.unknownUntil.delete(digest);
+  }
+
   async findAccount(digest: Buffer): Promise<AuthenticatedAccount | undefined> {
     const hex = digest.toString('hex');
     const cached = this.cache.get(hex);
     if (cached && cached.until > Date.now()) return cached.account;
+    if ((this.unknownUntil.get(hex) ?? 0) > Date.now()) return undefined;
     // Requests with one key arrive together: when its entry runs out, they share one lookup.
     let lookup = this.lookups.get(hex);
     if (lookup === undefined) {
@@ -79,6 +112,7 @@ export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubsc
     const row = rows[0];
     if (!row) {
       this.cache.delete(hex);
+      this.unknownUntil.set(hex, Date.now() + UNKNOWN_KEY_MAX_AGE_MS);
       return undefined;
     }
     const account = { accountId: row.account_id, name: row.account_name };
@@ -89,6 +123,7 @@ export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubsc
 
   async handle(event: Recorded<ApiKeyEvent>): Promise<void> {
     if (event.type === 'ApiKeyRevoked') this.forget(event.data.key_id);
+    if (event.type === 'ApiKeyIssued') this.issued(event.data.digest);
   }
 
   /** Drops a revoked key from memory; the table already refuses it. */

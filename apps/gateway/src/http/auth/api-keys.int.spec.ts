@@ -6,6 +6,7 @@ import { startSubscriber, StoredEventFeed, SystemClock } from '@shipping/platfor
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { apiKeyDigest, StoredApiKeyDirectory } from './api-key-directory';
 import { ApiKeyProjection } from './api-key-projection';
+import { generateApiKey, newKeyId } from './api-key-secrets';
 import { ApiKeys } from './api-keys';
 
 const account = { id: 'acct_globex', name: 'Globex' };
@@ -90,7 +91,7 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
     const first = await a.keys.issue(account, 'live', change);
     const second = await a.keys.issue(account, 'live', change);
     const globex = { accountId: account.id, name: account.name };
-    // A key issued on A opens the account on B at once: unknown keys are never cached.
+    // A key issued on A opens the account on B at once: B never refused it, so remembers nothing of it.
     expect(await b.find(first.key)).toEqual(globex);
     expect(await b.find(second.key)).toEqual(globex);
 
@@ -104,6 +105,22 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
     await eventually(async () => ((await b.find(first.key)) === undefined ? true : undefined), 5_000);
     expect(await b.find(second.key)).toEqual(globex);
     expect(await a.find(second.key)).toEqual(globex);
+  }, 30_000);
+
+  it('opens the account with a key another instance refused before it was issued, once it sees the issue', async () => {
+    const material = generateApiKey('live');
+    const refusedBefore = await b.find(material.key);
+    const issue = a.keys['issueWith'].bind(a.keys);
+    await issue(account, 'live', material, newKeyId(), change, false);
+
+    expect(refusedBefore).toBeUndefined();
+    expect(await a.find(material.key)).toEqual({ accountId: account.id, name: account.name });
+    await eventually(() => b.find(material.key));
+    // Revoked, it stays refused on both, whatever either remembered of it.
+    const [{ id }] = (await a.keys.list(account.id)).filter((key) => key.last4 === material.last4);
+    await a.keys.revoke(account.id, id, change);
+    await eventually(async () => ((await b.find(material.key)) === undefined ? true : undefined), 5_000);
+    expect(await a.find(material.key)).toBeUndefined();
   }, 30_000);
 
   it('repairs the table from the events when an instance wrote the event but not the row', async () => {

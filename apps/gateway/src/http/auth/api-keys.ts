@@ -113,6 +113,7 @@ export class ApiKeys implements OnModuleInit {
       account.id,
       change,
     );
+    this.directory.issued(material.digest);
     return (await this.find(account.id, keyId)) as ApiKeyView;
   }
 

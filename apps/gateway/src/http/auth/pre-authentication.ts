@@ -1,7 +1,14 @@
-import type { ThrottlerStorage } from '@nestjs/throttler';
 import { AppError } from '@shipping/contracts';
-import { type GatewayHook, type GatewayRequest, pathOf } from '../gateway-request';
+import {
+  type AuthenticatedAccount,
+  type GatewayHook,
+  type GatewayReply,
+  type GatewayRequest,
+  pathOf,
+} from '../gateway-request';
+import { clientOfAddress } from '../rate-limit/client-address';
 import { RATE_LIMITED_MESSAGE } from '../rate-limit/gateway-throttler.guard';
+import type { CheckableThrottlerStorage } from '../rate-limit/rate-limit-check';
 import { NotFound } from '@shipping/contracts';
 import { adminAccountId, adminKeyId, isAdminKey, isAdminPath } from './admin-key';
 import { ApiKeyDirectory, apiKeyDigest } from './api-key-directory';
@@ -14,40 +21,62 @@ const MINUTE_MS = 60_000;
 /**
  * Runs before the body parsers: a request with a valid API key gets its account (the API key
  * guard and the per-key limit take it from there); any other request is counted against its
- * client address (`trust proxy` decides what that is) and, over `limitPerMinute`, answered 429
- * at once. Bodies are parsed only for requests with an account (see body/body-parsers.ts), so a stranger's
- * 4 MB body is never parsed and its 401s count.
+ * client (`trust proxy` decides its address; an IPv6 client is its /64) and, over
+ * `limitPerMinute`, answered 429 at once. A key this instance found lately opens at once, one it
+ * found before is looked up; any other is looked up only while its client's budget is not spent,
+ * so a client over the limit costs no query. Bodies are parsed only for requests with an account (see body/body-parsers.ts), so a
+ * stranger's 4 MB body is never parsed and its 401s count.
  *
  * Under /admin only the admin key authenticates (API keys do not), and without an admin key
  * configured every /admin request is answered 404 here, before anything else.
  */
 export function preAuthentication(
   directory: ApiKeyDirectory,
-  storage: ThrottlerStorage,
+  storage: CheckableThrottlerStorage,
   limitPerMinute: number,
   adminApiKey?: string,
 ): GatewayHook {
+  const refuse = (reply: GatewayReply, retryAfterSeconds: number) => {
+    reply.header('Retry-After', String(Math.max(retryAfterSeconds, 1)));
+    return new AppError('rate_limited', RATE_LIMITED_MESSAGE);
+  };
+  const count = async (client: string, reply: GatewayReply) => {
+    const { isBlocked, timeToBlockExpire } = await storage.increment(
+      client,
+      MINUTE_MS,
+      limitPerMinute,
+      0,
+      'unauthenticated',
+    );
+    return isBlocked ? refuse(reply, timeToBlockExpire) : undefined;
+  };
+  /** Undefined when the request may go on (with an account or without), else its 429. */
+  const authenticateOrCount = async (request: GatewayRequest, reply: GatewayReply, admin: boolean) => {
+    const presented = admin ? undefined : BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const digest = presented === undefined ? undefined : apiKeyDigest(presented);
+    const known = digest && directory.knownAccount(digest);
+    if (digest && known) return authenticated(request, known, digest);
+    if (limitPerMinute === 0) {
+      if (digest) await authenticate(request, directory, digest);
+      return undefined;
+    }
+    const client = `address:${clientOfAddress(request.ip)}`;
+    if (digest) {
+      // A key this instance found before is looked up whatever its address did; only the table opens it.
+      const spent = directory.foundBefore(digest)
+        ? undefined
+        : await storage.check(client, limitPerMinute, 'unauthenticated');
+      if (spent?.isSpent) return refuse(reply, spent.retryAfterSeconds);
+      if (await authenticate(request, directory, digest)) return undefined;
+    }
+    return count(client, reply);
+  };
   return (request, reply, done) => {
     const admin = isAdminPath(pathOf(request));
     if (admin && adminApiKey === undefined) return done(new NotFound(NOT_FOUND_MESSAGE));
-    void (
-      admin
-        ? Promise.resolve(authenticateAdmin(request, adminApiKey as string))
-        : authenticate(request, directory)
-    )
-      .then(async (authenticated) => {
-        if (authenticated || limitPerMinute === 0) return done();
-        const { isBlocked, timeToBlockExpire } = await storage.increment(
-          `address:${request.ip ?? 'unknown'}`,
-          MINUTE_MS,
-          limitPerMinute,
-          0,
-          'unauthenticated',
-        );
-        if (!isBlocked) return done();
-        reply.header('Retry-After', String(Math.max(timeToBlockExpire, 1)));
-        done(new AppError('rate_limited', RATE_LIMITED_MESSAGE));
-      })
+    if (admin && authenticateAdmin(request, adminApiKey as string)) return done();
+    void authenticateOrCount(request, reply, admin)
+      .then((refusal) => (refusal ? done(refusal) : done()))
       .catch((error: unknown) => done(error as Error));
   };
 }
@@ -66,13 +95,18 @@ function authenticateAdmin(request: GatewayRequest, adminApiKey: string): boolea
   return true;
 }
 
-async function authenticate(request: GatewayRequest, directory: ApiKeyDirectory): Promise<boolean> {
-  const apiKey = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  if (apiKey === undefined) return false;
-  const digest = apiKeyDigest(apiKey);
+async function authenticate(
+  request: GatewayRequest,
+  directory: ApiKeyDirectory,
+  digest: Buffer,
+): Promise<boolean> {
   const account = await directory.findAccount(digest);
-  if (!account) return false;
+  if (account) authenticated(request, account, digest);
+  return account !== undefined;
+}
+
+function authenticated(request: GatewayRequest, account: AuthenticatedAccount, digest: Buffer): undefined {
   request.account = account;
   request.apiKeyFingerprint = digest.toString('hex', 0, 16);
-  return true;
+  return undefined;
 }

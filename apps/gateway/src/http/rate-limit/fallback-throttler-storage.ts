@@ -1,8 +1,8 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { HitLogThrottlerStorage } from './hit-log-throttler-storage';
+import type { CheckableThrottlerStorage, LimitCheck } from './rate-limit-check';
 import type { ThrottlerStorageRecord } from './redis-throttler-storage';
 
 /** After a hit Redis failed to count, how long hits are counted in process before Redis is tried again. */
@@ -19,14 +19,14 @@ type Counting = 'shared' | 'in-process';
  * not: a disconnected client refuses at once (no offline queue) and a hung one after its command
  * timeout, and the next REDIS_RETRY_AFTER_MS of hits skip Redis. Each change is logged once.
  */
-export class FallbackThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
+export class FallbackThrottlerStorage implements CheckableThrottlerStorage, OnApplicationShutdown {
   private counting?: Counting;
   private retryAt = 0;
   private closed = false;
 
   constructor(
     private readonly redis: Redis,
-    private readonly shared: ThrottlerStorage,
+    private readonly shared: CheckableThrottlerStorage,
     private readonly logger: Logger,
     private readonly inProcess = new HitLogThrottlerStorage(),
     private readonly now: () => number = Date.now,
@@ -54,7 +54,7 @@ export class FallbackThrottlerStorage implements ThrottlerStorage, OnApplication
     });
   }
 
-  async increment(
+  increment(
     key: string,
     ttl: number,
     limit: number,
@@ -62,19 +62,27 @@ export class FallbackThrottlerStorage implements ThrottlerStorage, OnApplication
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
     const hit = [key, ttl, limit, blockDuration, throttlerName] as const;
+    return this.counted((storage) => storage.increment(...hit));
+  }
+
+  check(key: string, limit: number, throttlerName: string): Promise<LimitCheck> {
+    return this.counted((storage) => storage.check(key, limit, throttlerName));
+  }
+
+  private async counted<T>(ask: (storage: CheckableThrottlerStorage) => Promise<T>): Promise<T> {
     if (this.redis.status !== 'ready') {
       this.countInProcess(`connection ${this.redis.status}`);
-      return this.inProcess.increment(...hit);
+      return ask(this.inProcess);
     }
-    if (this.now() < this.retryAt) return this.inProcess.increment(...hit);
+    if (this.now() < this.retryAt) return ask(this.inProcess);
     try {
-      const record = await this.shared.increment(...hit);
+      const answer = await ask(this.shared);
       this.countShared();
-      return record;
+      return answer;
     } catch (error) {
       this.retryAt = this.now() + REDIS_RETRY_AFTER_MS;
       this.countInProcess(error instanceof Error ? error.message : String(error));
-      return this.inProcess.increment(...hit);
+      return ask(this.inProcess);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { CheckableThrottlerStorage, LimitCheck } from './rate-limit-check';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -21,7 +22,7 @@ const seconds = (ms: number) => Math.ceil(ms / 1000);
  * Hits of one key share a ttl (one budget per key), so they expire in the order they were made
  * and leave from the front.
  */
-export class HitLogThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
+export class HitLogThrottlerStorage implements CheckableThrottlerStorage, OnApplicationShutdown {
   private readonly budgets = new Map<string, Budget>();
   private sweeper?: NodeJS.Timeout;
 
@@ -51,6 +52,16 @@ export class HitLogThrottlerStorage implements ThrottlerStorage, OnApplicationSh
     return blockDuration > 0
       ? incrementWithBlock(budget, now, ttl, limit, blockDuration, timeToExpire)
       : incrementWithoutBlock(budget, now, ttl, limit, timeToExpire);
+  }
+
+  async check(key: string, limit: number, throttlerName: string): Promise<LimitCheck> {
+    const budget = this.budgets.get(`${throttlerName}:${key}`);
+    if (!budget) return { isSpent: false, retryAfterSeconds: 1 };
+    const now = this.now();
+    dropExpired(budget, now);
+    const isSpent = count(budget) >= limit;
+    const retryAfterSeconds = isSpent ? Math.max(seconds(budget.expiries[budget.head] - now), 1) : 1;
+    return { isSpent, retryAfterSeconds };
   }
 
   onApplicationShutdown(): void {

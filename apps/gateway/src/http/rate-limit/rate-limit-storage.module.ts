@@ -1,5 +1,4 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
 import { gaugeReadAtScrape } from '@shipping/platform';
 import type { Logger } from 'pino';
 import type { GatewayHttpConfig } from '../gateway-http-config';
@@ -7,6 +6,7 @@ import { GatewayHttpConfigModule } from '../gateway-http-config.module';
 import { GATEWAY_HTTP_CONFIG, RATE_LIMIT_STORAGE, ROOT_LOGGER } from '../gateway-http.tokens';
 import { FallbackThrottlerStorage } from './fallback-throttler-storage';
 import { HitLogThrottlerStorage } from './hit-log-throttler-storage';
+import type { CheckableThrottlerStorage } from './rate-limit-check';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
 
 /** A hit Redis has not counted within this is counted in process: the request does not wait longer. */
@@ -21,7 +21,7 @@ export const REDIS_START_WAIT_MS = 2_000;
 export async function createRateLimitStorage(
   config: GatewayHttpConfig,
   logger: Logger,
-): Promise<ThrottlerStorage & OnApplicationShutdown> {
+): Promise<CheckableThrottlerStorage & OnApplicationShutdown> {
   if (config.redisUrl === undefined) {
     gaugeOfSharing(() => false);
     return new HitLogThrottlerStorage();

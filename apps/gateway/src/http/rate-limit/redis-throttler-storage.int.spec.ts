@@ -68,6 +68,32 @@ describe('Redis throttler storage, on the shared Redis server', () => {
     }
   });
 
+  it('tells whether a budget without a block duration is spent as the in-process storage does, counting nothing', async () => {
+    const inProcess = new HitLogThrottlerStorage(clock);
+    let seed = 7;
+    const seen = new Set<boolean>();
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    try {
+      for (let request = 0; request < 2_000; request++) {
+        now += Math.floor(random() * random() * 400);
+        const key = 'check:address';
+        if (random() < 0.5) {
+          const expected = await inProcess.increment(key, 5_000, 20, 0, 'unauthenticated');
+          const answer = await storage.increment(key, 5_000, 20, 0, 'unauthenticated');
+          expect({ request, answer: asSeen(answer) }).toEqual({ request, answer: asSeen(expected) });
+        } else {
+          const expected = await inProcess.check(key, 20, 'unauthenticated');
+          const answer = await storage.check(key, 20, 'unauthenticated');
+          expect({ request, answer }).toEqual({ request, answer: expected });
+          seen.add(answer.isSpent);
+        }
+      }
+      expect(seen).toEqual(new Set([true, false]));
+    } finally {
+      inProcess.onApplicationShutdown();
+    }
+  });
+
   it("counts on the Redis server's clock when given none, and keys its budgets under the prefix, expiring once idle", async () => {
     const serverClock = new RedisThrottlerStorage(redis, prefix);
     const hit = () => serverClock.increment('key:server-clock', 60_000, 2, 60_000, 'default');

@@ -1,5 +1,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
+import type { CheckableThrottlerStorage, LimitCheck } from './rate-limit-check';
+import { RATE_LIMIT_CHECK_SCRIPT } from './rate-limit-check.script';
 import { RATE_LIMIT_HIT_SCRIPT } from './rate-limit-hit.script';
 
 export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
@@ -15,6 +17,11 @@ interface RateLimitCommands {
     blockDuration: number,
     now: number | '',
   ): Promise<HitAnswer>;
+  rateLimitCheck(
+    hitsKey: string,
+    limit: number,
+    now: number | '',
+  ): Promise<[isSpent: number, retryAfter: number]>;
 }
 
 /**
@@ -23,7 +30,7 @@ interface RateLimitCommands {
  * budget share a hash tag, so they land on one slot. Throws when Redis does not answer; see
  * FallbackThrottlerStorage for what the gateway does then.
  */
-export class RedisThrottlerStorage implements ThrottlerStorage {
+export class RedisThrottlerStorage implements CheckableThrottlerStorage {
   private readonly commands: RateLimitCommands;
 
   /** `now` replaces the Redis server's clock (specs); production leaves it unset. */
@@ -33,6 +40,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     private readonly now?: () => number,
   ) {
     redis.defineCommand('rateLimitHit', { lua: RATE_LIMIT_HIT_SCRIPT, numberOfKeys: 2 });
+    redis.defineCommand('rateLimitCheck', { lua: RATE_LIMIT_CHECK_SCRIPT, numberOfKeys: 1 });
     this.commands = redis as unknown as RateLimitCommands;
   }
 
@@ -53,5 +61,14 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       this.now?.() ?? '',
     );
     return { totalHits, timeToExpire, isBlocked: isBlocked === 1, timeToBlockExpire };
+  }
+
+  async check(key: string, limit: number, throttlerName: string): Promise<LimitCheck> {
+    const [isSpent, retryAfter] = await this.commands.rateLimitCheck(
+      `${this.keyPrefix}{${throttlerName}:${key}}:hits`,
+      limit,
+      this.now?.() ?? '',
+    );
+    return { isSpent: isSpent === 1, retryAfterSeconds: Math.max(retryAfter, 1) };
   }
 }

@@ -40,12 +40,16 @@ export interface HttpTestApp {
   close(): Promise<void>;
 }
 
-/** A real Nest app with the gateway's HTTP layer and TestController, on an in-memory PostgreSQL. */
+/**
+ * A real Nest app with the gateway's HTTP layer and TestController, on an in-memory PostgreSQL
+ * unless given a client of its own (closed with the app).
+ */
 export async function createHttpTestApp(
   config: Partial<GatewayHttpConfig> = {},
   logDestination?: DestinationStream,
+  sqlClient?: SqlClient,
 ): Promise<HttpTestApp> {
-  const sql = await createPgliteSqlClient();
+  const sql = sqlClient ?? (await createPgliteSqlClient());
   const store = new PostgresEventStore(sql);
   await store.init();
   const httpConfig: GatewayHttpConfig = {
