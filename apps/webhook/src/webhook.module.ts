@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { messageSecretsProvider } from '@shipping/platform';
 import { DeliveryLog } from './deliveries/delivery-log';
 import { WebhookOutbox } from './deliveries/webhook-outbox';
 import { DeliveryQueue } from './dispatch/delivery-queue';
@@ -25,6 +26,7 @@ import { WebhooksController } from './webhooks.controller';
       inject: [WEBHOOK_CONFIG],
       useFactory: (config: WebhookConfig) => webhookSecretBox(config.secretKeys),
     },
+    messageSecretsProvider,
     SecretRewrapper,
     WebhookSchema,
     WebhookEndpoints,

@@ -7,7 +7,7 @@ import { startKafkaBroker } from './kafka-broker.fixture';
 import { KafkaEventPublisher } from './kafka-event-publisher';
 import { type PartitionedMessage, startPartitionedConsumer } from './partitioned-consumer';
 import { type KafkaConnection, kafkaClientConfig } from './kafka-security';
-import { makeTestCertificates, type TestCertificates } from './test-certificates.fixture';
+import { makeTestCertificates, type TestCertificates } from '@shipping/testing';
 
 const USER = 'shipping-app';
 const PASSWORD = 'scram-spec-Password-1';

@@ -46,12 +46,6 @@ describe('the secret box', () => {
     expect(new SecretBox([old], { acceptsUnsealed: true }).open('plain', 'c')).toBe('plain');
   });
 
-  it('makes an ephemeral box whose key no other box holds', () => {
-    const box = SecretBox.ephemeral();
-    expect(box.open(box.seal('x', 'c'), 'c')).toBe('x');
-    expect(() => SecretBox.ephemeral().open(box.seal('x', 'c'), 'c')).toThrow(TamperedSecret);
-  });
-
   it('reads keys from a variable, naming it and never echoing a key', () => {
     const a = randomBytes(32).toString('base64');
     expect(readSecretKeys('K', `new:${a}, old:${randomBytes(32).toString('base64')}`)).toHaveLength(2);

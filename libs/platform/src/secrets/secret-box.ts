@@ -64,11 +64,6 @@ export class SecretBox {
     this.keysName = options.keysName ?? 'the secret box';
   }
 
-  /** A box with one random key: for secrets that never leave this process. */
-  static ephemeral(): SecretBox {
-    return new SecretBox([{ id: 'process', key: randomBytes(32) }], { keysName: 'this process' });
-  }
-
   get currentKeyId(): string {
     return this.ordered[0].id;
   }
