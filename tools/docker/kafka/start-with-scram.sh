@@ -11,6 +11,10 @@ controller.quorum.voters=${KAFKA_CONTROLLER_QUORUM_VOTERS}
 controller.listener.names=CONTROLLER
 listeners=${KAFKA_LISTENERS}
 listener.security.protocol.map=${KAFKA_LISTENER_SECURITY_PROTOCOL_MAP}
+advertised.listeners=${KAFKA_ADVERTISED_LISTENERS}
+inter.broker.listener.name=${KAFKA_INTER_BROKER_LISTENER_NAME}
+sasl.enabled.mechanisms=${KAFKA_SASL_ENABLED_MECHANISMS}
+sasl.mechanism.inter.broker.protocol=${KAFKA_SASL_MECHANISM_INTER_BROKER_PROTOCOL}
 log.dirs=/var/lib/kafka/data
 PROPERTIES
   user="name=${SCRAM_USERNAME},password=${SCRAM_PASSWORD}"
