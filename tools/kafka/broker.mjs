@@ -7,6 +7,8 @@
 //   node tools/kafka/broker.mjs stop [--data-dir tmp/kafka]                   stop what start started
 //   node tools/kafka/broker.mjs run [--port 0] [--data-dir <dir>]             foreground, until SIGTERM or stdin ends
 //   --sasl-plain <user>:<password> (start, run): the client listener asks for SASL/PLAIN with that one user
+//   --sasl-scram <user>:<password> (start, run): SASL/SCRAM-SHA-256 and -512 instead, the user made as the store is formatted
+//   --tls <dir> (start, run): the client listener speaks TLS with <dir>/broker-cert.pem, broker-key.pem and ca.pem
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -132,35 +134,68 @@ function clusterId() {
   }
 }
 
-/** The client listener: PLAINTEXT, or SASL_PLAINTEXT with one PLAIN user (the broker uses it too). */
-function listenerProperties(port, sasl) {
-  if (!sasl) {
+const quote = (text) => `"${text.replace(/["\\]/g, '\\$&')}"`;
+
+/** The client listener's protocol: SASL or not, over TLS or not. */
+function protocolOf({ sasl, tls }) {
+  if (sasl) return tls ? 'SASL_SSL' : 'SASL_PLAINTEXT';
+  return tls ? 'SSL' : 'PLAINTEXT';
+}
+
+/** SASL on the client listener: one PLAIN user, or one user of both SCRAM mechanisms (the broker uses it too). */
+function saslProperties(prefix, sasl) {
+  if (sasl.mechanism === 'plain') {
     return [
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
-      'inter.broker.listener.name=PLAINTEXT',
-      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+      'sasl.enabled.mechanisms=PLAIN',
+      'sasl.mechanism.inter.broker.protocol=PLAIN',
+      `${prefix}.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required ` +
+        `username=${quote(sasl.username)} password=${quote(sasl.password)} user_${sasl.username}=${quote(sasl.password)};`,
     ];
   }
-  const quote = (text) => `"${text.replace(/["\\]/g, '\\$&')}"`;
+  const login = `org.apache.kafka.common.security.scram.ScramLoginModule required username=${quote(sasl.username)} password=${quote(sasl.password)};`;
   return [
-    `advertised.listeners=SASL_PLAINTEXT://127.0.0.1:${port}`,
-    'inter.broker.listener.name=SASL_PLAINTEXT',
-    'listener.security.protocol.map=SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT',
-    'sasl.enabled.mechanisms=PLAIN',
-    'sasl.mechanism.inter.broker.protocol=PLAIN',
-    'listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required ' +
-      `username=${quote(sasl.username)} password=${quote(sasl.password)} user_${sasl.username}=${quote(sasl.password)};`,
+    'sasl.enabled.mechanisms=SCRAM-SHA-256,SCRAM-SHA-512',
+    'sasl.mechanism.inter.broker.protocol=SCRAM-SHA-256',
+    `${prefix}.scram-sha-256.sasl.jaas.config=${login}`,
+    `${prefix}.scram-sha-512.sasl.jaas.config=${login}`,
   ];
 }
 
-function serverProperties({ port, controllerPort, dataDir, sasl }) {
+/**
+ * TLS on the client listener: the broker's certificate and key (PKCS#8), and the CA that signed
+ * it, all PEM; the broker connects to itself through the same listener, so it trusts that CA.
+ */
+function tlsProperties(prefix, tls) {
+  return [
+    `${prefix}.ssl.keystore.type=PEM`,
+    `${prefix}.ssl.keystore.location=${tls.keystore}`,
+    `${prefix}.ssl.truststore.type=PEM`,
+    `${prefix}.ssl.truststore.location=${tls.ca}`,
+    `${prefix}.ssl.endpoint.identification.algorithm=https`,
+  ];
+}
+
+/** The client listener: PLAINTEXT, SASL (PLAIN or SCRAM) and/or TLS. */
+function listenerProperties(port, { sasl, tls }) {
+  const protocol = protocolOf({ sasl, tls });
+  const prefix = `listener.name.${protocol.toLowerCase()}`;
+  return [
+    `advertised.listeners=${protocol}://127.0.0.1:${port}`,
+    `inter.broker.listener.name=${protocol}`,
+    `listener.security.protocol.map=${protocol}:${protocol},CONTROLLER:PLAINTEXT`,
+    ...(sasl ? saslProperties(prefix, sasl) : []),
+    ...(tls ? tlsProperties(prefix, tls) : []),
+  ];
+}
+
+function serverProperties({ port, controllerPort, dataDir, sasl, tls }) {
   return [
     'process.roles=broker,controller',
     'node.id=1',
     `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-    `listeners=${sasl ? 'SASL_PLAINTEXT' : 'PLAINTEXT'}://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+    `listeners=${protocolOf({ sasl, tls })}://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
     'controller.listener.names=CONTROLLER',
-    ...listenerProperties(port, sasl),
+    ...listenerProperties(port, { sasl, tls }),
     `log.dirs=${join(dataDir, 'logs')}`,
     // Topics are created by the apps with the partitions they need; a typo must not create one.
     'auto.create.topics.enable=false',
@@ -206,11 +241,32 @@ function javaArgs(classpath, dataDir, mainClass, args) {
   ];
 }
 
+/** The broker's PEM keystore: its key and certificate in one file, as Kafka reads them. */
+function brokerTls(tlsDir, dataDir) {
+  if (!tlsDir) return undefined;
+  const keystore = join(dataDir, 'broker-keystore.pem');
+  const read = (name) => readFileSync(join(tlsDir, name), 'utf8');
+  writeFileSync(keystore, `${read('broker-key.pem').trim()}\n${read('broker-cert.pem').trim()}\n`, {
+    mode: 0o600,
+  });
+  return { keystore, ca: join(tlsDir, 'ca.pem') };
+}
+
+/** SCRAM users exist before the broker starts: they are written into the store as it is formatted. */
+const scramUsers = (sasl) =>
+  sasl?.mechanism === 'scram'
+    ? ['SCRAM-SHA-256', 'SCRAM-SHA-512'].flatMap((mechanism) => [
+        '--add-scram',
+        `${mechanism}=[name=${sasl.username},password=${sasl.password}]`,
+      ])
+    : [];
+
 /** Writes the configuration and formats the store once; a formatted data folder keeps its topics. */
-function prepare({ classpath, port, controllerPort, dataDir, sasl }) {
+function prepare({ classpath, port, controllerPort, dataDir, sasl, tlsDir }) {
   mkdirSync(dataDir, { recursive: true });
   const properties = join(dataDir, 'server.properties');
-  writeFileSync(properties, serverProperties({ port, controllerPort, dataDir, sasl }));
+  const tls = brokerTls(tlsDir, dataDir);
+  writeFileSync(properties, serverProperties({ port, controllerPort, dataDir, sasl, tls }));
   writeFileSync(join(dataDir, 'log4j.properties'), log4jProperties(dataDir));
   if (!existsSync(join(dataDir, 'logs', 'meta.properties'))) {
     const format = spawnSync(
@@ -221,6 +277,7 @@ function prepare({ classpath, port, controllerPort, dataDir, sasl }) {
         clusterId(),
         '-c',
         properties,
+        ...scramUsers(sasl),
       ]),
       {
         encoding: 'utf8',
@@ -235,11 +292,20 @@ function prepare({ classpath, port, controllerPort, dataDir, sasl }) {
   return properties;
 }
 
-async function waitUntilAnswering(brokers, exited, sasl) {
+async function waitUntilAnswering(brokers, exited, sasl, tlsDir) {
   const kafka = new kafkajs.Kafka({
     clientId: 'broker-readiness',
     brokers,
-    ...(sasl ? { sasl: { mechanism: 'plain', ...sasl } } : {}),
+    ...(sasl
+      ? {
+          sasl: {
+            mechanism: sasl.mechanism === 'scram' ? 'scram-sha-256' : 'plain',
+            username: sasl.username,
+            password: sasl.password,
+          },
+        }
+      : {}),
+    ...(tlsDir ? { ssl: { ca: [readFileSync(join(tlsDir, 'ca.pem'), 'utf8')] } } : {}),
     logLevel: kafkajs.logLevel.NOTHING,
     retry: { retries: 0 },
   });
@@ -277,13 +343,20 @@ function waitForExit(child, ms) {
  * free port. `stop()` sends SIGTERM (a clean shutdown that keeps the data folder usable), waits,
  * and kills it only if it has not exited after 30 s. `detached` lets the broker outlive this process.
  */
-export async function startBroker({ port = 0, dataDir, detached = false, sasl } = {}) {
+export async function startBroker({ port = 0, dataDir, detached = false, sasl, tlsDir } = {}) {
   const directory = resolve(dataDir ?? DEFAULT_DATA_DIR);
   const classpath = fetchBrokerJars();
   const brokerPort = port || (await freePort());
   const controllerPort = await freePort();
   const started = Date.now();
-  const properties = prepare({ classpath, port: brokerPort, controllerPort, dataDir: directory, sasl });
+  const properties = prepare({
+    classpath,
+    port: brokerPort,
+    controllerPort,
+    dataDir: directory,
+    sasl,
+    tlsDir,
+  });
   const output = openSync(join(directory, 'broker.out'), 'a');
   const child = spawn('java', javaArgs(classpath, directory, 'kafka.Kafka', [properties]), {
     stdio: ['ignore', output, output],
@@ -299,7 +372,12 @@ export async function startBroker({ port = 0, dataDir, detached = false, sasl } 
     }
   };
   try {
-    await waitUntilAnswering(brokers, () => child.exitCode !== null || child.signalCode !== null, sasl);
+    await waitUntilAnswering(
+      brokers,
+      () => child.exitCode !== null || child.signalCode !== null,
+      sasl,
+      tlsDir,
+    );
   } catch (error) {
     await stop();
     throw new Error(`${error.message} (see ${join(directory, 'broker.log')} and broker.out)`);
@@ -343,14 +421,29 @@ function option(args, name, fallback) {
   return index >= 0 ? args[index + 1] : fallback;
 }
 
-/** `--sasl-plain user:password`, the one user of a SASL/PLAIN client listener. */
+/**
+ * `--sasl-plain user:password` or `--sasl-scram user:password`: the one user of a SASL client
+ * listener, PLAIN or SCRAM-SHA-256 and -512. SCRAM passwords go into the format command's
+ * `--add-scram` list, so they may not hold `,` `[` `]` or `=`.
+ */
 function saslOption(args) {
-  const credentials = option(args, '--sasl-plain', undefined);
+  const mechanism = args.includes('--sasl-scram') ? 'scram' : 'plain';
+  const name = `--sasl-${mechanism}`;
+  const credentials = option(args, name, undefined);
   if (credentials === undefined) return undefined;
   const colon = credentials.indexOf(':');
   if (colon < 1 || !/^[A-Za-z0-9_.-]+$/.test(credentials.slice(0, colon)))
-    throw new Error('kafka: --sasl-plain takes <user>:<password>, the user of letters, digits, _ . or -');
-  return { username: credentials.slice(0, colon), password: credentials.slice(colon + 1) };
+    throw new Error(`kafka: ${name} takes <user>:<password>, the user of letters, digits, _ . or -`);
+  const password = credentials.slice(colon + 1);
+  if (mechanism === 'scram' && !/^[^,[\]=\s]+$/.test(password))
+    throw new Error('kafka: --sasl-scram takes a password without spaces, commas, brackets or =');
+  return { mechanism, username: credentials.slice(0, colon), password };
+}
+
+/** `--tls <folder>`: the client listener speaks TLS with the folder's broker-cert.pem, broker-key.pem and ca.pem. */
+function tlsOption(args) {
+  const folder = option(args, '--tls', undefined);
+  return folder === undefined ? undefined : resolve(folder);
 }
 
 async function main(argv) {
@@ -367,6 +460,7 @@ async function main(argv) {
         dataDir,
         detached: true,
         sasl: saslOption(args),
+        tlsDir: tlsOption(args),
       });
       writeFileSync(join(dataDir, 'broker.pid'), String(broker.pid));
       console.log(
@@ -382,6 +476,7 @@ async function main(argv) {
         port: Number(option(args, '--port', 0)),
         dataDir,
         sasl: saslOption(args),
+        tlsDir: tlsOption(args),
       });
       console.log(
         JSON.stringify({ brokers: broker.brokers, pid: broker.pid, dataDir, startMs: broker.startMs }),
@@ -396,7 +491,7 @@ async function main(argv) {
     }
     default:
       console.log(
-        'usage: node tools/kafka/broker.mjs fetch | start [--port N] [--data-dir DIR] [--sasl-plain USER:PASSWORD] | stop [--data-dir DIR] | run [--port N] [--data-dir DIR] [--sasl-plain USER:PASSWORD]',
+        'usage: node tools/kafka/broker.mjs fetch | start [--port N] [--data-dir DIR] [--sasl-plain|--sasl-scram USER:PASSWORD] [--tls DIR] | stop [--data-dir DIR] | run [--port N] [--data-dir DIR] [--sasl-plain|--sasl-scram USER:PASSWORD] [--tls DIR]',
       );
   }
 }

@@ -3,11 +3,15 @@ import { GATEWAY_ENVIRONMENT } from '@shipping/gateway-app';
 import { LABEL_ENVIRONMENT } from '@shipping/label-app';
 import { ORDER_ENVIRONMENT } from '@shipping/order-app';
 import { PICKUP_ENVIRONMENT } from '@shipping/pickup-app';
-import type { AppEnvironment } from '@shipping/platform';
+import { type AppEnvironment, readMessageSecrets } from '@shipping/platform';
 import { WEBHOOK_ENVIRONMENT } from '@shipping/webhook-app';
 import { EmbeddedConfig } from './embedded-config';
 
-/** Every app's readers in one process, checked at start (production mode's refusals included). */
+/**
+ * Every app's readers in one process, checked at start (production mode's refusals included).
+ * Not MESSAGE_SECRET_KEYS: messages never leave the process, so what they seal needs no key of the
+ * operator's (the sandbox key serves, or MESSAGE_SECRET_KEYS when set).
+ */
 export const EMBEDDED_ENVIRONMENT = {
   config: EmbeddedConfig,
   readers: [
@@ -19,7 +23,9 @@ export const EMBEDDED_ENVIRONMENT = {
         BATCH_ENVIRONMENT,
         LABEL_ENVIRONMENT,
         WEBHOOK_ENVIRONMENT,
-      ].flatMap((environment: AppEnvironment) => environment.readers),
+      ]
+        .flatMap((environment: AppEnvironment) => environment.readers)
+        .filter((reader) => reader !== readMessageSecrets),
     ),
   ],
 } satisfies AppEnvironment;

@@ -7,6 +7,7 @@ import {
   LOOPBACK_HOST,
   PortVariable,
   readLabelUrlConfig,
+  readMessageSecrets,
 } from '@shipping/platform';
 import { readSandboxApiKeysSwitch } from './http/auth/sandbox-api-keys';
 import { readGatewayHttpConfig } from './http/gateway-http-config';
@@ -22,5 +23,11 @@ export class GatewayConfig extends DistributedConfig implements HttpListenerConf
 
 export const GATEWAY_ENVIRONMENT = {
   config: GatewayConfig,
-  readers: [readGatewayHttpConfig, readSandboxApiKeysSwitch, readInstantShipEnabled, readLabelUrlConfig],
+  readers: [
+    readGatewayHttpConfig,
+    readSandboxApiKeysSwitch,
+    readInstantShipEnabled,
+    readLabelUrlConfig,
+    readMessageSecrets,
+  ],
 } satisfies AppEnvironment;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { messageSecretsProvider } from '@shipping/platform';
 import { AccountController } from './account/account.controller';
 import { AccountsController } from './accounts/accounts.controller';
 import { AdminController } from './admin/admin.controller';
@@ -35,6 +36,13 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     DashboardController,
     OpenApiController,
   ],
-  providers: [AppRequestSender, LabelLinks, InstantShipSwitch, DashboardFiles, OpenApiDocument],
+  providers: [
+    AppRequestSender,
+    LabelLinks,
+    InstantShipSwitch,
+    DashboardFiles,
+    OpenApiDocument,
+    messageSecretsProvider,
+  ],
 })
 export class GatewayModule {}

@@ -1,6 +1,4 @@
-import type { SecretKey } from './secrets/secret-box';
-import { SANDBOX_WEBHOOK_SECRET_KEYS } from '@shipping/platform';
-import { parseSecretKeys } from './secrets/secret-keys';
+import { readSecretKeys, SANDBOX_WEBHOOK_SECRET_KEYS, type SecretKey } from '@shipping/platform';
 
 export interface WebhookConfig {
   /** An attempt that has no response headers within this time fails. */
@@ -92,11 +90,5 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 }
 
 function secretKeys(env: Env, name: string): SecretKey[] {
-  const text = raw(env, name) ?? SANDBOX_WEBHOOK_SECRET_KEYS;
-  const keys = parseSecretKeys(text);
-  if (typeof keys === 'string')
-    throw new Error(
-      `Invalid environment variable ${name}: ${keys}; expected <id>:<base64 key>[,<id>:<base64 key>...].`,
-    );
-  return keys;
+  return readSecretKeys(name, raw(env, name) ?? SANDBOX_WEBHOOK_SECRET_KEYS);
 }

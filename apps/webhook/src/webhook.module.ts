@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { messageSecretsProvider } from '@shipping/platform';
 import { DeliveryLog } from './deliveries/delivery-log';
 import { WebhookOutbox } from './deliveries/webhook-outbox';
 import { DeliveryQueue } from './dispatch/delivery-queue';
 import { resolveWithDns, WEBHOOK_RESOLVE } from './dispatch/target-guard';
 import { WebhookDispatcher } from './dispatch/webhook-dispatcher';
 import { WebhookEndpoints } from './endpoints/webhook-endpoints';
-import { SecretBox } from './secrets/secret-box';
+import { SecretBox, webhookSecretBox } from './secrets/secret-box';
 import { SecretRewrapper } from './secrets/secret-rewrapper';
 import { readWebhookConfig, WEBHOOK_CONFIG, type WebhookConfig } from './webhook-config';
 import { WebhookSchema } from './webhook-schema';
@@ -23,8 +24,9 @@ import { WebhooksController } from './webhooks.controller';
     {
       provide: SecretBox,
       inject: [WEBHOOK_CONFIG],
-      useFactory: (config: WebhookConfig) => new SecretBox(config.secretKeys),
+      useFactory: (config: WebhookConfig) => webhookSecretBox(config.secretKeys),
     },
+    messageSecretsProvider,
     SecretRewrapper,
     WebhookSchema,
     WebhookEndpoints,

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import {
   type AppMessage,
-  type RegisteredWebhookEndpoint,
+  type RegisteredWebhookEndpointReply,
   type WebhookDeliveriesRequest,
   type WebhookDeliveryView,
   type WebhookEndpointRef,
@@ -26,10 +26,10 @@ export class WebhooksController {
     private readonly outbox: WebhookOutbox,
   ) {}
 
-  /** The secret is stored sealed with the endpoint, and nowhere else. */
+  /** The secret is stored sealed with the endpoint, and answered sealed for the gateway only. */
   @CommandPattern(WebhookPatterns.register)
-  @OmittedFromReplay('secret')
-  register({ context, payload }: AppMessage<unknown>): Promise<RegisteredWebhookEndpoint> {
+  @OmittedFromReplay('sealed_secret')
+  register({ context, payload }: AppMessage<unknown>): Promise<RegisteredWebhookEndpointReply> {
     return this.endpoints.register(context.accountId, payload);
   }
 

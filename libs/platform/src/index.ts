@@ -49,3 +49,6 @@ export * from './partitioned-feed/leadership';
 export * from './partitioned-feed/store-relays';
 export * from './partitioned-feed/stored-event-message';
 export * from './partitioned-feed/stored-events-relay';
+export * from './secrets/secret-box';
+export * from './secrets/secret-keys';
+export * from './secrets/message-secrets';

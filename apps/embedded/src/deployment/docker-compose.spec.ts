@@ -12,7 +12,8 @@ import {
 } from '@shipping/platform';
 import { WEBHOOK_ENVIRONMENT } from '@shipping/webhook-app';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type DotEnv,
@@ -42,8 +43,17 @@ const CHOSEN: DotEnv = {
   REDIS_PASSWORD: randomBytes(24).toString('hex'),
   LABEL_URL_SECRET: randomBytes(32).toString('hex'),
   WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  MESSAGE_SECRET_KEYS: `m1:${randomBytes(32).toString('base64')}`,
+  KAFKA_KEYSTORE_PASSWORD: randomBytes(18).toString('base64url'),
 };
 const appEnv = (app: string, dotEnv: DotEnv = CHOSEN) => environmentOf(services[app], dotEnv);
+/** The CA the kafka-tls volume holds in the containers, as a file of this machine for the checks. */
+const caFile = join(mkdtempSync(join(tmpdir(), 'compose-ca-')), 'ca.pem');
+writeFileSync(caFile, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+const checkedEnv = (app: string, dotEnv: DotEnv = CHOSEN) => ({
+  ...appEnv(app, dotEnv),
+  KAFKA_SSL_CA_FILE: caFile,
+});
 const hostOf = (url: string) => new URL(url).hostname;
 
 describe('docker-compose.yml', () => {
@@ -74,7 +84,7 @@ describe('docker-compose.yml', () => {
     'runs the %s app in production mode, whose checks accept the secrets of .env',
     (app) => {
       expect(appEnv(app)['SHIPPING_MODE']).toBe('production');
-      expect(() => checkEnvironment(APPS[app], appEnv(app))).not.toThrow();
+      expect(() => checkEnvironment(APPS[app], checkedEnv(app))).not.toThrow();
     },
   );
 
@@ -83,7 +93,7 @@ describe('docker-compose.yml', () => {
     (app) => {
       let problems: string[] = [];
       try {
-        checkEnvironment(APPS[app], appEnv(app, EXAMPLE));
+        checkEnvironment(APPS[app], checkedEnv(app, EXAMPLE));
       } catch (error) {
         if (!(error instanceof ConfigurationError)) throw error;
         problems = error.problems;
@@ -97,6 +107,7 @@ describe('docker-compose.yml', () => {
       if (['gateway', 'order', 'batch'].includes(app)) expected.push('LABEL_URL_SECRET');
       if (app === 'gateway') expected.push('REDIS_URL');
       if (app === 'webhook') expected.push('WEBHOOK_SECRET_KEYS');
+      if (['gateway', 'webhook'].includes(app)) expected.push('MESSAGE_SECRET_KEYS');
       expect(named.sort()).toEqual(expected.sort());
     },
   );
@@ -110,6 +121,8 @@ describe('docker-compose.yml', () => {
       'REDIS_PASSWORD',
       'LABEL_URL_SECRET',
       'WEBHOOK_SECRET_KEYS',
+      'MESSAGE_SECRET_KEYS',
+      'KAFKA_KEYSTORE_PASSWORD',
     ]) {
       expect(compose).toContain(`\${${secret}:?set ${secret} in .env`);
       expect(EXAMPLE[secret]).toContain('change-me');
@@ -154,20 +167,31 @@ describe('docker-compose.yml', () => {
     expect(appEnv('gateway')['TRUST_PROXY']).toBe('1');
   });
 
-  it('runs Kafka with a SASL/PLAIN listener for the apps, with the credentials they are given', () => {
+  it('runs Kafka with a TLS and SASL/SCRAM listener for the apps, with the credentials and CA they are given', () => {
     const kafka = environmentOf(services['kafka'], CHOSEN);
-    expect(kafka['KAFKA_LISTENER_SECURITY_PROTOCOL_MAP']).toBe(
-      'INTERNAL:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT',
+    expect(kafka['KAFKA_LISTENER_SECURITY_PROTOCOL_MAP']).toBe('INTERNAL:SASL_SSL,CONTROLLER:PLAINTEXT');
+    expect(kafka['KAFKA_SASL_ENABLED_MECHANISMS']).toBe('SCRAM-SHA-256,SCRAM-SHA-512');
+    expect(kafka['KAFKA_LISTENER_NAME_INTERNAL_SCRAM___SHA___512_SASL_JAAS_CONFIG']).toContain(
+      `username="shipping" password="${CHOSEN['KAFKA_SASL_PASSWORD']}"`,
     );
-    expect(kafka['KAFKA_LISTENER_NAME_INTERNAL_PLAIN_SASL_JAAS_CONFIG']).toContain(
-      `user_shipping="${CHOSEN['KAFKA_SASL_PASSWORD']}"`,
-    );
+    expect(kafka).toMatchObject({
+      SCRAM_USERNAME: 'shipping',
+      SCRAM_PASSWORD: CHOSEN['KAFKA_SASL_PASSWORD'],
+      KAFKA_SSL_KEYSTORE_LOCATION: '/etc/kafka/tls/broker.p12',
+      KAFKA_SSL_KEYSTORE_PASSWORD: CHOSEN['KAFKA_KEYSTORE_PASSWORD'],
+    });
+    expect(services['kafka'].command).toEqual(['/bin/sh', '/scripts/start-with-scram.sh']);
+    for (const script of ['make-tls.sh', 'start-with-scram.sh'])
+      expect(existsSync(join(REPO_ROOT, 'tools/docker/kafka', script))).toBe(true);
     for (const app of Object.keys(APPS)) {
       expect(appEnv(app)).toMatchObject({
-        KAFKA_SASL_MECHANISM: 'plain',
+        KAFKA_SSL: 'true',
+        KAFKA_SSL_CA_FILE: '/etc/kafka/tls/ca.pem',
+        KAFKA_SASL_MECHANISM: 'scram-sha-512',
         KAFKA_SASL_USERNAME: 'shipping',
         KAFKA_SASL_PASSWORD: CHOSEN['KAFKA_SASL_PASSWORD'],
       });
+      expect(services[app].volumes).toEqual(['kafka-tls:/etc/kafka/tls:ro']);
     }
   });
 
@@ -202,7 +226,7 @@ describe('docker-compose.yml', () => {
 
   it('keeps label files in the label database, so any label container merges and serves them', () => {
     expect(appEnv('label')['LABEL_STORE']).toBe('database');
-    expect(services['label'].volumes).toBeUndefined();
+    expect(services['label'].volumes).toEqual(['kafka-tls:/etc/kafka/tls:ro']);
   });
 
   it("counts the gateways' rate limits in the compose Redis, with its password and nothing on disk", () => {
@@ -228,8 +252,8 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts the gateway without the production warning that its rate limit is counted per instance', () => {
-    expect(checkEnvironment(GATEWAY_ENVIRONMENT, appEnv('gateway'))).toEqual([]);
-    expect(checkEnvironment(GATEWAY_ENVIRONMENT, { ...appEnv('gateway'), REDIS_URL: '' })).toEqual([
+    expect(checkEnvironment(GATEWAY_ENVIRONMENT, checkedEnv('gateway'))).toEqual([]);
+    expect(checkEnvironment(GATEWAY_ENVIRONMENT, { ...checkedEnv('gateway'), REDIS_URL: '' })).toEqual([
       expect.stringMatching(
         /^REDIS_URL: unset: RATE_LIMIT_PER_MINUTE and UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE are counted by each gateway process/,
       ),

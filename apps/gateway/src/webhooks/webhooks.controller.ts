@@ -1,10 +1,24 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
   PageQuery,
   paginate,
   type RegisteredWebhookEndpoint,
+  type RegisteredWebhookEndpointReply,
+  registeredSecretContext,
   RegisterWebhookRequest,
   UpdateWebhookRequest,
   type WebhookDeliveryView,
@@ -12,7 +26,7 @@ import {
   WebhookPatterns,
   type RequestContext,
 } from '@shipping/contracts';
-import { OmittedFromReplay } from '@shipping/platform';
+import { MESSAGE_SECRETS, OmittedFromReplay, type SecretBox } from '@shipping/platform';
 import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
@@ -27,7 +41,10 @@ const param = (value: string) => value.slice(0, MAX_PARAM_LENGTH);
 @ApiTags('Webhooks')
 @Controller('webhooks')
 export class WebhooksController {
-  constructor(private readonly apps: AppRequestSender) {}
+  constructor(
+    private readonly apps: AppRequestSender,
+    @Inject(MESSAGE_SECRETS) private readonly messageSecrets: SecretBox,
+  ) {}
 
   /** 201; the signing secret is shown in this answer only, never in a replay of it. */
   @ApiRoute({
@@ -39,14 +56,19 @@ export class WebhooksController {
   @Post()
   @HttpCode(201)
   @OmittedFromReplay('secret')
-  register(
+  async register(
     @Body(new Valid(RegisterWebhookRequest)) body: RegisterWebhookRequest,
     @Caller() caller: RequestContext,
-  ) {
-    return this.apps.request<RegisteredWebhookEndpoint>(WebhookPatterns.register, caller, {
+  ): Promise<RegisteredWebhookEndpoint | WebhookEndpointView> {
+    const reply = await this.apps.request<RegisteredWebhookEndpointReply>(WebhookPatterns.register, caller, {
       url: body.url,
       ...(body.events === undefined ? {} : { events: body.events }),
     });
+    const { sealed_secret: sealed, ...endpoint } = reply;
+    // A replay of the registration answers without the secret, as the first answer's replay does.
+    if (sealed === undefined) return endpoint;
+    const context = registeredSecretContext(caller.accountId, endpoint.id);
+    return { ...endpoint, secret: this.messageSecrets.open(sealed, context) };
   }
 
   /** A new url, new event types, or both. */

@@ -34,7 +34,7 @@ describe('webhook deliveries to real receivers', () => {
   }
 
   async function registerAndNotify(accountId: string, url: string) {
-    const endpoint = await app.handlers.register({ context: context(accountId), payload: { url } });
+    const endpoint = await app.register(accountId, { url });
     const body = shipmentBody(70_000 + ++events);
     await app.handlers.notify({
       context: context('source'),

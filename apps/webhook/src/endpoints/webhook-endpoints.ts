@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   NotFound,
-  type RegisteredWebhookEndpoint,
+  type RegisteredWebhookEndpointReply,
+  registeredSecretContext,
   RegisterWebhookRequest,
   DEFAULT_WEBHOOK_EVENT_TYPES,
   UpdateWebhookRequest,
@@ -13,7 +14,7 @@ import {
   type WebhookEndpointView,
 } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { MESSAGE_SECRETS, SQL_CLIENT } from '@shipping/platform';
 import { randomBytes } from 'node:crypto';
 import { resolveTarget, type Resolve, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
 import { endpointContext, SecretBox } from '../secrets/secret-box';
@@ -54,9 +55,11 @@ export class WebhookEndpoints {
     @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
     @Inject(WEBHOOK_RESOLVE) private readonly resolve: Resolve,
     private readonly box: SecretBox,
+    @Inject(MESSAGE_SECRETS) private readonly messageSecrets: SecretBox,
   ) {}
 
-  async register(accountId: string, body: unknown): Promise<RegisteredWebhookEndpoint> {
+  /** The secret leaves sealed for the gateway: replies cross Kafka, where it must not be read. */
+  async register(accountId: string, body: unknown): Promise<RegisteredWebhookEndpointReply> {
     const validated = validateRequest(RegisterWebhookRequest, body);
     if (!validated.ok) throw new ValidationFailed(validated.errors);
     const { url, events } = validated.value;
@@ -82,7 +85,11 @@ export class WebhookEndpoints {
       );
       return rows[0];
     });
-    return { ...view(row), secret };
+    const registered = view(row);
+    return {
+      ...registered,
+      sealed_secret: this.messageSecrets.seal(secret, registeredSecretContext(accountId, registered.id)),
+    };
   }
 
   async list(accountId: string): Promise<WebhookEndpointView[]> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SecretBox, UnknownSecretKey } from './secret-box';
+import { UnknownSecretKey, webhookSecretBox } from './secret-box';
 import { holdsSandboxWebhookKey, SANDBOX_WEBHOOK_SECRET_KEYS } from '@shipping/platform';
 import { parseSecretKeys } from './secret-keys';
 
@@ -10,31 +10,31 @@ describe('webhook secrets at rest', () => {
   const fresh = key('2025');
 
   it('seals with AES-256-GCM under the first key, naming it, and never shows the secret', () => {
-    const sealed = new SecretBox([old]).seal('whsec_abc', 'webhook_endpoints:1');
+    const sealed = webhookSecretBox([old]).seal('whsec_abc', 'webhook_endpoints:1');
     expect(sealed).toMatch(/^v1\.2024\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(sealed).not.toContain('whsec_abc');
-    expect(new SecretBox([old]).open(sealed, 'webhook_endpoints:1')).toBe('whsec_abc');
+    expect(webhookSecretBox([old]).open(sealed, 'webhook_endpoints:1')).toBe('whsec_abc');
   });
 
   it('opens a secret sealed under an old key once a new key is put first, and seals new ones under the new key', () => {
-    const sealedUnderOld = new SecretBox([old]).seal('whsec_old', 'webhook_endpoints:7');
-    const rotated = new SecretBox([fresh, old]);
+    const sealedUnderOld = webhookSecretBox([old]).seal('whsec_old', 'webhook_endpoints:7');
+    const rotated = webhookSecretBox([fresh, old]);
     expect(rotated.open(sealedUnderOld, 'webhook_endpoints:7')).toBe('whsec_old');
     expect(rotated.isCurrent(sealedUnderOld)).toBe(false);
     expect(rotated.isCurrent(rotated.seal('whsec_new', 'webhook_endpoints:8'))).toBe(true);
   });
 
   it('refuses a key it lacks, another endpoint’s context and a tampered secret', () => {
-    const sealed = new SecretBox([old]).seal('whsec_abc', 'webhook_endpoints:1');
-    expect(() => new SecretBox([fresh]).open(sealed, 'webhook_endpoints:1')).toThrow(UnknownSecretKey);
-    expect(() => new SecretBox([old]).open(sealed, 'webhook_endpoints:2')).toThrow();
+    const sealed = webhookSecretBox([old]).seal('whsec_abc', 'webhook_endpoints:1');
+    expect(() => webhookSecretBox([fresh]).open(sealed, 'webhook_endpoints:1')).toThrow(UnknownSecretKey);
+    expect(() => webhookSecretBox([old]).open(sealed, 'webhook_endpoints:2')).toThrow();
     const parts = sealed.split('.');
     parts[4] = Buffer.from('whsec_xyz').toString('base64url');
-    expect(() => new SecretBox([old]).open(parts.join('.'), 'webhook_endpoints:1')).toThrow();
+    expect(() => webhookSecretBox([old]).open(parts.join('.'), 'webhook_endpoints:1')).toThrow();
   });
 
   it('reads secrets stored before sealing as they are', () => {
-    expect(new SecretBox([old]).open('whsec_plain', 'webhook_endpoints:1')).toBe('whsec_plain');
+    expect(webhookSecretBox([old]).open('whsec_plain', 'webhook_endpoints:1')).toBe('whsec_plain');
   });
 
   it('reads WEBHOOK_SECRET_KEYS as id:base64 entries of 32-byte keys, and knows the sandbox key', () => {

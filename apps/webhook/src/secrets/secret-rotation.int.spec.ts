@@ -52,10 +52,7 @@ describe('webhook secrets encrypted at rest, across a key rotation', () => {
 
   it('stores only the sealed secret, and a secret sealed under the old key still signs once a new key is added, then after the old one is dropped', async () => {
     const first = await createWebhookTestApp({ secretKeys: [old] }, undefined, sql);
-    const endpoint = await first.handlers.register({
-      context: context('acct_keys'),
-      payload: { url: receiver.url },
-    });
+    const endpoint = await first.register('acct_keys', { url: receiver.url });
     await first.close();
     expect(await storedSecret(endpoint.id)).toMatch(/^v1\.old\./);
     expect(await storedSecret(endpoint.id)).not.toContain(endpoint.secret);

@@ -2,7 +2,8 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { type SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { type RegisteredWebhookEndpoint, registeredSecretContext } from '@shipping/contracts';
+import { MESSAGE_SECRETS, type SecretBox, SQL_CLIENT } from '@shipping/platform';
 import { type Resolve, resolveWithDns, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
 import { readWebhookConfig, WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 import { WebhookModule } from '../webhook.module';
@@ -39,6 +40,8 @@ export interface WebhookTestApp {
   module: TestingModule;
   handlers: WebhooksController;
   sql: SqlClient;
+  /** Registers an endpoint as the gateway does: the answer's sealed secret opened. */
+  register(accountId: string, payload: unknown): Promise<RegisteredWebhookEndpoint>;
   close(): Promise<void>;
 }
 
@@ -65,10 +68,22 @@ export async function createWebhookTestApp(
     if (!shared) await sql.close();
     throw error;
   }
+  const handlers = module.get(WebhooksController);
   return {
     module,
-    handlers: module.get(WebhooksController),
+    handlers,
     sql,
+    async register(accountId, payload) {
+      const { sealed_secret: sealed, ...endpoint } = await handlers.register({
+        context: context(accountId),
+        payload,
+      });
+      const secrets = module.get<SecretBox>(MESSAGE_SECRETS);
+      return {
+        ...endpoint,
+        secret: secrets.open(String(sealed), registeredSecretContext(accountId, endpoint.id)),
+      };
+    },
     async close() {
       await module.close();
       if (!shared) await sql.close();

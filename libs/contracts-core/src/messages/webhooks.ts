@@ -66,6 +66,18 @@ export interface RegisteredWebhookEndpoint extends WebhookEndpointView {
   secret: string;
 }
 
+/**
+ * The webhook app's answer to a registration: the signing secret sealed (MESSAGE_SECRET_KEYS) in
+ * the context of the account and endpoint, for the gateway to open; absent from a replay.
+ */
+export interface RegisteredWebhookEndpointReply extends WebhookEndpointView {
+  sealed_secret?: string;
+}
+
+/** What a registration's sealed secret is bound to: it opens for this account and endpoint only. */
+export const registeredSecretContext = (accountId: string, endpointId: number) =>
+  `webhook.register:${accountId}:${endpointId}`;
+
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 export interface WebhookAttemptView {

@@ -17,14 +17,36 @@ export interface BrokerProcess {
   stop(): Promise<void>;
 }
 
+/** How the broker's client listener is secured: one SASL user (PLAIN or SCRAM) and/or TLS. */
+export interface BrokerSecurity {
+  /** `user:password` of a SASL/PLAIN listener. */
+  saslPlain?: string;
+  /** `user:password` of a SASL/SCRAM-SHA-256 and -512 listener. */
+  saslScram?: string;
+  /** A folder with broker-cert.pem, broker-key.pem and ca.pem: the listener speaks TLS. */
+  tlsDir?: string;
+}
+
+const securityArgs = (security: string | BrokerSecurity = {}): string[] => {
+  const { saslPlain, saslScram, tlsDir } = typeof security === 'string' ? { saslPlain: security } : security;
+  return [
+    ...(saslPlain === undefined ? [] : ['--sasl-plain', saslPlain]),
+    ...(saslScram === undefined ? [] : ['--sasl-scram', saslScram]),
+    ...(tlsDir === undefined ? [] : ['--tls', tlsDir]),
+  ];
+};
+
 /**
  * Runs `tools/kafka/broker.mjs run` on a free port (the first run on a machine fetches the jars
  * with Maven) and resolves once the broker answers. The script watches its stdin, so the broker
  * stops even if this test process dies without calling stop().
  */
-export async function runBrokerScript(dataDir: string, saslPlain?: string): Promise<BrokerProcess> {
-  const sasl = saslPlain === undefined ? [] : ['--sasl-plain', saslPlain];
-  const child = spawn(process.execPath, [script, 'run', '--port', '0', '--data-dir', dataDir, ...sasl], {
+export async function runBrokerScript(
+  dataDir: string,
+  security?: string | BrokerSecurity,
+): Promise<BrokerProcess> {
+  const args = securityArgs(security);
+  const child = spawn(process.execPath, [script, 'run', '--port', '0', '--data-dir', dataDir, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
@@ -51,14 +73,14 @@ export async function runBrokerScript(dataDir: string, saslPlain?: string): Prom
 
 /**
  * A real broker on a fresh data folder for a spec; stop() removes the folder. With `saslPlain`
- * (`user:password`) its listener asks for SASL/PLAIN.
+ * (`user:password`) its listener asks for SASL/PLAIN; with a BrokerSecurity, for what it names.
  */
 export async function startKafkaBroker(
-  saslPlain?: string,
+  security?: string | BrokerSecurity,
 ): Promise<{ brokers: string[]; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shipping-kafka-'));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
-  const broker = await runBrokerScript(dataDir, saslPlain).catch((error: unknown) => {
+  const broker = await runBrokerScript(dataDir, security).catch((error: unknown) => {
     removeData();
     throw error;
   });

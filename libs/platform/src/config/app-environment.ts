@@ -32,6 +32,17 @@ export function variablesReadBy(environment: AppEnvironment): string[] {
 }
 
 /**
+ * An app whose config gives KAFKA_BROKERS a default (a distributed app: Kafka is its transport)
+ * uses Kafka whether the variable is set or not; production mode's checks see that default.
+ */
+function withDefaultBrokers(environment: AppEnvironment, env: Env): Env {
+  const fallback = (new environment.config() as { KAFKA_BROKERS?: unknown }).KAFKA_BROKERS;
+  return env['KAFKA_BROKERS']?.trim() || typeof fallback !== 'string'
+    ? env
+    : { ...env, KAFKA_BROKERS: fallback };
+}
+
+/**
  * Every unusable variable at once, as the config class and every reader see `env`, and in
  * production mode (SHIPPING_MODE) every sandbox default among the variables the app reads.
  * Answers production mode's warnings, for the app to log as it starts.
@@ -52,7 +63,7 @@ export function checkEnvironment(environment: AppEnvironment, env: Env): string[
     }
   }
   const read = variablesReadBy(environment);
-  problems.push(...productionRefusals(read, env));
+  problems.push(...productionRefusals(read, withDefaultBrokers(environment, env)));
   if (problems.length > 0) throw new ConfigurationError(problems);
   return productionWarnings(read, env);
 }

@@ -4,7 +4,11 @@ import { DistributedConfig } from '../distributed/distributed-config';
 import { readLabelUrlConfig, SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
 import { checkEnvironment, type Env } from './app-environment';
 import { PRODUCTION_CHECKS, productionRefusals, productionWarnings } from './production-checks';
-import { SANDBOX_ADMIN_API_KEY, SANDBOX_WEBHOOK_SECRET_KEYS } from './sandbox-defaults';
+import {
+  SANDBOX_ADMIN_API_KEY,
+  SANDBOX_MESSAGE_SECRET_KEYS,
+  SANDBOX_WEBHOOK_SECRET_KEYS,
+} from './sandbox-defaults';
 import { ConfigurationError } from './validate-config';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
@@ -17,10 +21,18 @@ const SAFE: Env = {
   SANDBOX_API_KEYS: 'false',
   WEBHOOK_SECRET_KEYS: `k1:${KEY}`,
   DATABASE_URL: 'postgres://shipping:Xk39-long-random@db:5432/shipping_order',
+  KAFKA_SSL: 'true',
   KAFKA_SASL_MECHANISM: 'scram-sha-512',
   KAFKA_SASL_USERNAME: 'shipping',
   KAFKA_SASL_PASSWORD: 'Yq82-long-random',
   ADMIN_API_KEY: 'Zr71-a-long-random-admin-key',
+  MESSAGE_SECRET_KEYS: `m1:${KEY}`,
+};
+
+/** The same, for an app whose transport is Kafka: TLS, SASL/SCRAM and the payload key. */
+const SAFE_ON_KAFKA: Env = {
+  ...SAFE,
+  KAFKA_BROKERS: 'kafka-1:9093,kafka-2:9093',
 };
 const EVERY_SETTING = PRODUCTION_CHECKS.map((check) => check.setting);
 const refused = (env: Env) => productionRefusals(EVERY_SETTING, env).map((refusal) => refusal.split(':')[0]);
@@ -41,6 +53,7 @@ describe('production mode', () => {
       'WEBHOOK_ALLOW_PRIVATE_TARGETS',
       'SANDBOX_API_KEYS',
       'WEBHOOK_SECRET_KEYS',
+      'MESSAGE_SECRET_KEYS',
     ]);
   });
 
@@ -89,11 +102,54 @@ describe('production mode', () => {
     expect(refusal).not.toContain(key);
   });
 
+  describe('on Kafka', () => {
+    const KAFKA_REFUSAL =
+      'KAFKA_BROKERS: Kafka without TLS and SASL/SCRAM: whoever reaches a broker could write commands for any account and read the replies; set KAFKA_SSL=true (KAFKA_SSL_CA_FILE for a private CA) and KAFKA_SASL_MECHANISM=scram-sha-256 or scram-sha-512 with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD (SHIPPING_MODE=production)';
+
+    it('starts with TLS, SASL/SCRAM and a payload key of its own', () => {
+      expect(refused(SAFE_ON_KAFKA)).toEqual([]);
+      expect(refused({ ...SAFE_ON_KAFKA, KAFKA_SASL_MECHANISM: 'scram-sha-256' })).toEqual([]);
+    });
+
+    it.each([
+      ['without TLS', { KAFKA_SSL: undefined }],
+      ['with KAFKA_SSL=false', { KAFKA_SSL: 'false' }],
+      [
+        'without SASL',
+        { KAFKA_SASL_MECHANISM: undefined, KAFKA_SASL_USERNAME: undefined, KAFKA_SASL_PASSWORD: undefined },
+      ],
+      ['with SASL PLAIN', { KAFKA_SASL_MECHANISM: 'plain' }],
+      [
+        'with neither',
+        { KAFKA_SSL: undefined, KAFKA_SASL_MECHANISM: undefined, KAFKA_SASL_PASSWORD: undefined },
+      ],
+    ])('refuses Kafka %s, in one message naming the variables', (_case, change) => {
+      expect(productionRefusals(EVERY_SETTING, { ...SAFE_ON_KAFKA, ...change })).toEqual([KAFKA_REFUSAL]);
+    });
+
+    it.each([
+      ['unset', { MESSAGE_SECRET_KEYS: undefined }],
+      ['the sandbox key', { MESSAGE_SECRET_KEYS: SANDBOX_MESSAGE_SECRET_KEYS }],
+      ['a placeholder', { MESSAGE_SECRET_KEYS: 'm1:change-me' }],
+    ])('refuses MESSAGE_SECRET_KEYS %s: secrets in message payloads are sealed with it', (_case, change) => {
+      expect(refused({ ...SAFE_ON_KAFKA, ...change })).toEqual(['MESSAGE_SECRET_KEYS']);
+    });
+
+    it("refuses a distributed app's default broker too: its transport is Kafka whether KAFKA_BROKERS is set or not", () => {
+      const environment = { config: DistributedConfig, readers: [] };
+      const { KAFKA_BROKERS: _set, ...unset } = SAFE_ON_KAFKA;
+      expect(() => checkEnvironment(environment, unset)).not.toThrow();
+      expect(() => checkEnvironment(environment, { ...unset, KAFKA_SSL: 'false' })).toThrow(
+        /KAFKA_BROKERS: Kafka without TLS and SASL\/SCRAM/,
+      );
+    });
+  });
+
   it('accepts no ADMIN_API_KEY at all: the admin API is then closed (404)', () => {
     expect(refused({ ...SAFE, ADMIN_API_KEY: undefined })).toEqual([]);
   });
 
-  it('accepts a DATABASE_URL without a password (peer or certificate authentication) and Kafka without SASL', () => {
+  it('accepts a DATABASE_URL without a password (peer or certificate authentication), and no SASL where Kafka is not used', () => {
     expect(
       refused({
         ...SAFE,
@@ -169,6 +225,7 @@ describe('production mode', () => {
       expect((error as ConfigurationError).problems.map((problem) => problem.split(':')[0])).toEqual([
         'LABEL_URL_SECRET',
         'DATABASE_URL',
+        'KAFKA_BROKERS',
       ]);
     }
     expect(() => checkEnvironment(environment, { ...SAFE })).not.toThrow();

@@ -2,6 +2,7 @@ import type { Env } from './app-environment';
 import { SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
 import { MIN_SECRET_BITS, secretBits } from './secret-strength';
 import {
+  holdsSandboxMessageKey,
   holdsSandboxWebhookKey,
   isDefaultPassword,
   PLACEHOLDER,
@@ -19,6 +20,18 @@ export interface ProductionCheck {
 }
 
 const text = (env: Env, name: string) => env[name]?.trim() || undefined;
+
+const SCRAM_MECHANISMS = ['scram-sha-256', 'scram-sha-512'];
+
+/** Kafka carries every command and reply: only TLS with SASL/SCRAM keeps strangers from writing or reading them. */
+function kafkaSecurityRefusal(env: Env): string | undefined {
+  if (text(env, 'KAFKA_BROKERS') === undefined) return undefined;
+  const tls = text(env, 'KAFKA_SSL') === 'true';
+  const scram = SCRAM_MECHANISMS.includes(text(env, 'KAFKA_SASL_MECHANISM') ?? '');
+  return tls && scram
+    ? undefined
+    : 'Kafka without TLS and SASL/SCRAM: whoever reaches a broker could write commands for any account and read the replies; set KAFKA_SSL=true (KAFKA_SSL_CA_FILE for a private CA) and KAFKA_SASL_MECHANISM=scram-sha-256 or scram-sha-512 with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD';
+}
 
 function passwordOfUrl(url: string | undefined): string | undefined {
   try {
@@ -97,6 +110,21 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
       return url !== undefined && password !== '' && isDefaultPassword(password)
         ? 'its password is a compose default or a placeholder'
         : undefined;
+    },
+  },
+  {
+    setting: 'KAFKA_BROKERS',
+    refusal: kafkaSecurityRefusal,
+  },
+  {
+    setting: 'MESSAGE_SECRET_KEYS',
+    refusal: (env) => {
+      const keys = text(env, 'MESSAGE_SECRET_KEYS');
+      if (keys === undefined)
+        return 'unset: secrets in message payloads (webhook signing secrets) would be sealed with the built-in sandbox key';
+      if (holdsSandboxMessageKey(keys) || keys.includes(PLACEHOLDER))
+        return 'holds the built-in sandbox key or a placeholder';
+      return undefined;
     },
   },
   {

@@ -7,6 +7,9 @@
 /** The key webhook secrets are sealed with when WEBHOOK_SECRET_KEYS is unset. */
 export const SANDBOX_WEBHOOK_SECRET_KEYS = 'sandbox:c2FuZGJveC13ZWJob29rLXNlY3JldC1rZXktMzJieXQ';
 
+/** The key secrets in message payloads are sealed with when MESSAGE_SECRET_KEYS is unset (distributed runtime). */
+export const SANDBOX_MESSAGE_SECRET_KEYS = 'sandbox:c2FuZGJveC1tZXNzYWdlLXNlY3JldC1rZXktMzJieXQ';
+
 /** The admin API's key the embedded runtime uses when ADMIN_API_KEY is unset (README). */
 export const SANDBOX_ADMIN_API_KEY = 'sk_admin_sandbox_embedded';
 
@@ -26,9 +29,16 @@ export function isDefaultPassword(password: string | undefined): boolean {
   );
 }
 
-/** Whether a WEBHOOK_SECRET_KEYS value holds the sandbox key, by its bytes and whatever its id. */
-export function holdsSandboxWebhookKey(keys: string): boolean {
-  const keyOf = (entry: string) => Buffer.from(entry.slice(entry.indexOf(':') + 1).trim(), 'base64');
-  const sandbox = keyOf(SANDBOX_WEBHOOK_SECRET_KEYS);
+const keyOf = (entry: string) => Buffer.from(entry.slice(entry.indexOf(':') + 1).trim(), 'base64');
+
+/** Whether a list of `<id>:<base64 key>` entries holds a sandbox key, by its bytes and whatever its id. */
+function holdsKeyOf(sandboxKeys: string, keys: string): boolean {
+  const sandbox = keyOf(sandboxKeys);
   return keys.split(',').some((entry) => keyOf(entry).equals(sandbox));
 }
+
+/** Whether a WEBHOOK_SECRET_KEYS value holds the sandbox key, by its bytes and whatever its id. */
+export const holdsSandboxWebhookKey = (keys: string) => holdsKeyOf(SANDBOX_WEBHOOK_SECRET_KEYS, keys);
+
+/** Whether a MESSAGE_SECRET_KEYS value holds the sandbox key, by its bytes and whatever its id. */
+export const holdsSandboxMessageKey = (keys: string) => holdsKeyOf(SANDBOX_MESSAGE_SECRET_KEYS, keys);

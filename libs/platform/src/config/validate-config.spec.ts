@@ -1,7 +1,35 @@
+import { MinLength } from 'class-validator';
 import { ConfigurationError, validateConfig } from './validate-config';
 import { StorageConfig } from './storage-config';
 
+class WithSecrets {
+  @MinLength(12, { message: 'KAFKA_SASL_PASSWORD is too short' })
+  KAFKA_SASL_PASSWORD = '';
+
+  @MinLength(12, { message: 'MESSAGE_SECRET_KEYS is too short' })
+  MESSAGE_SECRET_KEYS = '';
+
+  @MinLength(12, { message: 'HOST is too short' })
+  HOST = '';
+}
+
 describe('configuration read from the environment', () => {
+  it('names a refused password, secret or key without its value', () => {
+    expect(() =>
+      validateConfig(WithSecrets, {
+        KAFKA_SASL_PASSWORD: 'hunter2',
+        MESSAGE_SECRET_KEYS: 'k:abc',
+        HOST: 'h',
+      }),
+    ).toThrow(
+      new ConfigurationError([
+        'KAFKA_SASL_PASSWORD (value not shown): KAFKA_SASL_PASSWORD is too short',
+        'MESSAGE_SECRET_KEYS (value not shown): MESSAGE_SECRET_KEYS is too short',
+        'HOST="h": HOST is too short',
+      ]),
+    );
+  });
+
   it('defaults to PGlite in ./data', () => {
     expect(validateConfig(StorageConfig, {})).toMatchObject({ STORE: 'pglite', DATA_DIR: './data' });
   });

@@ -9,6 +9,12 @@ export class ConfigurationError extends Error {
   }
 }
 
+/** Variables whose values are secrets: an error names them, never shows them. */
+const SECRET_NAME = /PASSWORD|SECRET|_KEYS?$/;
+
+const shown = (property: string, value: unknown) =>
+  SECRET_NAME.test(property) ? `${property} (value not shown)` : `${property}=${JSON.stringify(value)}`;
+
 /**
  * Reads environment variables into a config class (class-validator decorators name the rules);
  * every invalid variable is reported at once, by name, before anything starts.
@@ -24,7 +30,7 @@ export function validateConfig<T extends object>(cls: new () => T, env: NodeJS.P
     throw new ConfigurationError(
       errors.map(
         (error) =>
-          `${error.property}=${JSON.stringify(error.value)}: ${Object.values(error.constraints ?? {}).join('; ')}`,
+          `${shown(error.property, error.value)}: ${Object.values(error.constraints ?? {}).join('; ')}`,
       ),
     );
   }

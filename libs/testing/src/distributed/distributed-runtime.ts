@@ -28,6 +28,8 @@ export interface DistributedRuntimeOptions {
   appEnv?: Partial<Record<DistributedAppName, Record<string, string>>>;
   /** Processes per app, 1 by default; each gateway listens on a port of its own. */
   instances?: Partial<Record<DistributedAppName, number>>;
+  /** How the broker's listener is secured (broker.mjs's `--sasl-scram`, `--tls`); the apps' KAFKA_* in `env`. */
+  brokerArgs?: readonly string[];
 }
 
 interface AppHome {
@@ -47,7 +49,7 @@ export async function startDistributedRuntime(
 ): Promise<DistributedRuntime> {
   const count = (name: DistributedAppName) => options.instances?.[name] ?? 1;
   const [broker, ports, homes] = await Promise.all([
-    startTestBroker(),
+    startTestBroker(options.brokerArgs),
     Promise.all(Array.from({ length: count('gateway') }, () => freePort())),
     Promise.all(
       DISTRIBUTED_APPS.map(async (name): Promise<AppHome> => ({

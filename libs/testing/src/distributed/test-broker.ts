@@ -18,10 +18,10 @@ export interface TestBroker {
 
 /**
  * A real Kafka broker started by `tools/kafka/broker.mjs run` (the first run on a machine fetches
- * the jars). The script stops the broker when its stdin closes, so a test process that dies
+ * the jars), its listener secured as `securityArgs` ask (`--sasl-scram user:password`, `--tls dir`). The script stops the broker when its stdin closes, so a test process that dies
  * without cleaning up takes the broker with it.
  */
-export async function startTestBroker(): Promise<TestBroker> {
+export async function startTestBroker(securityArgs: readonly string[] = []): Promise<TestBroker> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shipping-kafka-e2e-'));
   let script: ChildProcess | undefined;
   let port = 0;
@@ -34,7 +34,7 @@ export async function startTestBroker(): Promise<TestBroker> {
     await stopWithin(child, exited, 40_000);
   };
   const run = async () => {
-    const started = await runScript(port, dataDir);
+    const started = await runScript(port, dataDir, securityArgs);
     script = started.child;
     port = started.port;
   };
@@ -57,8 +57,13 @@ export async function startTestBroker(): Promise<TestBroker> {
   };
 }
 
-async function runScript(port: number, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [SCRIPT, 'run', '--port', String(port), '--data-dir', dataDir], {
+async function runScript(
+  port: number,
+  dataDir: string,
+  securityArgs: readonly string[],
+): Promise<{ child: ChildProcess; port: number }> {
+  const args = [SCRIPT, 'run', '--port', String(port), '--data-dir', dataDir, ...securityArgs];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

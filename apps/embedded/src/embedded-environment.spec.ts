@@ -1,0 +1,43 @@
+import { ConfigurationError, checkEnvironment } from '@shipping/platform';
+import { randomBytes } from 'node:crypto';
+import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
+
+const PRODUCTION = {
+  SHIPPING_MODE: 'production',
+  SANDBOX_API_KEYS: 'false',
+  ADMIN_API_KEY: randomBytes(24).toString('hex'),
+  LABEL_URL_SECRET: randomBytes(32).toString('hex'),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
+  WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  REDIS_URL: 'redis://redis:6379',
+};
+
+const problemsOf = (env: Record<string, string | undefined>) => {
+  try {
+    checkEnvironment(EMBEDDED_ENVIRONMENT, env);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    return error.problems.map((problem) => problem.split(':')[0]);
+  }
+};
+
+describe('the embedded runtime in production mode', () => {
+  it('needs no MESSAGE_SECRET_KEYS: its messages never leave the process', () => {
+    expect(problemsOf(PRODUCTION)).toEqual([]);
+  });
+
+  it('publishes public events to Kafka only over TLS with SASL/SCRAM', () => {
+    expect(problemsOf({ ...PRODUCTION, KAFKA_BROKERS: 'kafka:9093' })).toEqual(['KAFKA_BROKERS']);
+    expect(
+      problemsOf({
+        ...PRODUCTION,
+        KAFKA_BROKERS: 'kafka:9093',
+        KAFKA_SSL: 'true',
+        KAFKA_SASL_MECHANISM: 'scram-sha-256',
+        KAFKA_SASL_USERNAME: 'events',
+        KAFKA_SASL_PASSWORD: randomBytes(18).toString('base64url'),
+      }),
+    ).toEqual([]);
+  });
+});
