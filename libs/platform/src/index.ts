@@ -47,3 +47,8 @@ export * from './partitioned-feed/leadership';
 export * from './partitioned-feed/store-relays';
 export * from './partitioned-feed/stored-event-message';
 export * from './partitioned-feed/stored-events-relay';
+export * from './retention/retention-policy';
+export * from './retention/retention-job';
+export * from './retention/retention-config';
+export * from './retention/retention.provider';
+export * from './idempotency/idempotent-requests.retention';
