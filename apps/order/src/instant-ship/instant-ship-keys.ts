@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AppError } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { deleteRowsWhere, type RetentionPolicy, SQL_CLIENT } from '@shipping/platform';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 
 export interface InstantShipKey {
@@ -12,6 +12,10 @@ export interface InstantShipKey {
 
 /** As long as the gateway remembers a key (IDEMPOTENCY_TTL_HOURS' default). */
 const KEEP_MS = 24 * 3_600_000;
+
+/** A key's binding goes once it expires; a live one stays. */
+export const instantShipKeysRetention = (): RetentionPolicy =>
+  deleteRowsWhere('order_instant_ship_keys', 'expires_at <= $1');
 
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request.';
 
@@ -27,7 +31,6 @@ export class InstantShipKeys implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await schemaReady(this.sql, ORDER_MIGRATIONS);
-    await this.sql.query('delete from order_instant_ship_keys where expires_at <= now()');
   }
 
   /**

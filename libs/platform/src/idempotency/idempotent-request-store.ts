@@ -63,15 +63,13 @@ export class IdempotentRequestStore {
   }
 
   private init(): Promise<void> {
-    this.ready ??= schemaReady(this.sql, IDEMPOTENT_REQUESTS_MIGRATIONS)
-      .then(() => this.claims.deleteExpired())
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          this.ready = undefined;
-          throw error;
-        },
-      );
+    this.ready ??= schemaReady(this.sql, IDEMPOTENT_REQUESTS_MIGRATIONS).then(
+      () => undefined,
+      (error: unknown) => {
+        this.ready = undefined;
+        throw error;
+      },
+    );
     return this.ready;
   }
 }
