@@ -32,6 +32,7 @@ export const FAST_CONFIG: WebhookConfig = {
   endpointConcurrency: 4,
   maxEndpointsPerAccount: 16,
   secretKeys: readWebhookConfig({}).secretKeys,
+  deliveryRetentionMs: readWebhookConfig({}).deliveryRetentionMs,
 };
 
 export interface WebhookTestApp {
