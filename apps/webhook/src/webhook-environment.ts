@@ -1,7 +1,7 @@
-import { type AppEnvironment, DistributedConfig } from '@shipping/platform';
+import { type AppEnvironment, DistributedConfig, readIdempotencyTtlMs } from '@shipping/platform';
 import { readWebhookConfig } from './webhook-config';
 
 export const WEBHOOK_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readWebhookConfig],
+  readers: [readWebhookConfig, readIdempotencyTtlMs],
 } satisfies AppEnvironment;

@@ -44,4 +44,12 @@ describe.each(backends)("instant ship keys' bindings past their time on $name", 
     expect(rows).toEqual([{ idempotency_key: 'k-live' }]);
     expect(await keys.bind(live, 3, later(24 * HOUR))).toBe(2);
   });
+
+  it('binds a late retry within IDEMPOTENCY_TTL_HOURS to the first shipment, not a second one', async () => {
+    const longer = new InstantShipKeys(sql, 48 * HOUR);
+    const key = { accountId: 'acct_a', idempotencyKey: 'k-late', requestHash: 'h' };
+    expect(await longer.bind(key, 10, t0)).toBe(10);
+    expect(await longer.bind(key, 11, later(30 * HOUR))).toBe(10);
+    expect(await longer.bind(key, 12, later(48 * HOUR))).toBe(12);
+  });
 });

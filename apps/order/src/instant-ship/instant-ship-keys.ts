@@ -1,7 +1,13 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import { AppError } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { deleteRowsWhere, type RetentionPolicy, SQL_CLIENT } from '@shipping/platform';
+import {
+  deleteRowsWhere,
+  IDEMPOTENCY_TTL_MS,
+  readIdempotencyTtlMs,
+  type RetentionPolicy,
+  SQL_CLIENT,
+} from '@shipping/platform';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 
 export interface InstantShipKey {
@@ -9,9 +15,6 @@ export interface InstantShipKey {
   idempotencyKey: string;
   requestHash: string;
 }
-
-/** As long as the gateway remembers a key (IDEMPOTENCY_TTL_HOURS' default). */
-const KEEP_MS = 24 * 3_600_000;
 
 /** A key's binding goes once it expires; a live one stays. */
 export const instantShipKeysRetention = (): RetentionPolicy =>
@@ -27,7 +30,15 @@ export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a 
  */
 @Injectable()
 export class InstantShipKeys implements OnModuleInit {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  private readonly keepMs: number;
+
+  /** `keepMs`: as long as the gateway remembers a key, IDEMPOTENCY_TTL_HOURS for both. */
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Optional() @Inject(IDEMPOTENCY_TTL_MS) keepMs?: number,
+  ) {
+    this.keepMs = keepMs ?? readIdempotencyTtlMs();
+  }
 
   async onModuleInit(): Promise<void> {
     await schemaReady(this.sql, ORDER_MIGRATIONS);
@@ -57,7 +68,7 @@ export class InstantShipKeys implements OnModuleInit {
         key.idempotencyKey,
         key.requestHash,
         candidate,
-        new Date(now.getTime() + KEEP_MS).toISOString(),
+        new Date(now.getTime() + this.keepMs).toISOString(),
         now.toISOString(),
       ],
     );

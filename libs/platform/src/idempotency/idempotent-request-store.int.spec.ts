@@ -130,4 +130,18 @@ describe.each(backends)('the commands an app has done, by Idempotency-Key, on $n
     expect(rows).toEqual([{ idempotency_key: live.key }]);
     expect(await store.claim(live, later(24 * hour))).toMatchObject({ outcome: 'settled' });
   });
+
+  it('answers a late retry within IDEMPOTENCY_TTL_HOURS its first outcome rather than running the command again', async () => {
+    const hour = 3_600_000;
+    const longer = new IdempotentRequestStore(db.client(), 48 * hour);
+    const create = request();
+    expect(await longer.claim(create, t0)).toEqual({ outcome: 'claimed' });
+    await longer.settle(create, { reply: { batch_id: 'b-1' } });
+
+    expect(await longer.claim(create, later(30 * hour))).toEqual({
+      outcome: 'settled',
+      settled: { reply: { batch_id: 'b-1' } },
+    });
+    expect(await longer.claim(create, later(48 * hour))).toEqual({ outcome: 'claimed' });
+  });
 });

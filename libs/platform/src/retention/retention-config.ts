@@ -14,6 +14,9 @@ export function readRetentionDays(env: Env, name: string, defaultDays: number): 
   return days;
 }
 
+/** Overrides IDEMPOTENCY_TTL_HOURS where a spec provides it; apps read the variable. */
+export const IDEMPOTENCY_TTL_MS = Symbol('IDEMPOTENCY_TTL_MS');
+
 /** The default of IDEMPOTENCY_TTL_HOURS. */
 export const DEFAULT_IDEMPOTENCY_TTL_HOURS = 24;
 
