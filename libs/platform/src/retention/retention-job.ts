@@ -13,11 +13,12 @@ export interface RetentionTimings {
 export const DEFAULT_RETENTION_TIMINGS: RetentionTimings = { batchSize: 500, intervalMs: 10 * 60_000 };
 
 /**
- * Prunes an app's tables by their policies: every `intervalMs` from the start, each table in transactions of at
- * most `batchSize` rows until none is left to go. Every instance runs the job; each transaction
- * first takes a transaction-level advisory lock named after the table and gives the round up when
- * another instance holds it, so one instance prunes a table at a time and a lock never outlives its
- * transaction (nor needs a session of its own, which PgBouncer's transaction mode would not keep).
+ * Prunes an app's tables by their policies: every `intervalMs` from the start, each table in
+ * transactions of at most `batchSize` rows until none is left to go. Every instance runs the job;
+ * each transaction first takes a transaction-level advisory lock named after the table and gives
+ * the round up when another instance holds it, so one instance prunes a table at a time and a lock
+ * never outlives its transaction (nor needs a session of its own, which PgBouncer's transaction
+ * mode would not keep).
  */
 export class RetentionJob implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RetentionJob.name);
