@@ -19,7 +19,7 @@ import { DatabaseLabelFileStore } from '../../apps/label/src/files/database-labe
 import type { LabelFileStore } from '../../apps/label/src/files/label-file-store';
 import { itemLabelKey } from '../../apps/label/src/files/label-keys';
 import { openLabelFileStore } from '../../apps/label/src/files/open-label-file-store';
-import type { LabelStoreKind } from '../../apps/label/src/label-config';
+import { type LabelStoreKind, readLabelConfig } from '../../apps/label/src/label-config';
 import { LabelMerges } from '../../apps/label/src/merges/label-merges';
 import { LabelPurchaseStore } from '../../apps/label/src/purchases/label-purchase-store';
 import { withReceiver } from '../../apps/label/src/testing/label-shipment.fixture';
@@ -75,7 +75,10 @@ async function runOnce(
   await sql.exec('truncate label_files, label_purchases');
   const labelsRoot = await mkdtemp(join(tmpdir(), 'bench-labels-'));
   try {
-    const files: LabelFileStore = openLabelFileStore({ labelsRoot, workers: workers.size, store: kind }, sql);
+    const files: LabelFileStore = openLabelFileStore(
+      { ...readLabelConfig({}), labelsRoot, workers: workers.size, store: kind },
+      sql,
+    );
     const rows = new LabelPurchaseStore(sql);
     const merges = new LabelMerges(rows, files, workers);
 

@@ -2,11 +2,15 @@ import {
   type AppEnvironment,
   DistributedConfig,
   publicBaseUrl,
+  readIdempotencyTtlMs,
   readLabelUrlConfig,
 } from '@shipping/platform';
 
-/** Completed-item webhooks carry signed label links on PUBLIC_BASE_URL. */
+/**
+ * Completed-item webhooks carry signed label links on PUBLIC_BASE_URL.
+ * Commands are remembered by Idempotency-Key as long as the gateway remembers it.
+ */
 export const BATCH_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readLabelUrlConfig, publicBaseUrl],
+  readers: [readLabelUrlConfig, publicBaseUrl, readIdempotencyTtlMs],
 } satisfies AppEnvironment;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountDirectoryClient } from '@shipping/platform';
+import { AccountDirectoryClient, idempotentRequestsRetention, retentionJob } from '@shipping/platform';
 import { BatchCommands } from './batches/batch-commands';
 import { BatchCreations } from './batches/batch-creations';
 import { BatchHistory } from './batches/batch-history';
@@ -33,6 +33,7 @@ import { ShipmentNotifications } from './webhooks/shipment-notifications';
     LabelingJobs,
     LabelingProcess,
     ShipmentNotifications,
+    retentionJob([], () => [idempotentRequestsRetention()]),
   ],
   exports: [LabelingProcess],
 })

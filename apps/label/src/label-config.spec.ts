@@ -9,14 +9,23 @@ describe('label app configuration', () => {
     expect(readLabelConfig({})).toStrictEqual({
       labelsRoot: resolve('data/labels'),
       workers: availableParallelism(),
+      fileRetentionMs: 30 * 86_400_000,
     });
   });
 
-  it('reads DATA_DIR, LABEL_WORKERS and LABEL_STORE', () => {
-    expect(readLabelConfig({ DATA_DIR: '/srv/shipping', LABEL_WORKERS: '3', LABEL_STORE: 'files' })).toEqual({
+  it('reads DATA_DIR, LABEL_WORKERS, LABEL_STORE and LABEL_FILE_RETENTION_DAYS', () => {
+    expect(
+      readLabelConfig({
+        DATA_DIR: '/srv/shipping',
+        LABEL_WORKERS: '3',
+        LABEL_STORE: 'files',
+        LABEL_FILE_RETENTION_DAYS: '90',
+      }),
+    ).toEqual({
       labelsRoot: '/srv/shipping/labels',
       workers: 3,
       store: 'files',
+      fileRetentionMs: 90 * 86_400_000,
     });
     expect(readLabelConfig({ LABEL_STORE: ' database ' }).store).toBe('database');
   });
@@ -24,6 +33,12 @@ describe('label app configuration', () => {
   it.each(['0', '-1', 'two', '1.5'])('refuses LABEL_WORKERS=%p by name', (value) => {
     expect(() => readLabelConfig({ LABEL_WORKERS: value })).toThrow(
       `Invalid environment variable LABEL_WORKERS="${value}"`,
+    );
+  });
+
+  it.each(['0', '-3', 'a month'])('refuses LABEL_FILE_RETENTION_DAYS=%p by name', (value) => {
+    expect(() => readLabelConfig({ LABEL_FILE_RETENTION_DAYS: value })).toThrow(
+      `Invalid environment variable LABEL_FILE_RETENTION_DAYS="${value}"`,
     );
   });
 

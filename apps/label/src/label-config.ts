@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DAY_MS, readRetentionDays } from '@shipping/platform';
 import { defaultLabelWorkers } from './workers/label-worker-pool';
 
 /** `database`: the app's SQL database, shared by its instances; `files`: a folder of one process. */
@@ -13,6 +14,8 @@ export interface LabelConfig {
   workers: number;
   /** Where label PDFs live (LABEL_STORE); unset, it follows the SQL store (labelStoreOf). */
   store?: LabelStoreKind;
+  /** How long a file in the database store is kept after it was written (LABEL_FILE_RETENTION_DAYS). */
+  fileRetentionMs: number;
 }
 
 export const LABEL_CONFIG = Symbol('LABEL_CONFIG');
@@ -36,13 +39,14 @@ function readStore(raw: string | undefined): LabelStoreKind | undefined {
 
 /**
  * `${DATA_DIR}/labels` (DATA_DIR defaults to ./data), LABEL_WORKERS (default: one per CPU) and
- * LABEL_STORE (default: see labelStoreOf).
+ * LABEL_STORE (default: see labelStoreOf) and LABEL_FILE_RETENTION_DAYS (30).
  */
 export function readLabelConfig(env: Record<string, string | undefined> = process.env): LabelConfig {
   const dataDir = env['DATA_DIR']?.trim() || './data';
   const workers = readWorkers(env['LABEL_WORKERS']?.trim());
   const store = readStore(env['LABEL_STORE']?.trim());
-  return { labelsRoot: resolve(dataDir, 'labels'), workers, ...(store && { store }) };
+  const fileRetentionMs = readRetentionDays(env, 'LABEL_FILE_RETENTION_DAYS', 30) * DAY_MS;
+  return { labelsRoot: resolve(dataDir, 'labels'), workers, ...(store && { store }), fileRetentionMs };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { type AppEnvironment, DistributedConfig } from '@shipping/platform';
+import { type AppEnvironment, DistributedConfig, readIdempotencyTtlMs } from '@shipping/platform';
 import { readLabelConfig } from './label-config';
 
 export const LABEL_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readLabelConfig],
+  readers: [readLabelConfig, readIdempotencyTtlMs],
 } satisfies AppEnvironment;

@@ -20,7 +20,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxTrackingNumber } from './carrier/sandbox-tracking-number';
-import { LABEL_CONFIG } from './label-config';
+import { LABEL_CONFIG, readLabelConfig } from './label-config';
 import { LabelModule } from './label.module';
 import { withReceiver } from './testing/label-shipment.fixture';
 import { documentTexts } from './testing/pdf-text';
@@ -45,7 +45,7 @@ describe.each([
       imports: [TestSqlModule, InProcessMessagingModule.forRoot(), LabelModule],
     })
       .overrideProvider(LABEL_CONFIG)
-      .useValue({ labelsRoot, workers: 2, ...(store && { store }) })
+      .useValue({ ...readLabelConfig({}), labelsRoot, workers: 2, ...(store && { store }) })
       .compile();
     app = moduleRef.createNestApplication({ logger: false });
     connectMessageHandlers(app, createInProcessServer(app));

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { PgliteSqlClient } from '@shipping/event-store/pglite';
+import { idempotentRequestsRetention, retentionJob, SQL_CLIENT } from '@shipping/platform';
 import { CARRIER_PORT } from './carrier/carrier-port';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
 import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';
 import { LABEL_FILE_STORE } from './files/label-file-store';
 import { openLabelFileStore } from './files/open-label-file-store';
-import { LABEL_CONFIG, type LabelConfig, readLabelConfig } from './label-config';
+import { labelFileRetention } from './files/label-file-retention';
+import { LABEL_CONFIG, type LabelConfig, labelStoreOf, readLabelConfig } from './label-config';
 import { LabelsController } from './labels.controller';
 import { LabelMerges } from './merges/label-merges';
 import { LabelPurchaseIntents } from './purchases/label-purchase-intents';
@@ -49,6 +51,12 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
     LabelPurchaseReconciliation,
     LabelMerges,
     LabelWarmUp,
+    retentionJob([LABEL_CONFIG, SQL_CLIENT], (config: LabelConfig, sql: SqlClient) => [
+      ...(labelStoreOf(config, sql instanceof PgliteSqlClient) === 'database'
+        ? [labelFileRetention(config.fileRetentionMs)]
+        : []),
+      idempotentRequestsRetention(),
+    ]),
   ],
 })
 export class LabelModule {}

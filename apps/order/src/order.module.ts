@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { idempotentRequestsRetention, retentionJob } from '@shipping/platform';
 import { AccountDirectory } from './accounts/account-directory';
 import { AccountsController } from './accounts/accounts.controller';
 import { InstantShipCompletion } from './instant-ship/instant-ship-completion';
 import { InstantShipController } from './instant-ship/instant-ship.controller';
 import { InstantShipCommands } from './instant-ship/instant-ship.commands';
-import { InstantShipKeys } from './instant-ship/instant-ship-keys';
+import { InstantShipKeys, instantShipKeysRetention } from './instant-ship/instant-ship-keys';
 import { InstantShipRecovery } from './instant-ship/instant-ship-recovery';
 import { PendingShipments } from './instant-ship/pending-shipments';
 import { ShippedParcelNotifications } from './instant-ship/shipped-parcel-notifications';
@@ -30,6 +31,7 @@ import { OrdersController } from './orders/orders.controller';
     InstantShipCommands,
     InstantShipRecovery,
     ShippedParcelNotifications,
+    retentionJob([], () => [instantShipKeysRetention(), idempotentRequestsRetention()]),
   ],
 })
 export class OrderModule {}

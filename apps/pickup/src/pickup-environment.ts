@@ -1,3 +1,6 @@
-import { type AppEnvironment, DistributedConfig } from '@shipping/platform';
+import { type AppEnvironment, DistributedConfig, readIdempotencyTtlMs } from '@shipping/platform';
 
-export const PICKUP_ENVIRONMENT = { config: DistributedConfig, readers: [] } satisfies AppEnvironment;
+export const PICKUP_ENVIRONMENT = {
+  config: DistributedConfig,
+  readers: [readIdempotencyTtlMs],
+} satisfies AppEnvironment;

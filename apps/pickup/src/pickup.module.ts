@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountDirectoryClient } from '@shipping/platform';
+import { AccountDirectoryClient, idempotentRequestsRetention, retentionJob } from '@shipping/platform';
 import { PickupCommands } from './pickups/pickup-commands';
 import { PickupIds } from './pickups/pickup-ids';
 import { PickupsController } from './pickups/pickups.controller';
@@ -9,6 +9,13 @@ import { PickupOrdersReadModel } from './read-model/pickup-orders.read-model';
 /** Pickup orders (`pickup-<id>` streams), their read model and pickup rates. */
 @Module({
   controllers: [PickupsController],
-  providers: [AccountDirectoryClient, PickupIds, PickupCommands, PickupQuotes, PickupOrdersReadModel],
+  providers: [
+    AccountDirectoryClient,
+    PickupIds,
+    PickupCommands,
+    PickupQuotes,
+    PickupOrdersReadModel,
+    retentionJob([], () => [idempotentRequestsRetention()]),
+  ],
 })
 export class PickupModule {}

@@ -15,6 +15,7 @@ describe('webhook configuration', () => {
       accountConcurrency: 16,
       maxEndpointsPerAccount: 16,
       secretKeys: [{ id: 'sandbox', key: expect.any(Buffer) }],
+      deliveryRetentionMs: 30 * 86_400_000,
     });
     expect(DEFAULT_RETRY_SCHEDULE_MS[0]).toBe(10_000);
     expect(DEFAULT_RETRY_SCHEDULE_MS.at(-1)).toBe(86_400_000);
@@ -32,6 +33,7 @@ describe('webhook configuration', () => {
         WEBHOOK_ACCOUNT_CONCURRENCY: '3',
         WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT: '2',
         WEBHOOK_SECRET_KEYS: `k2:${KEY_2},k1:${KEY_1}`,
+        WEBHOOK_DELIVERY_RETENTION_DAYS: '7',
       }),
     ).toEqual({
       timeoutMs: 500,
@@ -46,6 +48,7 @@ describe('webhook configuration', () => {
         { id: 'k2', key: Buffer.from(KEY_2, 'base64') },
         { id: 'k1', key: Buffer.from(KEY_1, 'base64') },
       ],
+      deliveryRetentionMs: 7 * 86_400_000,
     });
   });
 
@@ -59,6 +62,7 @@ describe('webhook configuration', () => {
     ['WEBHOOK_CONCURRENCY', '0'],
     ['WEBHOOK_ENDPOINT_CONCURRENCY', 'many'],
     ['WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT', '0'],
+    ['WEBHOOK_DELIVERY_RETENTION_DAYS', '0'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => readWebhookConfig({ [name]: value })).toThrow(
       `Invalid environment variable ${name}=${JSON.stringify(value)}`,

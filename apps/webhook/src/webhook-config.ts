@@ -1,4 +1,10 @@
-import { readSecretKeys, SANDBOX_WEBHOOK_SECRET_KEYS, type SecretKey } from '@shipping/platform';
+import {
+  DAY_MS,
+  readRetentionDays,
+  readSecretKeys,
+  SANDBOX_WEBHOOK_SECRET_KEYS,
+  type SecretKey,
+} from '@shipping/platform';
 
 export interface WebhookConfig {
   /** An attempt that has no response headers within this time fails. */
@@ -19,6 +25,8 @@ export interface WebhookConfig {
   maxEndpointsPerAccount: number;
   /** Keys of the signing secrets at rest: the first seals, every one opens (see SecretBox). */
   secretKeys: readonly SecretKey[];
+  /** How long a delivery no longer pending, and its attempts, are kept after its last attempt. */
+  deliveryRetentionMs: number;
 }
 
 export const WEBHOOK_CONFIG = Symbol('WEBHOOK_CONFIG');
@@ -32,7 +40,8 @@ type Env = Record<string, string | undefined>;
 /**
  * WEBHOOK_TIMEOUT_MS (10000), WEBHOOK_RETRY_SCHEDULE_MS (10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 24 h),
  * WEBHOOK_POLL_INTERVAL_MS (250), WEBHOOK_ALLOW_PRIVATE_TARGETS (true), WEBHOOK_CONCURRENCY (64),
- * WEBHOOK_ENDPOINT_CONCURRENCY (4), WEBHOOK_ACCOUNT_CONCURRENCY (16), WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT (16) and
+ * WEBHOOK_ENDPOINT_CONCURRENCY (4), WEBHOOK_ACCOUNT_CONCURRENCY (16), WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT (16),
+ * WEBHOOK_DELIVERY_RETENTION_DAYS (30) and
  * WEBHOOK_SECRET_KEYS (the sandbox key, which production mode refuses). Private targets are
  * allowed by default because the sandbox runtime and its tests deliver to 127.0.0.1; a deployment
  * that faces the internet sets WEBHOOK_ALLOW_PRIVATE_TARGETS=false (production mode insists).
@@ -48,6 +57,7 @@ export function readWebhookConfig(env: Env = process.env): WebhookConfig {
     accountConcurrency: positiveInteger(env, 'WEBHOOK_ACCOUNT_CONCURRENCY', 16),
     maxEndpointsPerAccount: positiveInteger(env, 'WEBHOOK_MAX_ENDPOINTS_PER_ACCOUNT', 16),
     secretKeys: secretKeys(env, 'WEBHOOK_SECRET_KEYS'),
+    deliveryRetentionMs: readRetentionDays(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 30) * DAY_MS,
   };
 }
 

@@ -1,7 +1,12 @@
-import { type AppEnvironment, DistributedConfig, readMessageSecrets } from '@shipping/platform';
+import {
+  type AppEnvironment,
+  DistributedConfig,
+  readIdempotencyTtlMs,
+  readMessageSecrets,
+} from '@shipping/platform';
 import { readWebhookConfig } from './webhook-config';
 
 export const WEBHOOK_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readWebhookConfig, readMessageSecrets],
+  readers: [readWebhookConfig, readMessageSecrets, readIdempotencyTtlMs],
 } satisfies AppEnvironment;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { messageSecretsProvider } from '@shipping/platform';
+import { idempotentRequestsRetention, messageSecretsProvider, retentionJob } from '@shipping/platform';
 import { DeliveryLog } from './deliveries/delivery-log';
+import { deliveryRetention } from './deliveries/delivery-retention';
 import { WebhookOutbox } from './deliveries/webhook-outbox';
 import { DeliveryQueue } from './dispatch/delivery-queue';
 import { resolveWithDns, WEBHOOK_RESOLVE } from './dispatch/target-guard';
@@ -34,6 +35,10 @@ import { WebhooksController } from './webhooks.controller';
     WebhookDispatcher,
     WebhookOutbox,
     DeliveryLog,
+    retentionJob([WEBHOOK_CONFIG], (config: WebhookConfig) => [
+      ...deliveryRetention(config.deliveryRetentionMs),
+      idempotentRequestsRetention(),
+    ]),
   ],
 })
 export class WebhookModule {}

@@ -52,3 +52,8 @@ export * from './partitioned-feed/stored-events-relay';
 export * from './secrets/secret-box';
 export * from './secrets/secret-keys';
 export * from './secrets/message-secrets';
+export * from './retention/retention-policy';
+export * from './retention/retention-job';
+export * from './retention/retention-config';
+export * from './retention/retention.provider';
+export * from './idempotency/idempotent-requests.retention';

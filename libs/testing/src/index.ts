@@ -20,3 +20,4 @@ export * from './openapi-contract';
 export * from './distributed/span-collector';
 export * from './redis';
 export * from './test-certificates';
+export * from './pgbouncer';

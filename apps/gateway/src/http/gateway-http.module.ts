@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
-import { SQL_CLIENT } from '@shipping/platform';
+import { retentionJob, SQL_CLIENT } from '@shipping/platform';
 import type { SqlClient } from '@shipping/event-store';
 import { ApiKeyDirectory, KEY_CACHE_MAX_AGE_MS, StoredApiKeyDirectory } from './auth/api-key-directory';
 import { ApiKeyProjection } from './auth/api-key-projection';
@@ -16,7 +16,7 @@ import type { GatewayHttpConfig } from './gateway-http-config';
 import { GatewayHttpConfigModule } from './gateway-http-config.module';
 import { GatewayResponseInterceptor } from './gateway-response.interceptor';
 import { GATEWAY_HTTP_CONFIG, RATE_LIMIT_STORAGE, ROOT_LOGGER } from './gateway-http.tokens';
-import { IdempotencyStore } from './idempotency/idempotency-store';
+import { gatewayIdempotencyRetention, IdempotencyStore } from './idempotency/idempotency-store';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { GatewayThrottlerGuard } from './rate-limit/gateway-throttler.guard';
 import { RateLimitStorageModule } from './rate-limit/rate-limit-storage.module';
@@ -63,6 +63,7 @@ import { RateLimitStorageModule } from './rate-limit/rate-limit-storage.module';
     ApiKeys,
     ApiKeyProjection,
     IdempotencyStore,
+    retentionJob([], () => [gatewayIdempotencyRetention()]),
     IdempotencyInterceptor,
     EnvelopeInterceptor,
     // Global guards run in this order: authenticate before limiting per key.

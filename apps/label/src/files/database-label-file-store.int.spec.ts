@@ -1,9 +1,11 @@
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type SqlClient } from '@shipping/event-store';
+import { RetentionJob } from '@shipping/platform';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { UNSAFE_LABEL_KEYS } from '../testing/unsafe-label-keys';
 import { DatabaseLabelFileStore } from './database-label-file-store';
+import { labelFileRetention } from './label-file-retention';
 
 const backends = sqlBackends<SqlClient>('label_files', {
   pglite: () => createPgliteSqlClient(),
@@ -34,6 +36,22 @@ describe.each(backends)('label files in the database on $name', (backend) => {
   });
   beforeEach(() => sql.query('delete from label_files'));
   afterAll(() => db?.close());
+
+  it('deletes the files written before their retention, and keeps the recent ones', async () => {
+    const day = 86_400_000;
+    await files.putMany(['items/old.pdf', 'items/recent.pdf'].map((key) => ({ key, content: BINARY })));
+    await sql.query(
+      `update label_files set created_at = now() - interval '31 days' where key = 'items/old.pdf'`,
+    );
+
+    const job = new RetentionJob(sql, { now: () => new Date() }, [labelFileRetention(30 * day)], {
+      batchSize: 100,
+      intervalMs: day,
+    });
+    expect(await job.pruneOnce()).toEqual({ label_files: 1 });
+    expect(await rows()).toEqual([{ key: 'items/recent.pdf' }]);
+    expect(await files.get('items/old.pdf')).toBeUndefined();
+  });
 
   it('keeps a file under its key, byte for byte, and answers undefined for a key without one', async () => {
     await files.put('items/a1.pdf', BINARY);

@@ -8,7 +8,7 @@ import { SandboxCarrier } from '../carrier/sandbox-carrier';
 import { SandboxCarrierSales } from '../carrier/sandbox-carrier-sales';
 import type { LabelFileStore } from '../files/label-file-store';
 import { openLabelFileStore } from '../files/open-label-file-store';
-import type { LabelConfig, LabelStoreKind } from '../label-config';
+import { type LabelConfig, type LabelStoreKind, readLabelConfig } from '../label-config';
 import { LabelMerges } from '../merges/label-merges';
 import { LabelPurchaseIntents } from '../purchases/label-purchase-intents';
 import { LabelPurchaseStore } from '../purchases/label-purchase-store';
@@ -66,7 +66,12 @@ export async function startLabelHarness(
 ): Promise<LabelHarness> {
   const sql = given ?? (await createPgliteSqlClient());
   const labelsRoot = await mkdtemp(join(tmpdir(), 'labels-'));
-  const config: LabelConfig = { labelsRoot, workers: workerCount, ...(store && { store }) };
+  const config: LabelConfig = {
+    ...readLabelConfig({}),
+    labelsRoot,
+    workers: workerCount,
+    ...(store && { store }),
+  };
   const workers = new LabelWorkerPool(workerCount);
   const carrierOn = (client: SqlClient) =>
     new CountingCarrier(new SandboxCarrier(workers, new SandboxCarrierSales(client)));

@@ -1,7 +1,13 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import { AppError } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import {
+  deleteRowsWhere,
+  IDEMPOTENCY_TTL_MS,
+  readIdempotencyTtlMs,
+  type RetentionPolicy,
+  SQL_CLIENT,
+} from '@shipping/platform';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 
 export interface InstantShipKey {
@@ -10,8 +16,9 @@ export interface InstantShipKey {
   requestHash: string;
 }
 
-/** As long as the gateway remembers a key (IDEMPOTENCY_TTL_HOURS' default). */
-const KEEP_MS = 24 * 3_600_000;
+/** A key's binding goes once it expires; a live one stays. */
+export const instantShipKeysRetention = (): RetentionPolicy =>
+  deleteRowsWhere('order_instant_ship_keys', 'expires_at <= $1');
 
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request.';
 
@@ -23,11 +30,18 @@ export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a 
  */
 @Injectable()
 export class InstantShipKeys implements OnModuleInit {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  private readonly keepMs: number;
+
+  /** `keepMs`: as long as the gateway remembers a key, IDEMPOTENCY_TTL_HOURS for both. */
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Optional() @Inject(IDEMPOTENCY_TTL_MS) keepMs?: number,
+  ) {
+    this.keepMs = keepMs ?? readIdempotencyTtlMs();
+  }
 
   async onModuleInit(): Promise<void> {
     await schemaReady(this.sql, ORDER_MIGRATIONS);
-    await this.sql.query('delete from order_instant_ship_keys where expires_at <= now()');
   }
 
   /**
@@ -54,7 +68,7 @@ export class InstantShipKeys implements OnModuleInit {
         key.idempotencyKey,
         key.requestHash,
         candidate,
-        new Date(now.getTime() + KEEP_MS).toISOString(),
+        new Date(now.getTime() + this.keepMs).toISOString(),
         now.toISOString(),
       ],
     );

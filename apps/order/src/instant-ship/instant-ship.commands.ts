@@ -54,6 +54,7 @@ export class InstantShipCommands {
               requestHash: requestHash(payload),
             },
             await this.ids.next(),
+            this.clock.now(),
           );
     if (await this.completion.begun(shipmentOrderId))
       return this.completion.complete(shipmentOrderId, context);

@@ -34,6 +34,7 @@ export const FAST_CONFIG: WebhookConfig = {
   accountConcurrency: 16,
   maxEndpointsPerAccount: 16,
   secretKeys: readWebhookConfig({}).secretKeys,
+  deliveryRetentionMs: readWebhookConfig({}).deliveryRetentionMs,
 };
 
 export interface WebhookTestApp {

@@ -107,14 +107,6 @@ export class ClaimLeaseStore {
     );
   }
 
-  /** Deletes the claims expired at `now` (the database's clock when not given). */
-  async deleteExpired(now?: Date): Promise<void> {
-    await this.sql.query(
-      `delete from ${this.table.name} where expires_at <= ${now ? '$1' : 'now()'}`,
-      now ? [now.toISOString()] : [],
-    );
-  }
-
   private keyMatches(): string {
     return this.table.keyColumns.map((column, index) => `${column} = $${index + 1}`).join(' and ');
   }

@@ -2,8 +2,10 @@ import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type SqlClient } from '@shipping/event-store';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
+import { RetentionJob } from '../retention/retention-job';
 import { CLAIM_LEASE_MS } from './claim-lease-store';
 import { IdempotentRequestStore } from './idempotent-request-store';
+import { idempotentRequestsRetention } from './idempotent-requests.retention';
 
 const backends = sqlBackends<SqlClient>('idempotent_requests', {
   pglite: () => createPgliteSqlClient(),
@@ -98,5 +100,48 @@ describe.each(backends)('the commands an app has done, by Idempotency-Key, on $n
     expect(await store.claim(orphan, later(10 * CLAIM_LEASE_MS))).toMatchObject({
       outcome: 'settled',
     });
+  });
+
+  it('loses the requests whose key expired to the retention job, and keeps those still within their time', async () => {
+    const hour = 3_600_000;
+    const expired = request();
+    const live = request();
+    await store.claim(expired, t0);
+    await store.settle(expired, { reply: 'first' });
+    await store.claim(live, later(hour));
+    await store.settle(live, { reply: 'second' });
+
+    const job = new RetentionJob(
+      db.client(),
+      { now: () => later(24 * hour) },
+      [idempotentRequestsRetention()],
+      {
+        batchSize: 2,
+        intervalMs: hour,
+      },
+    );
+    expect((await job.pruneOnce()).idempotent_requests).toBeGreaterThanOrEqual(1);
+    const { rows } = await db
+      .client()
+      .query<{ idempotency_key: string }>(
+        'select idempotency_key from idempotent_requests where idempotency_key = any($1)',
+        [[expired.key, live.key]],
+      );
+    expect(rows).toEqual([{ idempotency_key: live.key }]);
+    expect(await store.claim(live, later(24 * hour))).toMatchObject({ outcome: 'settled' });
+  });
+
+  it('answers a late retry within IDEMPOTENCY_TTL_HOURS its first outcome rather than running the command again', async () => {
+    const hour = 3_600_000;
+    const longer = new IdempotentRequestStore(db.client(), 48 * hour);
+    const create = request();
+    expect(await longer.claim(create, t0)).toEqual({ outcome: 'claimed' });
+    await longer.settle(create, { reply: { batch_id: 'b-1' } });
+
+    expect(await longer.claim(create, later(30 * hour))).toEqual({
+      outcome: 'settled',
+      settled: { reply: { batch_id: 'b-1' } },
+    });
+    expect(await longer.claim(create, later(48 * hour))).toEqual({ outcome: 'claimed' });
   });
 });

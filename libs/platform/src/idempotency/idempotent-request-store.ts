@@ -1,12 +1,10 @@
 import type { ErrorPayload } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
+import { readIdempotencyTtlMs } from '../retention/retention-config';
 import { ClaimLeaseStore, type ClaimTable } from './claim-lease-store';
 import { IDEMPOTENT_REQUESTS_MIGRATIONS, IDEMPOTENT_REQUESTS_TABLE } from './idempotent-requests.migrations';
 
 export { IDEMPOTENT_REQUESTS_TABLE };
-
-/** As long as the gateway remembers a key (IDEMPOTENCY_TTL_HOURS' default). */
-const KEEP_MS = 24 * 3_600_000;
 
 const REQUESTS: ClaimTable = {
   name: IDEMPOTENT_REQUESTS_TABLE,
@@ -36,13 +34,17 @@ export class IdempotentRequestStore {
   private ready?: Promise<void>;
   private readonly claims: ClaimLeaseStore;
 
-  constructor(private readonly sql: SqlClient) {
+  /** `keepMs`: as long as the gateway remembers a key, IDEMPOTENCY_TTL_HOURS for both. */
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly keepMs = readIdempotencyTtlMs(),
+  ) {
     this.claims = new ClaimLeaseStore(sql, REQUESTS);
   }
 
   async claim(request: IdempotentRequest, now = new Date()): Promise<RequestClaim> {
     await this.init();
-    const claim = await this.claims.claim(this.scope(request), undefined, KEEP_MS, now);
+    const claim = await this.claims.claim(this.scope(request), undefined, this.keepMs, now);
     if (claim.outcome !== 'settled')
       return { outcome: claim.outcome === 'claimed' ? 'claimed' : 'in_progress' };
     const outcome = claim.row.outcome as RequestOutcome | string;
@@ -63,15 +65,13 @@ export class IdempotentRequestStore {
   }
 
   private init(): Promise<void> {
-    this.ready ??= schemaReady(this.sql, IDEMPOTENT_REQUESTS_MIGRATIONS)
-      .then(() => this.claims.deleteExpired())
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          this.ready = undefined;
-          throw error;
-        },
-      );
+    this.ready ??= schemaReady(this.sql, IDEMPOTENT_REQUESTS_MIGRATIONS).then(
+      () => undefined,
+      (error: unknown) => {
+        this.ready = undefined;
+        throw error;
+      },
+    );
     return this.ready;
   }
 }

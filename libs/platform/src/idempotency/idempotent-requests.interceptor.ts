@@ -4,6 +4,7 @@ import {
   Inject,
   Injectable,
   type NestInterceptor,
+  Optional,
 } from '@nestjs/common';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { AppError, type ErrorCode, type RequestContext, Unavailable } from '@shipping/contracts';
@@ -12,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SQL_CLIENT } from '../tokens';
 import { metrics } from '../observability/metrics';
+import { IDEMPOTENCY_TTL_MS, readIdempotencyTtlMs } from '../retention/retention-config';
 import { omittedFromReplay, withoutFields } from './omitted-from-replay';
 import {
   type IdempotentRequest,
@@ -42,8 +44,8 @@ export const STILL_RUNNING_MESSAGE =
 export class IdempotentRequestsInterceptor implements NestInterceptor {
   private readonly store: IdempotentRequestStore;
 
-  constructor(@Inject(SQL_CLIENT) sql: SqlClient) {
-    this.store = new IdempotentRequestStore(sql);
+  constructor(@Inject(SQL_CLIENT) sql: SqlClient, @Optional() @Inject(IDEMPOTENCY_TTL_MS) keepMs?: number) {
+    this.store = new IdempotentRequestStore(sql, keepMs ?? readIdempotencyTtlMs());
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {

@@ -14,6 +14,7 @@ import { EventSubscribersHost } from '../subscriptions/event-subscribers-host';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
 import type { PartitionedFeedOptions } from './kafka-event-feed';
 import { Leadership } from './leadership';
+import { assertSessionLocksHold } from './session-locks';
 import { startStoredEventsRelay } from './stored-events-relay';
 import { storedEventsTopic } from './stored-event-message';
 
@@ -53,10 +54,12 @@ export class StoreRelays implements OnApplicationBootstrap, OnModuleDestroy {
     return this.leadership?.isLeader ?? false;
   }
 
-  onApplicationBootstrap(): void {
+  /** Refuses to start where the leader's session lock would not hold (a pooler in transaction mode). */
+  async onApplicationBootstrap(): Promise<void> {
     const prefixes = this.host.streamPrefixes();
     const { categories } = this.options;
     if (prefixes.length === 0 && categories.length === 0) return;
+    await assertSessionLocksHold(this.sql);
     this.leadership = new Leadership(
       this.sql,
       `shipping.${this.options.app}.relays`,

@@ -78,6 +78,7 @@ export class EventParking {
 
   private async retryStream(parked: ParkedEvent[]): Promise<boolean> {
     for (const { event } of parked) {
+      await this.parked.renewRetry(this.name, event.streamName, this.holder);
       try {
         await deliverEvents(this.handling, [event]);
       } catch (error) {

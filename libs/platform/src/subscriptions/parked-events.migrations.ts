@@ -25,5 +25,14 @@ create table if not exists parked_events (
 create index if not exists parked_events_stream on parked_events (subscription, stream_name, seq);
 `,
     },
+    {
+      version: 2,
+      name: "a lease on a parked event's retry",
+      sql: `
+-- A holder whose instance died lets its retries go when the lease runs out; rows held before the
+-- lease existed (null) may be taken over at once.
+alter table parked_events add column if not exists retry_lease_until timestamptz;
+`,
+    },
   ],
 };

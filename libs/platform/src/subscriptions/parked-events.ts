@@ -57,6 +57,17 @@ const fromRow = (row: ParkedRow): ParkedEvent => ({
 const inParkedOrder = (rows: (ParkedRow & { seq: string })[]): ParkedEvent[] =>
   rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map(fromRow);
 
+/**
+ * How long a retry's holder keeps a stream's parked events without renewing: past it, another
+ * instance takes them over (the holder died). The holder renews before each event it hands over,
+ * each of which the transport bounds to seconds.
+ */
+export const PARKED_RETRY_LEASE_MS = 5 * 60_000;
+
+/** A row nobody holds, or whose holder's lease ran out at `$now`. */
+const unheldAt = (now: string) =>
+  `(retry_holder is null or retry_lease_until is null or retry_lease_until <= ${now})`;
+
 const COLUMNS = `subscription, event_id, stream_name, event, error, behind_event_id, attempts, parked_at,
   retry_requested_at`;
 
@@ -131,7 +142,7 @@ export class ParkedEvents {
   /** Asks the running subscriptions to hand the parked events over again; answers how many. */
   async requestRetry(filter: { subscription?: string; eventId?: string } = {}): Promise<number> {
     const { rowCount } = await this.sql.query(
-      `update parked_events set retry_requested_at = now(), retry_holder = null
+      `update parked_events set retry_requested_at = now(), retry_holder = null, retry_lease_until = null
        where ($1::text is null or subscription = $1)
          and ($2::text is null or stream_name in
               (select stream_name from parked_events where event_id = $2 and ($1::text is null or subscription = $1)))`,
@@ -142,30 +153,44 @@ export class ParkedEvents {
 
   /**
    * Takes the events of `subscription` whose retry was asked for (and those parked behind them
-   * since), for `holder` alone: of instances asking at once, one gets each row.
+   * since), for `holder` alone under a lease: of instances asking at once, one gets each row.
    */
-  async claimRetries(subscription: string, holder: string): Promise<ParkedEvent[]> {
+  async claimRetries(subscription: string, holder: string, now = new Date()): Promise<ParkedEvent[]> {
     const { rows } = await this.sql.query<ParkedRow>(
-      `update parked_events set retry_holder = $2
-       where subscription = $1 and retry_holder is null
+      `update parked_events set retry_holder = $2, retry_lease_until = $4
+       where subscription = $1 and ${unheldAt('$3')}
          and stream_name in (select stream_name from parked_events
                              where subscription = $1 and retry_requested_at is not null)
        returning ${COLUMNS}, seq`,
-      [subscription, holder],
+      [subscription, holder, now.toISOString(), leaseEnd(now)],
     );
     return inParkedOrder(rows as (ParkedRow & { seq: string })[]);
   }
 
   /** Takes the unheld events of `streams` (parked behind while their retry ran), for `holder`. */
-  async claimStreams(subscription: string, streams: string[], holder: string): Promise<ParkedEvent[]> {
+  async claimStreams(
+    subscription: string,
+    streams: string[],
+    holder: string,
+    now = new Date(),
+  ): Promise<ParkedEvent[]> {
     if (streams.length === 0) return [];
     const { rows } = await this.sql.query<ParkedRow & { seq: string }>(
-      `update parked_events set retry_holder = $2
-       where subscription = $1 and retry_holder is null and stream_name = any($3)
+      `update parked_events set retry_holder = $2, retry_lease_until = $5
+       where subscription = $1 and ${unheldAt('$4')} and stream_name = any($3)
        returning ${COLUMNS}, seq`,
-      [subscription, holder, streams],
+      [subscription, holder, streams, now.toISOString(), leaseEnd(now)],
     );
     return inParkedOrder(rows);
+  }
+
+  /** Extends `holder`'s lease on the parked events of `stream` it is retrying. */
+  async renewRetry(subscription: string, stream: string, holder: string, now = new Date()): Promise<void> {
+    await this.sql.query(
+      `update parked_events set retry_lease_until = $4
+       where subscription = $1 and stream_name = $2 and retry_holder = $3`,
+      [subscription, stream, holder, leaseEnd(now)],
+    );
   }
 
   async handled(subscription: string, eventId: string): Promise<void> {
@@ -180,9 +205,11 @@ export class ParkedEvents {
     await this.sql.query(
       `update parked_events set error = case when event_id = $3 then $4 else error end,
          attempts = attempts + case when event_id = $3 then 1 else 0 end,
-         retry_requested_at = null, retry_holder = null
+         retry_requested_at = null, retry_holder = null, retry_lease_until = null
        where subscription = $1 and stream_name = $2`,
       [subscription, event.streamName, event.id, error],
     );
   }
 }
+
+const leaseEnd = (now: Date) => new Date(now.getTime() + PARKED_RETRY_LEASE_MS).toISOString();

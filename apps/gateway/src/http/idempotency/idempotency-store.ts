@@ -1,6 +1,12 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { ClaimLeaseStore, type ClaimTable, SQL_CLIENT } from '@shipping/platform';
+import {
+  ClaimLeaseStore,
+  type ClaimTable,
+  deleteRowsWhere,
+  type RetentionPolicy,
+  SQL_CLIENT,
+} from '@shipping/platform';
 import type { GatewayHttpConfig } from '../gateway-http-config';
 import { GATEWAY_HTTP_CONFIG } from '../gateway-http.tokens';
 import { GATEWAY_MIGRATIONS, IDEMPOTENCY_TABLE } from './gateway.migrations';
@@ -18,6 +24,10 @@ const KEYS: ClaimTable = {
   attempts: 3,
 };
 
+/** Keys go once they expire (IDEMPOTENCY_TTL_HOURS after the claim); live ones stay. */
+export const gatewayIdempotencyRetention = (): RetentionPolicy =>
+  deleteRowsWhere(IDEMPOTENCY_TABLE, 'expires_at <= $1');
+
 export interface IdempotencyScope {
   accountId: string;
   key: string;
@@ -31,8 +41,7 @@ export type ClaimResult =
 
 /** Idempotency keys of HTTP requests, claimed and settled in the gateway's database. */
 @Injectable()
-export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
-  private sweeper?: NodeJS.Timeout;
+export class IdempotencyStore implements OnModuleInit {
   private readonly claims: ClaimLeaseStore;
 
   constructor(
@@ -44,14 +53,6 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await schemaReady(this.sql, GATEWAY_MIGRATIONS);
-    await this.deleteExpired();
-    clearInterval(this.sweeper);
-    this.sweeper = setInterval(() => void this.deleteExpired().catch(() => undefined), HOUR_MS);
-    this.sweeper.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.sweeper);
   }
 
   async claim(scope: IdempotencyScope, requestHash: string, now = new Date()): Promise<ClaimResult> {
@@ -69,9 +70,5 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   /** Forgets an in-progress key, so a retry can do the work the failed attempt did not. */
   async release(scope: IdempotencyScope): Promise<void> {
     await this.claims.release([scope.accountId, scope.key]);
-  }
-
-  async deleteExpired(now = new Date()): Promise<void> {
-    await this.claims.deleteExpired(now);
   }
 }
