@@ -19,3 +19,4 @@ export * from './webhook-receiver';
 export * from './openapi-contract';
 export * from './distributed/span-collector';
 export * from './redis';
+export * from './carriers/usps-mock';

@@ -1,0 +1,13 @@
+export * from './usps-mock-server';
+export * from './usps-errors';
+export {
+  EXTRA_SERVICE_CODES,
+  IMAGE_TYPES,
+  MAIL_CLASSES,
+  PROCESSING_CATEGORIES,
+  RATE_INDICATORS,
+  labelRequestFindings,
+  paymentAuthorizationFindings,
+  pickupRequestFindings,
+} from './usps-contract';
+export * from './usps-fixtures';
