@@ -155,31 +155,22 @@ describe('the USPS mock server', () => {
     expect((await buyLabel(body)).status).toBe(400);
   });
 
-  it.each([
-    [
-      'without a PAYER role',
-      (body: { roles: Json[] }) => ({ roles: body.roles.slice(1) }),
-      'PAYER is required',
-    ],
-    [
-      'without a LABEL_OWNER role',
-      (body: { roles: Json[] }) => ({ roles: body.roles.slice(0, 1) }),
-      'LABEL_OWNER is required',
-    ],
-    ...['CRID', 'MID', 'manifestMID', 'accountType'].map(
-      (field) =>
-        [
-          `without the PAYER's ${field}`,
-          (body: { roles: Json[] }) => ({ roles: [edited(body.roles[0], field), body.roles[1]] }),
-          `PAYER requires ${field}`,
-        ] as const,
-    ),
+  type RolesEdit = (body: { roles: Json[] }) => { roles: Json[] };
+  const paymentEdits: [string, RolesEdit, string][] = [
+    ['without a PAYER role', (body) => ({ roles: body.roles.slice(1) }), 'PAYER is required'],
+    ['without a LABEL_OWNER role', (body) => ({ roles: body.roles.slice(0, 1) }), 'LABEL_OWNER is required'],
+    ...['CRID', 'MID', 'manifestMID', 'accountType'].map((field): [string, RolesEdit, string] => [
+      `without the PAYER's ${field}`,
+      (body) => ({ roles: [edited(body.roles[0], field), body.roles[1]] }),
+      `PAYER requires ${field}`,
+    ]),
     [
       'without an EPS accountNumber',
-      (body: { roles: Json[] }) => ({ roles: [edited(body.roles[0], 'accountNumber'), body.roles[1]] }),
+      (body) => ({ roles: [edited(body.roles[0], 'accountNumber'), body.roles[1]] }),
       'PAYER requires accountNumber when accountType is EPS',
     ],
-  ])('refuses a payment authorization %s', async (_, edit, detail) => {
+  ];
+  it.each(paymentEdits)('refuses a payment authorization %s', async (_, edit, detail) => {
     const answer = await send(
       'POST',
       '/payments/v3/payment-authorization',

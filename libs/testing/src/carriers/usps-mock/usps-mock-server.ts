@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   labelRequestFindings,
   paymentAuthorizationFindings,
@@ -146,7 +147,8 @@ export class UspsMockServer {
       status: 0,
     };
     this.requests.push(recorded);
-    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    // Not ref'd: a delayed answer never keeps the process alive after stop().
+    if (this.latencyMs > 0) await sleep(this.latencyMs, undefined, { ref: false });
     const answer = await this.answer(recorded, raw);
     recorded.status = answer.status;
     if (response.destroyed) return;
