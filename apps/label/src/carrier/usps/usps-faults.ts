@@ -62,7 +62,7 @@ export function clean(text: string, secrets: readonly string[]): string {
   let cleaned = text;
   for (const secret of secrets) if (secret.length >= 4) cleaned = cleaned.split(secret).join('[redacted]');
   cleaned = cleaned
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return cleaned.length > MAX_REASON_LENGTH ? `${cleaned.slice(0, MAX_REASON_LENGTH - 1)}…` : cleaned;
