@@ -1,5 +1,8 @@
 import { labelRequestFindings, pickupRequestFindings, UspsMockServer } from '@shipping/testing';
+import { PDFDocument } from 'pdf-lib';
+import { code128Widths } from '../../rendering/code128';
 import { labelShipment } from '../../testing/label-shipment.fixture';
+import { barcodeModules } from '../../testing/pdf-barcode';
 import { documentTexts } from '../../testing/pdf-text';
 import type { CarrierLabelRequest } from '../carrier-port';
 import { UspsAnswerError, UspsFault } from './usps-faults';
@@ -58,7 +61,7 @@ describe('the USPS carrier against the USPS mock server', () => {
   });
   afterEach(() => mock.stop());
 
-  it('buys a label: the 4x6 PDF whose text holds the tracking number, with postage, SKU and zone', async () => {
+  it('buys a label: the 4x6 PDF whose barcode and text hold the tracking number, with postage, SKU and zone', async () => {
     const label = await carrier.purchase(onePiece());
     if (!label.ok) throw new Error(label.reason);
     expect(label.tracking_number).toMatch(/^\d{22}$/);
@@ -67,6 +70,10 @@ describe('the USPS carrier against the USPS mock server', () => {
     expect(texts).toEqual(
       expect.arrayContaining([label.tracking_number, 'USPS TRACKING #', 'PRIORITY MAIL']),
     );
+    const [page] = (await PDFDocument.load(label.label_pdf)).getPages();
+    expect(page.getSize()).toEqual({ width: 288, height: 432 });
+    expect(barcodeModules(page)).toEqual(code128Widths(label.tracking_number));
+    expect(barcodeModules(page)).not.toEqual(code128Widths('9205590109769900012613'));
     expect(mock.labelStatus(label.tracking_number)).toBe('SOLD');
   });
 

@@ -128,14 +128,16 @@ const LABEL_REQUEST_FIELDS = [
   'customsForm',
 ];
 
+/** `required`: the address's own fields are required (DomesticLabelAddress), not only its ZIP Code. */
 function checkAddress(findings: Findings, address: unknown, path: string, required: boolean): void {
   if (!isObject(address)) {
-    if (required || address !== undefined) findings.add(path, `${path} is required and must be an object`);
+    findings.add(path, `${path} is required and must be an object`);
     return;
   }
   const prefix = `${path}.`;
-  // DomesticLabelAddress.required; the toAddress (DomesticLabelToAddress) prices by its ZIP Code.
-  findings.required(address, prefix, ['streetAddress', 'city', 'state', 'ZIPCode']);
+  // fromAddress: DomesticLabelAddress.required. toAddress (DomesticLabelToAddress) lists none, but its
+  // description in post-label says "The destination ZIP Code is used for calculating pricing".
+  findings.required(address, prefix, required ? ['streetAddress', 'city', 'state', 'ZIPCode'] : ['ZIPCode']);
   findings.pattern(address, prefix, 'state', STATE);
   findings.pattern(address, prefix, 'ZIPCode', ZIP_CODE);
   if (address.ZIPPlus4 !== null) findings.pattern(address, prefix, 'ZIPPlus4', ZIP_PLUS_4);
@@ -157,7 +159,7 @@ export function labelRequestFindings(body: unknown): UspsErrorDetail[] {
   for (const field of Object.keys(body))
     if (!LABEL_REQUEST_FIELDS.includes(field))
       findings.add(field, `${field} is not a property of a label request`);
-  checkAddress(findings, body.toAddress, 'toAddress', true);
+  checkAddress(findings, body.toAddress, 'toAddress', false);
   checkAddress(findings, body.fromAddress, 'fromAddress', true);
   if (body.imageInfo !== undefined) {
     if (!isObject(body.imageInfo)) findings.add('imageInfo', 'imageInfo must be an object');

@@ -106,7 +106,6 @@ describe('the USPS mock server', () => {
     'fromAddress.city',
     'fromAddress.state',
     'fromAddress.ZIPCode',
-    'toAddress.streetAddress',
     'toAddress.ZIPCode',
     'packageDescription.mailClass',
     'packageDescription.rateIndicator',
