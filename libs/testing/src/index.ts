@@ -21,3 +21,4 @@ export * from './distributed/span-collector';
 export * from './redis';
 export * from './test-certificates';
 export * from './pgbouncer';
+export * from './carriers/usps-mock';

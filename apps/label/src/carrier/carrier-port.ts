@@ -14,8 +14,16 @@ export interface CarrierLabelRequest {
   shipment: LabelShipment;
 }
 
+/** What a carrier charged for a label, as it said it: USPS's postage, SKU and zone. */
+export interface CarrierCharge {
+  postage_cents: number;
+  sku: string;
+  zone: string;
+}
+
 export type CarrierLabel =
-  { ok: true; tracking_number: string; label_pdf: Uint8Array } | { ok: false; reason: string };
+  | { ok: true; tracking_number: string; label_pdf: Uint8Array; charge?: CarrierCharge }
+  | { ok: false; reason: string };
 
 /** Buys one label from a carrier. A refusal is an answer; a fault (carrier down) is thrown. */
 export interface CarrierPort {

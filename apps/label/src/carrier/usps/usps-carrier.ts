@@ -1,0 +1,205 @@
+import type { LabelAddress } from '@shipping/contracts';
+import type { CarrierLabel, CarrierLabelRequest, CarrierPort } from '../carrier-port';
+import { refusalReason } from './usps-faults';
+import { jsonOf, uspsFetch, type UspsHttpOptions } from './usps-http';
+import { uspsLabelAnswer } from './usps-label-answer';
+import { mailingDateOf, uspsAddress, uspsLabelRequest } from './usps-label-request';
+import { MAIL_CLASS_BY_SERVICE, PICKUP_PACKAGE_TYPE_BY_MAIL_CLASS } from './usps-mappings';
+import { secretsOf, UspsCredentialsRefused, UspsSessions } from './usps-sessions';
+import type { UspsIntegration, UspsPickupRequest } from './usps-types';
+
+export interface UspsCarrierOptions {
+  /** https://apis.usps.com, https://apis-tem.usps.com for USPS's test environment, or a mock. */
+  baseUrl: string;
+  timeoutMs?: number;
+  /** The process's kept tokens; one per process, shared by its carriers. */
+  sessions?: UspsSessions;
+}
+
+export type Refusable<T> = ({ ok: true } & T) | { ok: false; reason: string };
+
+export interface UspsPickup {
+  date: string;
+  address: LabelAddress;
+  /** Pieces by our service code. */
+  pieces: { service: string; count: number }[];
+  estimated_weight_lbs: number;
+  /** Carrier Pickup 3.0 `packageLocation`, e.g. `OFFICE`, `FRONT_DOOR`. */
+  location: string;
+  instructions?: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * USPS for one shipper's own integration: labels through Domestic Labels 3.0, paid with the integration's
+ * payment account (Payments 3.0), authorised with OAuth 2.0 client credentials; label cancel; carrier
+ * pickups (Carrier Pickup 3.0). A refusal is answered; a fault (timeout, connection, 429, 5xx) is thrown as
+ * a UspsFault for the caller to retry with backoff; an unusable 200 is thrown as a UspsAnswerError.
+ */
+export class UspsCarrier implements CarrierPort {
+  private readonly http: UspsHttpOptions;
+  private readonly sessions: UspsSessions;
+
+  constructor(
+    private readonly integration: UspsIntegration,
+    options: UspsCarrierOptions,
+  ) {
+    this.sessions = options.sessions ?? new UspsSessions();
+    this.http = {
+      baseUrl: options.baseUrl.replace(/\/$/, ''),
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      now: this.sessions.now,
+    };
+  }
+
+  /**
+   * USPS Labels 3.0 takes no idempotency key: `idempotency_key` cannot be passed on, and a repeat of a
+   * purchase buys another label (docs/carriers.md).
+   */
+  async purchase(request: CarrierLabelRequest): Promise<CarrierLabel> {
+    const mapped = uspsLabelRequest(request, mailingDateOf(this.sessions.now()));
+    if (!mapped.ok) return mapped;
+    return this.refusingCredentials(async () => {
+      const paymentToken = await this.paymentToken();
+      const response = await this.authorized('/labels/v3/label', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Payment-Authorization-Token': paymentToken },
+        body: JSON.stringify(mapped.body),
+      });
+      if (!response.ok) return this.refusal(response, [paymentToken]);
+      const { metadata, pdf } = await uspsLabelAnswer(response);
+      return {
+        ok: true,
+        tracking_number: metadata.trackingNumber,
+        label_pdf: pdf,
+        charge: { postage_cents: Math.round(metadata.postage * 100), sku: metadata.SKU, zone: metadata.zone },
+      };
+    });
+  }
+
+  /** Labels 3.0 `DELETE /label/{trackingNumber}`: CANCELED, or DISPUTED when a refund was requested instead. */
+  async cancel(trackingNumber: string): Promise<Refusable<{ status: string }>> {
+    return this.refusingCredentials(async () => {
+      const paymentToken = await this.paymentToken();
+      const response = await this.authorized(`/labels/v3/label/${encodeURIComponent(trackingNumber)}`, {
+        method: 'DELETE',
+        headers: { 'X-Payment-Authorization-Token': paymentToken },
+      });
+      if (!response.ok) return this.refusal(response, [paymentToken]);
+      const body = (await jsonOf(response)) as { status?: string } | undefined;
+      return { ok: true, status: body?.status ?? 'CANCELED' };
+    });
+  }
+
+  /** Carrier Pickup 3.0 `POST /carrier-pickup`. */
+  async schedulePickup(pickup: UspsPickup): Promise<Refusable<{ confirmation_number: string }>> {
+    const request = uspsPickupRequest(pickup);
+    if (!request.ok) return request;
+    return this.refusingCredentials(async () => {
+      const response = await this.authorized('/pickup/v3/carrier-pickup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(request.body),
+      });
+      if (!response.ok) return this.refusal(response, []);
+      const body = (await jsonOf(response)) as { confirmationNumber?: string } | undefined;
+      if (!body?.confirmationNumber)
+        return { ok: false, reason: 'USPS: the pickup was answered without a confirmation number.' };
+      return { ok: true, confirmation_number: body.confirmationNumber };
+    });
+  }
+
+  /** Carrier Pickup 3.0: the ETag of `GET /carrier-pickup/{confirmationNumber}` as the DELETE's If-Match. */
+  async cancelPickup(confirmationNumber: string): Promise<Refusable<object>> {
+    const path = `/pickup/v3/carrier-pickup/${encodeURIComponent(confirmationNumber)}`;
+    return this.refusingCredentials(async () => {
+      const current = await this.authorized(path, { method: 'GET' });
+      if (!current.ok) return this.refusal(current, []);
+      await current.body?.cancel();
+      const etag = current.headers.get('etag');
+      if (!etag) return { ok: false, reason: 'USPS: the pickup was answered without its ETag.' };
+      const response = await this.authorized(path, { method: 'DELETE', headers: { 'If-Match': etag } });
+      if (!response.ok) return this.refusal(response, []);
+      await response.body?.cancel();
+      return { ok: true };
+    });
+  }
+
+  private paymentToken(): Promise<string> {
+    return this.sessions.paymentToken(this.integration, (path, init) => this.authorized(path, init));
+  }
+
+  /** A request with the kept access token; on 401 the token is fetched again once and the request repeated. */
+  private async authorized(path: string, init: RequestInit): Promise<Response> {
+    const send = (token: string) =>
+      uspsFetch(this.http, path, {
+        ...init,
+        headers: { Accept: 'application/json', ...init.headers, Authorization: `Bearer ${token}` },
+      });
+    const token = await this.sessions.accessToken(this.http, this.integration);
+    const first = await send(token);
+    if (first.status !== 401) return first;
+    await first.body?.cancel();
+    this.sessions.accessTokens.forget(this.integration.id, token);
+    return send(await this.sessions.accessToken(this.http, this.integration));
+  }
+
+  private async refusal(response: Response, secrets: string[]): Promise<{ ok: false; reason: string }> {
+    const body = await jsonOf(response);
+    return {
+      ok: false,
+      reason: refusalReason(body, response.status, [...secretsOf(this.integration), ...secrets]),
+    };
+  }
+
+  /** USPS refusing the integration's credentials or payment account refuses the request. */
+  private async refusingCredentials<T extends { ok: boolean }>(
+    work: () => Promise<T>,
+  ): Promise<T | { ok: false; reason: string }> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof UspsCredentialsRefused) return { ok: false, reason: error.reason };
+      throw error;
+    }
+  }
+}
+
+function uspsPickupRequest(
+  pickup: UspsPickup,
+): { ok: true; body: UspsPickupRequest } | { ok: false; reason: string } {
+  const address = uspsAddress(pickup.address);
+  if (!address) return { ok: false, reason: 'USPS: a pickup address needs a state and a 5-digit ZIP Code.' };
+  const packages: UspsPickupRequest['packages'] = [];
+  for (const { service, count } of pickup.pieces) {
+    const packageType = PICKUP_PACKAGE_TYPE_BY_MAIL_CLASS[MAIL_CLASS_BY_SERVICE[service] ?? ''];
+    if (!packageType)
+      return { ok: false, reason: `USPS: service ${service} is not picked up by USPS carriers.` };
+    packages.push({ packageType, packageCount: count });
+  }
+  const { firstName, lastName, streetAddress, secondaryAddress, city, state, ZIPCode, email, phone } =
+    address;
+  const cellNumber = phone?.replace(/^\+?1?/, '');
+  const contact = email ? [{ email }] : cellNumber && /^\d{10}$/.test(cellNumber) ? [{ cellNumber }] : [];
+  if (contact.length === 0)
+    return { ok: false, reason: 'USPS: a pickup needs an email or a 10-digit phone number.' };
+  return {
+    ok: true,
+    body: {
+      pickupDate: pickup.date,
+      pickupAddress: {
+        ...(firstName ? { firstName } : {}),
+        ...(lastName ? { lastName } : {}),
+        address: { streetAddress, ...(secondaryAddress ? { secondaryAddress } : {}), city, state, ZIPCode },
+        contact,
+      },
+      packages,
+      estimatedWeight: pickup.estimated_weight_lbs,
+      pickupLocation: {
+        packageLocation: pickup.location,
+        ...(pickup.instructions ? { specialInstructions: pickup.instructions } : {}),
+      },
+    },
+  };
+}
