@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { AppError } from '@shipping/contracts';
+import { AppError, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { ORDER_MIGRATIONS } from '../order.migrations';
@@ -13,7 +13,8 @@ export interface InstantShipKey {
 /** As long as the gateway remembers a key (IDEMPOTENCY_TTL_HOURS' default). */
 const KEEP_MS = 24 * 3_600_000;
 
-export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request.';
+/** The gateway's answer to a reused key, which a binding to another request gives too. */
+export const KEY_REUSED_MESSAGE = IDEMPOTENCY_KEY_REUSED_MESSAGE;
 
 /**
  * The shipment an instant ship's Idempotency-Key stands for, bound before anything of the
