@@ -73,5 +73,14 @@ create table if not exists batch_creations (
 );
 `,
     },
+    {
+      version: 3,
+      name: 'ledger entries with the reference of a credit and the balance after each entry',
+      // Rows indexed before have neither: a credit's are filled in from its stream when a command reads it.
+      sql: `
+alter table ledger_entries add column if not exists reference text;
+alter table ledger_entries add column if not exists balance_after_cents bigint;
+`,
+    },
   ],
 };

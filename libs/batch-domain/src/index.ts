@@ -11,6 +11,7 @@ export * from './batches/labeling-state';
 export * from './batches/item-validation';
 export * from './ledger/ledger-events';
 export * from './ledger/ledger-decider';
+export * from './ledger/ledger-errors';
 export * from './ledger/evolve-ledger';
 export * from './ledger/ledger-entries';
 export * from './results/batch-results';

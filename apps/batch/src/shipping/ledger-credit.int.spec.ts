@@ -1,4 +1,11 @@
-import { evolveLedger, initialLedgerState, type LedgerEvent, ledgerStreamName } from '@shipping/batch-domain';
+import {
+  CreditIdReused,
+  evolveLedger,
+  initialLedgerState,
+  type LedgerEvent,
+  ledgerStreamName,
+} from '@shipping/batch-domain';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { PostgresEventStore } from '@shipping/event-store';
 import { SystemClock } from '@shipping/platform';
@@ -16,7 +23,7 @@ async function instance(url: string) {
   await store.init();
   const ledger = new Ledger(store, sql, new SystemClock());
   await ledger.onModuleInit();
-  return { ledger, store };
+  return { ledger, store, sql };
 }
 
 describe('credit added to the ledger on PostgreSQL, racing charges on several instances', () => {
@@ -48,10 +55,12 @@ describe('credit added to the ledger on PostgreSQL, racing charges on several in
     const amounts = [101, 202, 303, 404, 505, 606, 707, 808];
     const outcomes = await Promise.all([
       ...amounts.map((cents, index) =>
-        instances[index % instances.length].ledger.addCredit(context, credit(`c${index}`, cents)),
+        instances[index % instances.length].ledger
+          .addCredit(context, credit(`c${index}`, cents))
+          .then(({ added }) => added),
       ),
       // The same credit id from two instances at once: one adds it, the other finds it added.
-      instances[1].ledger.addCredit(context, credit('c0', 101)),
+      instances[1].ledger.addCredit(context, credit('c0', 101)).then(({ added }) => added),
       instances[2].ledger.chargeBatch(context, 'batch-1', 999),
     ]);
 
@@ -84,5 +93,74 @@ describe('credit added to the ledger on PostgreSQL, racing charges on several in
     });
     expect(await first.ledger.newestFirst(account, 2, 1)).toHaveLength(1);
     expect(await first.ledger.newestFirst(account, 3, 1)).toHaveLength(0);
+  }, 60_000);
+
+  const creditAdded = async (store: PostgresEventStore) =>
+    (await store.readStream(ledgerStreamName(account))).filter((recorded) => recorded.type === 'CreditAdded');
+
+  const refusedAsReused = (error: unknown) => {
+    expect(error).toBeInstanceOf(CreditIdReused);
+    expect(error).toMatchObject({ code: 'validation_failed', message: IDEMPOTENCY_KEY_REUSED_MESSAGE });
+    return true;
+  };
+
+  it('refuses a credit id again with another amount or reference, and adds nothing', async () => {
+    const [first, second] = instances;
+    expect(await first.ledger.addCredit(context, credit('retried', 25_000))).toEqual({
+      added: true,
+      balanceCents: 25_000,
+    });
+
+    const otherAmount = second.ledger.addCredit(context, credit('retried', 30_000));
+    await expect(otherAmount.catch(refusedAsReused)).resolves.toBe(true);
+    const otherReference = second.ledger.addCredit(context, {
+      ...credit('retried', 25_000),
+      reference: 'INV-2',
+    });
+    await expect(otherReference.catch(refusedAsReused)).resolves.toBe(true);
+
+    expect(await creditAdded(first.store)).toHaveLength(1);
+    for (const { ledger } of instances) expect(await ledger.balanceCents(account)).toBe(25_000);
+  }, 60_000);
+
+  it('answers a repeated credit with the balance right after it, whatever came since', async () => {
+    const [first, second, third] = instances;
+    await first.ledger.addCredit(context, credit('first', 25_000));
+    await second.ledger.chargeBatch(context, 'batch-3', 1_000);
+    await second.ledger.addCredit(context, credit('second', 500));
+
+    expect(await third.ledger.addCredit(context, credit('first', 25_000))).toEqual({
+      added: false,
+      balanceCents: 25_000,
+    });
+    expect(await first.ledger.addCredit(context, credit('second', 500))).toEqual({
+      added: false,
+      balanceCents: 24_500,
+    });
+    expect(await creditAdded(first.store)).toHaveLength(2);
+  }, 60_000);
+
+  it('back-fills a credit indexed before the index kept what it added', async () => {
+    const [first] = instances;
+    await first.ledger.addCredit(context, credit('old', 25_000));
+    await first.ledger.chargeBatch(context, 'batch-4', 1_000);
+    // As a row written before version 3 of the batch migrations: its amount only.
+    await first.sql.query('update ledger_entries set reference = null, balance_after_cents = null');
+
+    const later = await instance(database.url);
+    instances.push(later);
+    const otherAmount = later.ledger.addCredit(context, credit('old', 30_000));
+    await expect(otherAmount.catch(refusedAsReused)).resolves.toBe(true);
+    expect(await later.ledger.addCredit(context, credit('old', 25_000))).toEqual({
+      added: false,
+      balanceCents: 25_000,
+    });
+    const { rows } = await first.sql.query<{ reference: string; balance_after_cents: string | number }>(
+      `select reference, balance_after_cents from ledger_entries where key like 'credit:%'`,
+    );
+    expect(rows.map((row) => [row.reference, Number(row.balance_after_cents)])).toEqual([
+      ['ref-old', 25_000],
+    ]);
+    expect(await later.ledger.balanceCents(account)).toBe(24_000);
   }, 60_000);
 });

@@ -1,5 +1,7 @@
 import {
   balanceChangeOf,
+  type IndexedEntry,
+  isCreditKey,
   type LedgerEvent,
   type LedgerFacts,
   ledgerEntryOf,
@@ -8,6 +10,7 @@ import {
 import { type EventStore, type RecordedEvent, schemaReady, type SqlClient } from '@shipping/event-store';
 import { LruCache } from '@shipping/platform';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
+import { creditFromStream } from './ledger-credit-backfill';
 
 /** How far a ledger stream is indexed: every event up to `revision`, and the balance after it. */
 export interface LedgerHead {
@@ -18,15 +21,25 @@ export interface LedgerHead {
 const HEADS_KEPT = 1_000;
 const ROWS_PER_INSERT = 500;
 
+interface EntryRow {
+  key: string | null;
+  amount_cents: string | number | null;
+  reference: string | null;
+  balance_after_cents: string | number | null;
+  revision: string | null;
+}
+
 /**
  * The ledger's index, derived from its streams alone: one row per event (`ledger_entries`, by the
- * key the event dedupes by) and one per stream (`ledger_heads`: the revision indexed up to and the
- * balance there). Entries are written before the head moves past them, and a command is decided
- * only after the index caught up with the stream, so every key of every event up to the revision
- * it appends at is in the table: the decision is the one a fold of the whole stream would give,
- * from a few rows. Any instance catches up on what another wrote; rows it finds already written
- * are the same rows. Emptying both tables while the app is stopped rebuilds their rows at the
- * next command of each account, from its stream.
+ * key the event dedupes by, with the balance after it and a credit's reference) and one per stream
+ * (`ledger_heads`: the revision indexed up to and the balance there). Entries are written before
+ * the head moves past them, and a command is decided only after the index caught up with the
+ * stream, so every key of every event up to the revision it appends at is in the table: the
+ * decision is the one a fold of the whole stream would give, from a few rows. Any instance catches
+ * up on what another wrote; rows it finds already written are the same rows. Emptying both tables
+ * while the app is stopped rebuilds their rows at the next command of each account, from its
+ * stream. A credit's row indexed before it kept a reference is filled in from the stream when a
+ * command first reads it (`creditFromStream`).
  */
 export class LedgerIndex {
   /** Heads this process indexed: the stream is read from there, never from a head row again. */
@@ -61,19 +74,36 @@ export class LedgerIndex {
   }
 
   async facts(stream: string, head: LedgerHead, lookup: LedgerLookup): Promise<LedgerFacts> {
-    const { rows } = await this.sql.query<{ key: string | null; amount_cents: string | number | null }>(
-      `select key, amount_cents from ledger_entries where stream = $1 and key = any($2)
+    const { rows } = await this.sql.query<EntryRow>(
+      `select key, amount_cents, reference, balance_after_cents, revision from ledger_entries
+        where stream = $1 and key = any($2)
        union all
-       select null, sum(amount_cents) from ledger_entries where stream = $1 and parent = $3`,
+       select null, sum(amount_cents), null, null, null from ledger_entries where stream = $1 and parent = $3`,
       [stream, lookup.keys, lookup.refundsOf ?? null],
     );
-    const entries = rows.filter((row) => row.key !== null);
+    const entries = new Map<string, IndexedEntry>();
+    for (const row of rows) if (row.key !== null) entries.set(row.key, await this.entryOf(stream, row));
     const refunds = rows.find((row) => row.key === null);
     return {
       balanceCents: head.balanceCents,
-      entries: new Map(entries.map((row) => [row.key as string, Number(row.amount_cents)])),
+      entries,
       refundedCents: Number(refunds?.amount_cents ?? 0),
     };
+  }
+
+  /** A row as a command reads it; a credit indexed before the row kept its reference is filled in first. */
+  private async entryOf(stream: string, row: EntryRow): Promise<IndexedEntry> {
+    const key = row.key as string;
+    const amountCents = Number(row.amount_cents);
+    if (!isCreditKey(key)) return { amountCents };
+    if (row.reference !== null && row.balance_after_cents !== null)
+      return { amountCents, reference: row.reference, balanceAfterCents: Number(row.balance_after_cents) };
+    const credit = await creditFromStream(this.store, stream, key, BigInt(row.revision as string));
+    await this.sql.query(
+      'update ledger_entries set reference = $3, balance_after_cents = $4 where stream = $1 and key = $2',
+      [stream, key, credit.reference, credit.balanceAfterCents],
+    );
+    return { amountCents, ...credit };
   }
 
   private async storedHead(stream: string): Promise<LedgerHead> {
@@ -105,11 +135,20 @@ export class LedgerIndex {
       const values = events.map((event) => {
         const entry = ledgerEntryOf(event as LedgerEvent);
         balanceCents += balanceChangeOf(event as LedgerEvent);
-        params.push(entry.key, entry.parent ?? null, entry.amountCents, event.revision.toString());
-        const at = params.length;
-        return `($1, $${at - 3}, $${at - 2}, $${at - 1}, $${at})`;
+        const row = [
+          entry.key,
+          entry.parent ?? null,
+          entry.amountCents,
+          event.revision.toString(),
+          entry.reference ?? null,
+          balanceCents,
+        ];
+        const first = params.length + 1;
+        params.push(...row);
+        return `($1, ${row.map((_, offset) => `$${first + offset}`).join(', ')})`;
       });
-      const insertEntries = `insert into ledger_entries (stream, key, parent, amount_cents, revision)
+      const insertEntries = `insert into ledger_entries
+        (stream, key, parent, amount_cents, revision, reference, balance_after_cents)
         values ${values.join(', ')} on conflict (stream, key) do nothing`;
       if (page < pages - 1) {
         await this.sql.query(insertEntries, params);

@@ -37,16 +37,19 @@ export class LedgerController {
     };
   }
 
-  /** The gateway's admin API checked the account and parsed the amount into whole, positive cents. */
+  /**
+   * The gateway's admin API checked the account and parsed the amount into whole, positive cents.
+   * Answers the balance right after the credit, also to a repeat of it.
+   */
   @CommandPattern(LedgerPatterns.addCredit)
   async addCredit({ context, payload }: AppMessage<CreditRequest>): Promise<{ balance_cents: number }> {
-    await this.ledger.addCredit(context, {
+    const { balanceCents } = await this.ledger.addCredit(context, {
       creditId: payload.credit_id,
       amountCents: payload.amount_cents,
       reference: payload.reference,
       actor: payload.actor,
     });
-    return { balance_cents: await this.ledger.balanceCents(context.accountId) };
+    return { balance_cents: balanceCents };
   }
 
   @QueryPattern(LedgerPatterns.balance)

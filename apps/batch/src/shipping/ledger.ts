@@ -8,8 +8,10 @@ import {
   WrongExpectedVersionError,
 } from '@shipping/event-store';
 import {
+  balanceChangeOf,
   type LedgerCommand,
   ledgerDecider,
+  type LedgerState,
   ledgerLookupFor,
   ledgerStateFor,
   ledgerStreamName,
@@ -20,6 +22,19 @@ import { LedgerIndex } from './ledger-index';
 
 /** A command lost to a concurrent writer of the account is decided again on the newer stream. */
 const RETRIES = 10;
+
+/** What a command did: whether it appended, the state it was decided on, and the balance after it. */
+interface Handled {
+  appended: boolean;
+  decidedOn: LedgerState;
+  balanceCents: number;
+}
+
+/** A credit added now or before: either way, the balance right after it. */
+export interface CreditOutcome {
+  added: boolean;
+  balanceCents: number;
+}
 
 /**
  * Each account's credit as a `ledger-<account>` stream: the one place spending is serialised.
@@ -57,12 +72,16 @@ export class Ledger implements OnModuleInit {
     }
   }
 
-  /** A credit bought or granted by an operator: `actor` is the admin key that added it. */
+  /**
+   * A credit bought or granted by an operator: `actor` is the admin key that added it. A repeat of
+   * the credit id with the same amount and reference adds nothing and answers the balance right
+   * after the first; with another amount or reference it is refused (`CreditIdReused`).
+   */
   async addCredit(
     context: RequestContext,
     credit: { creditId: string; amountCents: number; reference: string; actor: string },
-  ): Promise<boolean> {
-    return this.handle(
+  ): Promise<CreditOutcome> {
+    const handled = await this.decideAndAppend(
       {
         type: 'AddCredit',
         accountId: context.accountId,
@@ -73,6 +92,10 @@ export class Ledger implements OnModuleInit {
       },
       eventMetadata({ ...context, actor: credit.actor }),
     );
+    if (handled.appended) return { added: true, balanceCents: handled.balanceCents };
+    const added = handled.decidedOn.creditIds.get(credit.creditId);
+    if (added === undefined) throw new Error(`Credit ${credit.creditId} was neither added nor found`);
+    return { added: false, balanceCents: added.balanceAfterCents };
   }
 
   /** The balance after every event of the account's stream. */
@@ -155,14 +178,20 @@ export class Ledger implements OnModuleInit {
     );
   }
 
-  /** Read the index up to the stream's end, decide, append at that revision; true when it appended. */
+  /** True when the command appended. */
   private async handle(command: LedgerCommand, metadata: EventMetadata): Promise<boolean> {
+    return (await this.decideAndAppend(command, metadata)).appended;
+  }
+
+  /** Read the index up to the stream's end, decide, append at that revision. */
+  private async decideAndAppend(command: LedgerCommand, metadata: EventMetadata): Promise<Handled> {
     const stream = ledgerStreamName(command.accountId);
     for (let attempt = 0; ; attempt++) {
       const head = await this.index.catchUp(stream);
       const facts = await this.index.facts(stream, head, ledgerLookupFor(command));
-      const events = ledgerDecider.decide(command, ledgerStateFor(command, facts));
-      if (events.length === 0) return false;
+      const decidedOn = ledgerStateFor(command, facts);
+      const events = ledgerDecider.decide(command, decidedOn);
+      if (events.length === 0) return { appended: false, decidedOn, balanceCents: head.balanceCents };
       try {
         const appended = await this.store.appendToStream(
           stream,
@@ -171,7 +200,8 @@ export class Ledger implements OnModuleInit {
         );
         // Should the index miss them now, the next command indexes them from the stream.
         await this.index.appended(stream, head, events, appended.nextExpectedRevision).catch(() => undefined);
-        return true;
+        const change = events.reduce((sum, event) => sum + balanceChangeOf(event), 0);
+        return { appended: true, decidedOn, balanceCents: head.balanceCents + change };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError) || attempt >= RETRIES) throw error;
       }

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
 import {
   apiClient,
   createTestDatabase,
@@ -95,44 +96,73 @@ describe('admin requests retried with one Idempotency-Key', () => {
     expect((await apiClient(runtime.baseUrl, key).get('/account')).status).toBe(200);
   }, 60_000);
 
+  /** Holds the ledger's append past the gateway's deadline: the request answers 503. */
+  const creditAnswered503 = async (path: string, body: object, headers: Record<string, string>) => {
+    const release = await holdLedgerAppends(database.url);
+    try {
+      expect((await admin.post(path, body, headers)).status).toBe(503);
+    } finally {
+      await release();
+    }
+  };
+
+  /** Posts until the answer is not "try again" (503, or 409 while the first attempt runs). */
+  const retried = (path: string, body: object, headers: Record<string, string>) =>
+    eventually(async () => {
+      const answer = await admin.post(path, body, headers);
+      return answer.status === 503 || answer.status === 409 ? undefined : answer;
+    }, 60_000);
+
+  /** Every attempt the ledger took with the key has ended: none is left to add credit later. */
+  const attemptsEnded = (idempotencyKey: string) =>
+    eventually(async () => {
+      const [{ running }] = await query<{ running: number }>(
+        database.url,
+        `select count(*)::int as running from idempotent_requests where idempotency_key = $1 and outcome is null`,
+        [idempotencyKey],
+      );
+      return running === 0 ? true : undefined;
+    }, 30_000);
+
+  const creditsOf = (accountId: string) =>
+    query<{ credit_id: string; amount_cents: number }>(
+      database.url,
+      `select data->>'credit_id' as credit_id, (data->>'amount_cents')::int as amount_cents
+       from event_store.events where stream_name = $1 and event_type = 'CreditAdded'`,
+      [`ledger-${accountId}`],
+    );
+
+  it('refuses a retry after a 503 that carries another amount, and adds the first amount once', async () => {
+    const accountId = await openAccount('Pied Piper');
+    const path = `/admin/accounts/${accountId}/credit`;
+    const headers = { 'Idempotency-Key': 'credit-after-503-other-body' };
+
+    await creditAnswered503(path, { amount: '250.00', reference: 'INV-504' }, headers);
+    const otherAmount = await retried(path, { amount: '300.00', reference: 'INV-504' }, headers);
+    expect({ status: otherAmount.status, body: otherAmount.body }).toEqual({
+      status: 422,
+      body: { success: false, message: IDEMPOTENCY_KEY_REUSED_MESSAGE },
+    });
+    await attemptsEnded(headers['Idempotency-Key']);
+
+    const credits = await creditsOf(accountId);
+    expect(credits.map(({ amount_cents }) => amount_cents)).toEqual([25_000]);
+    expect((await admin.get(`/admin/accounts/${accountId}`)).body.data.balance).toBe('250.00');
+  }, 120_000);
+
   it('adds credit once when the ledger answers past the gateway’s deadline and the client retries', async () => {
     const accountId = await openAccount('Hooli');
     const path = `/admin/accounts/${accountId}/credit`;
     const headers = { 'Idempotency-Key': 'credit-after-503' };
     const credit = { amount: '250.00', reference: 'INV-503' };
 
-    const release = await holdLedgerAppends(database.url);
-    let first;
-    try {
-      first = await admin.post(path, credit, headers);
-    } finally {
-      await release();
-    }
-    expect(first.status).toBe(503);
-
-    // The client retries with the same key until it gets an answer that is not "try again".
-    const retry = await eventually(async () => {
-      const answer = await admin.post(path, credit, headers);
-      return answer.status === 503 || answer.status === 409 ? undefined : answer;
-    }, 60_000);
+    await creditAnswered503(path, credit, headers);
+    const retry = await retried(path, credit, headers);
     expect(retry.status).toBe(201);
-    // Every attempt the ledger took has ended: none is left to add credit later.
-    await eventually(async () => {
-      const [{ running }] = await query<{ running: number }>(
-        database.url,
-        `select count(*)::int as running from idempotent_requests where idempotency_key = $1 and outcome is null`,
-        [headers['Idempotency-Key']],
-      );
-      return running === 0 ? true : undefined;
-    }, 30_000);
+    await attemptsEnded(headers['Idempotency-Key']);
 
-    const credits = await query<{ credit_id: string }>(
-      database.url,
-      `select data->>'credit_id' as credit_id from event_store.events
-       where stream_name = $1 and event_type = 'CreditAdded'`,
-      [`ledger-${accountId}`],
-    );
-    expect(credits).toEqual([{ credit_id: retry.body.data.id }]);
+    const credits = await creditsOf(accountId);
+    expect(credits.map(({ credit_id }) => credit_id)).toEqual([retry.body.data.id]);
     expect(retry.body.data.balance).toBe('250.00');
     expect((await admin.get(`/admin/accounts/${accountId}`)).body.data.balance).toBe('250.00');
   }, 120_000);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
-import { AppError } from '@shipping/contracts';
+import { AppError, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import {
   deleteRowsWhere,
@@ -20,7 +20,8 @@ export interface InstantShipKey {
 export const instantShipKeysRetention = (): RetentionPolicy =>
   deleteRowsWhere('order_instant_ship_keys', 'expires_at <= $1');
 
-export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request.';
+/** The gateway's answer to a reused key, which a binding to another request gives too. */
+export const KEY_REUSED_MESSAGE = IDEMPOTENCY_KEY_REUSED_MESSAGE;
 
 /**
  * The shipment an instant ship's Idempotency-Key stands for, bound before anything of the

@@ -9,12 +9,18 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
         balanceCents: state.balanceCents + event.data.amount_cents,
         grantIds: new Set(state.grantIds).add(event.data.grant_id),
       };
-    case 'CreditAdded':
+    case 'CreditAdded': {
+      const balanceCents = state.balanceCents + event.data.amount_cents;
       return {
         ...state,
-        balanceCents: state.balanceCents + event.data.amount_cents,
-        creditIds: new Set(state.creditIds).add(event.data.credit_id),
+        balanceCents,
+        creditIds: new Map(state.creditIds).set(event.data.credit_id, {
+          amountCents: event.data.amount_cents,
+          reference: event.data.reference,
+          balanceAfterCents: balanceCents,
+        }),
       };
+    }
     case 'BatchCharged':
       return {
         ...state,

@@ -1,6 +1,7 @@
-import { AppError, Conflict } from '@shipping/contracts-core';
+import { AppError, Conflict, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts-core';
 import { deciderSpec } from '@shipping/testing';
 import { INSUFFICIENT_CREDIT_MESSAGE, type LedgerCommand, ledgerDecider } from './ledger-decider';
+import { CreditIdReused } from './ledger-errors';
 import type { LedgerEvent } from './ledger-events';
 
 const spec = deciderSpec(ledgerDecider);
@@ -74,18 +75,25 @@ describe('ledger', () => {
   });
 
   describe('adding credit', () => {
-    const add = (amountCents: number, creditId = 'c1'): LedgerCommand => ({
+    const add = (amountCents: number, creditId = 'c1', reference = 'INV-7'): LedgerCommand => ({
       type: 'AddCredit',
       accountId: account_id,
       creditId,
       amountCents,
-      reference: 'INV-7',
+      reference,
       now,
     });
-    const added = (amount_cents: number, credit_id = 'c1'): LedgerEvent => ({
+    const added = (amount_cents: number, credit_id = 'c1', reference = 'INV-7'): LedgerEvent => ({
       type: 'CreditAdded',
-      data: { account_id, credit_id, amount_cents, reference: 'INV-7', at: now },
+      data: { account_id, credit_id, amount_cents, reference, at: now },
     });
+    const refusedAsReused = (error: unknown) => {
+      expect(error).toBeInstanceOf(CreditIdReused);
+      expect((error as AppError).toPayload()).toEqual({
+        code: 'validation_failed',
+        message: IDEMPOTENCY_KEY_REUSED_MESSAGE,
+      });
+    };
 
     it('adds credit once per credit id, and the credit can be spent to the last cent', () => {
       spec
@@ -100,6 +108,40 @@ describe('ledger', () => {
         .given([added(25_000)])
         .when(charge('b1', 25_000))
         .then([charged('b1', 25_000)]);
+    });
+
+    it('adds nothing for a credit id repeated with the same amount and reference', () => {
+      spec
+        .given([added(25_000), charged('b1', 1_000)])
+        .when(add(25_000))
+        .then([]);
+    });
+
+    it('remembers what each credit id added and the balance right after it', () => {
+      const state = [granted(500), added(25_000), charged('b1', 1_000), added(700, 'c2', 'INV-8')].reduce(
+        ledgerDecider.evolve,
+        ledgerDecider.initialState,
+      );
+      expect(state.creditIds).toEqual(
+        new Map([
+          ['c1', { amountCents: 25_000, reference: 'INV-7', balanceAfterCents: 25_500 }],
+          ['c2', { amountCents: 700, reference: 'INV-8', balanceAfterCents: 25_200 }],
+        ]),
+      );
+    });
+
+    it('refuses a credit id repeated with another amount, as a reused Idempotency-Key', () => {
+      spec
+        .given([added(25_000)])
+        .when(add(30_000))
+        .thenThrows(refusedAsReused);
+    });
+
+    it('refuses a credit id repeated with another reference, as a reused Idempotency-Key', () => {
+      spec
+        .given([added(25_000)])
+        .when(add(25_000, 'c1', 'INV-9'))
+        .thenThrows(refusedAsReused);
     });
 
     it.each([0, -100, 0.5])('refuses %p cents', (amount) => {

@@ -1,11 +1,20 @@
 import { AppError, Conflict, type Decider } from '@shipping/contracts-core';
 import type { LedgerEvent } from './ledger-events';
 import { evolveLedger } from './evolve-ledger';
+import { CreditIdReused } from './ledger-errors';
+
+/** What a credit added, and the balance right after it: a repeat of the credit answers that balance. */
+export interface AddedCredit {
+  amountCents: number;
+  reference: string;
+  balanceAfterCents: number;
+}
 
 export interface LedgerState {
   balanceCents: number;
   grantIds: ReadonlySet<string>;
-  creditIds: ReadonlySet<string>;
+  /** Each credit id with what it added: the id may come again only with the same amount and reference. */
+  creditIds: ReadonlyMap<string, AddedCredit>;
   /** Each charged batch with the cents still refundable: a batch never refunds more than it paid. */
   chargedBatches: ReadonlyMap<string, number>;
   refundedItemIds: ReadonlySet<string>;
@@ -17,7 +26,7 @@ export interface LedgerState {
 export const initialLedgerState: LedgerState = {
   balanceCents: 0,
   grantIds: new Set(),
-  creditIds: new Set(),
+  creditIds: new Map(),
   chargedBatches: new Map(),
   refundedItemIds: new Set(),
   chargedShipments: new Map(),
@@ -65,8 +74,9 @@ function assertAmount(amountCents: number): void {
 }
 
 /**
- * Every command is idempotent by its key (grant id, batch id, item id, shipment order id), so a process manager that
- * runs again after a crash or a redelivery never grants, charges or refunds twice.
+ * Every command is idempotent by its key (grant id, credit id, batch id, item id, shipment order id), so a process
+ * manager that runs again after a crash or a redelivery never grants, charges or refunds twice. A credit id is
+ * derived from the admin's Idempotency-Key, so it may come again only with what it added the first time.
  */
 export function decideLedger(command: LedgerCommand, state: LedgerState): LedgerEvent[] {
   assertAmount(command.amountCents);
@@ -77,8 +87,13 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
       return [
         { type: 'CreditGranted', data: { ...base, grant_id: command.grantId, reason: command.reason } },
       ];
-    case 'AddCredit':
-      if (state.creditIds.has(command.creditId)) return [];
+    case 'AddCredit': {
+      const added = state.creditIds.get(command.creditId);
+      if (added !== undefined) {
+        if (added.amountCents !== command.amountCents || added.reference !== command.reference)
+          throw new CreditIdReused(command.creditId);
+        return [];
+      }
       if (command.amountCents === 0)
         throw new Error('A credit of 0 cents adds nothing: whole, positive cents only');
       return [
@@ -87,6 +102,7 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
           data: { ...base, credit_id: command.creditId, reference: command.reference },
         },
       ];
+    }
     case 'ChargeBatch':
       if (state.chargedBatches.has(command.batchId)) return [];
       if (state.balanceCents < command.amountCents)

@@ -1,6 +1,7 @@
 import { type LedgerCommand, ledgerDecider, type LedgerState } from './ledger-decider';
 import {
   balanceChangeOf,
+  type IndexedEntry,
   type LedgerFacts,
   ledgerEntryOf,
   ledgerLookupFor,
@@ -46,7 +47,7 @@ function randomCommand(pick: ReturnType<typeof random>): LedgerCommand {
         accountId,
         creditId: `c${pick.below(3)}`,
         amountCents,
-        reference: 'wire',
+        reference: ['wire', 'card'][pick.below(2)],
         now,
       };
     case 2:
@@ -65,17 +66,24 @@ function randomCommand(pick: ReturnType<typeof random>): LedgerCommand {
   }
 }
 
-/** What the ledger's index holds for a history: every event as an entry, and the balance. */
+/** What the ledger's index holds for a history: every event as an entry with the balance after it, and the balance. */
 function factsFor(command: LedgerCommand, history: LedgerEvent[]): LedgerFacts {
   const lookup = ledgerLookupFor(command);
-  const entries = new Map<string, number>();
+  const entries = new Map<string, IndexedEntry>();
   let refundedCents = 0;
-  for (const entry of history.map(ledgerEntryOf)) {
-    if (lookup.keys.includes(entry.key)) entries.set(entry.key, entry.amountCents);
+  let balanceCents = 0;
+  for (const event of history) {
+    const entry = ledgerEntryOf(event);
+    balanceCents += balanceChangeOf(event);
+    if (lookup.keys.includes(entry.key))
+      entries.set(entry.key, {
+        amountCents: entry.amountCents,
+        reference: entry.reference,
+        balanceAfterCents: balanceCents,
+      });
     if (lookup.refundsOf !== undefined && entry.parent === lookup.refundsOf)
       refundedCents += entry.amountCents;
   }
-  const balanceCents = history.reduce((balance, event) => balance + balanceChangeOf(event), 0);
   return { balanceCents, entries, refundedCents };
 }
 
@@ -97,15 +105,15 @@ describe('deciding on the ledger index', () => {
       for (let step = 0; step < 60; step++) {
         const probe = randomCommand(pick);
         const onWholeStream = outcome(probe, state);
-        expect({
-          seed,
-          step,
-          outcome: outcome(probe, ledgerStateFor(probe, factsFor(probe, history))),
-        }).toEqual({
+        const onIndex = ledgerStateFor(probe, factsFor(probe, history));
+        expect({ seed, step, outcome: outcome(probe, onIndex) }).toEqual({
           seed,
           step,
           outcome: onWholeStream,
         });
+        // A repeated credit is answered with what the credit added and the balance after it.
+        if (probe.type === 'AddCredit')
+          expect(onIndex.creditIds.get(probe.creditId)).toEqual(state.creditIds.get(probe.creditId));
         decisions += 1;
         if (Array.isArray(onWholeStream)) {
           history.push(...(onWholeStream as LedgerEvent[]));

@@ -1,4 +1,4 @@
-import type { LedgerCommand, LedgerState } from './ledger-decider';
+import type { AddedCredit, LedgerCommand, LedgerState } from './ledger-decider';
 import { initialLedgerState } from './ledger-decider';
 import type { LedgerEvent } from './ledger-events';
 
@@ -14,10 +14,13 @@ export interface LedgerEntry {
   /** The charge a refund belongs to. */
   parent?: string;
   amountCents: number;
+  /** A credit's reference: a repeat of the credit id must name the same. */
+  reference?: string;
 }
 
 const grantKey = (grantId: string) => `grant:${grantId}`;
-const creditKey = (creditId: string) => `credit:${creditId}`;
+const CREDIT_PREFIX = 'credit:';
+const creditKey = (creditId: string) => `${CREDIT_PREFIX}${creditId}`;
 const batchKey = (batchId: string) => `batch:${batchId}`;
 const itemRefundKey = (itemId: string) => `item-refund:${itemId}`;
 const shipmentKey = (shipmentOrderId: number) => `shipment:${shipmentOrderId}`;
@@ -29,7 +32,7 @@ export function ledgerEntryOf(event: LedgerEvent): LedgerEntry {
     case 'CreditGranted':
       return { key: grantKey(event.data.grant_id), amountCents };
     case 'CreditAdded':
-      return { key: creditKey(event.data.credit_id), amountCents };
+      return { key: creditKey(event.data.credit_id), amountCents, reference: event.data.reference };
     case 'BatchCharged':
       return { key: batchKey(event.data.batch_id), amountCents };
     case 'ItemRefunded':
@@ -100,10 +103,20 @@ export function ledgerLookupFor(command: LedgerCommand): LedgerLookup {
   }
 }
 
+/** True for the key of a credit, whose row must also hold its reference and the balance after it. */
+export const isCreditKey = (key: string) => key.startsWith(CREDIT_PREFIX);
+
+/** An entry of the index as a command reads it; a credit's also with its reference and the balance after it. */
+export interface IndexedEntry {
+  amountCents: number;
+  reference?: string;
+  balanceAfterCents?: number;
+}
+
 export interface LedgerFacts {
   balanceCents: number;
-  /** Amount by key, for the keys of the lookup that the stream holds. */
-  entries: ReadonlyMap<string, number>;
+  /** The entries of the lookup's keys that the stream holds, by key. */
+  entries: ReadonlyMap<string, IndexedEntry>;
   /** The sum of the refunds of `refundsOf` (0 when there are none). */
   refundedCents: number;
 }
@@ -115,16 +128,18 @@ export interface LedgerFacts {
  */
 export function ledgerStateFor(command: LedgerCommand, facts: LedgerFacts): LedgerState {
   const state: LedgerState = { ...initialLedgerState, balanceCents: facts.balanceCents };
-  const amount = (key: string) => facts.entries.get(key);
+  const amount = (key: string) => facts.entries.get(key)?.amountCents;
   switch (command.type) {
     case 'GrantCredit':
       return amount(grantKey(command.grantId)) === undefined
         ? state
         : { ...state, grantIds: new Set([command.grantId]) };
-    case 'AddCredit':
-      return amount(creditKey(command.creditId)) === undefined
+    case 'AddCredit': {
+      const entry = facts.entries.get(creditKey(command.creditId));
+      return entry === undefined
         ? state
-        : { ...state, creditIds: new Set([command.creditId]) };
+        : { ...state, creditIds: new Map([[command.creditId, addedCreditOf(entry)]]) };
+    }
     case 'ChargeBatch':
     case 'RefundItem': {
       const charged = amount(batchKey(command.batchId));
@@ -156,4 +171,13 @@ export function ledgerStateFor(command: LedgerCommand, facts: LedgerFacts): Ledg
       throw new Error(`Unknown ledger command ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+function addedCreditOf(entry: IndexedEntry): AddedCredit {
+  const { amountCents, reference, balanceAfterCents } = entry;
+  if (reference === undefined || balanceAfterCents === undefined)
+    throw new Error(
+      'A credit entry without its reference or balance: the index fills them in before a decision',
+    );
+  return { amountCents, reference, balanceAfterCents };
 }

@@ -45,6 +45,10 @@ export class AppError extends Error {
 
 export const INVALID_DATA_MESSAGE = 'The given data was invalid.';
 
+/** The answer to an Idempotency-Key sent again with another request, wherever that is found out. */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used with a different request.';
+
 export class ValidationFailed extends AppError {
   constructor(readonly fields: FieldErrors) {
     super('validation_failed', INVALID_DATA_MESSAGE, fields);

@@ -5,7 +5,7 @@ import {
   type NestInterceptor,
   StreamableFile,
 } from '@nestjs/common';
-import { AppError } from '@shipping/contracts';
+import { AppError, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
 import { fieldsPresent, metrics, omittedFromReplay, replayNotice, withoutFields } from '@shipping/platform';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
@@ -15,7 +15,6 @@ import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from './idempotency-ke
 import { type IdempotencyScope, IdempotencyStore } from './idempotency-store';
 
 export const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed.';
-export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request.';
 
 /**
  * A POST with an Idempotency-Key runs its handler at most once per account and key: a repeat
@@ -46,7 +45,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         throw new AppError('conflict', IN_PROGRESS_MESSAGE);
       case 'mismatch':
         metrics.idempotencyConflicts.inc({ layer: 'gateway' });
-        throw new AppError('validation_failed', KEY_REUSED_MESSAGE);
+        throw new AppError('validation_failed', IDEMPOTENCY_KEY_REUSED_MESSAGE);
       case 'completed':
         metrics.idempotencyReplays.inc({ layer: 'gateway' });
         response.status(claim.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
