@@ -60,7 +60,8 @@ export interface CarrierCatalogue {
 
 const isCapability = (name: string): name is CarrierCapability =>
   (CARRIER_CAPABILITIES as readonly string[]).includes(name);
-const isLabelFormat = (name: string): name is LabelFormat => (LABEL_FORMATS as readonly string[]).includes(name);
+const isLabelFormat = (name: string): name is LabelFormat =>
+  (LABEL_FORMATS as readonly string[]).includes(name);
 
 /** Checks a carriers file's entries and answers the lookups on them. */
 export function carrierCatalogue(file: string, entries: readonly CarrierEntry[]): CarrierCatalogue {
