@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
-import { CARRIER_PORT } from './carrier/carrier-port';
+import { CarrierRegistry } from './carrier/carrier-registry';
+import { carrierRegistrations } from './carrier/carrier-registrations';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
 import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';
 import { LABEL_FILE_STORE } from './files/label-file-store';
@@ -20,8 +21,9 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
  * Carrier labels bought once per batch item (an intent with the carrier's idempotency key is
  * recorded first), and merged label files (100 a file), kept in the label file store LABEL_STORE
  * chooses: the app's database, or `${DATA_DIR}/labels` on PGlite. PDFs are made on a worker-thread
- * pool; the gateway serves the files at signed URLs. Tests override LABEL_CONFIG (label folder,
- * pool size, store) or CARRIER_PORT.
+ * pool; the gateway serves the files at signed URLs. Labels are bought from the adapter the
+ * CarrierRegistry picks (the sandbox carrier unless carrierRegistrations adds others). Tests
+ * override LABEL_CONFIG (label folder, pool size, store) or CarrierRegistry.
  */
 @Module({
   controllers: [LabelsController],
@@ -33,10 +35,13 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
       useFactory: (config: LabelConfig) => new LabelWorkerPool(config.workers),
     },
     {
-      provide: CARRIER_PORT,
+      provide: CarrierRegistry,
       inject: [LabelWorkerPool, SQL_CLIENT],
       useFactory: (workers: LabelWorkerPool, sql: SqlClient) =>
-        new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
+        new CarrierRegistry(
+          new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
+          carrierRegistrations(),
+        ),
     },
     {
       provide: LABEL_FILE_STORE,

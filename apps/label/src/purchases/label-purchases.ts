@@ -7,7 +7,9 @@ import {
 } from '@shipping/contracts';
 import { metrics } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
-import { CARRIER_PORT, type CarrierPort } from '../carrier/carrier-port';
+import { carrierChoiceOf } from '../carrier/carrier-choice';
+import type { CarrierPort } from '../carrier/carrier-port';
+import { CarrierRegistry } from '../carrier/carrier-registry';
 import { LABEL_FILE_STORE, type LabelFile, type LabelFileStore } from '../files/label-file-store';
 import { itemLabelKey } from '../files/label-keys';
 import { assertPurchaseRequest } from '../label-requests';
@@ -44,7 +46,7 @@ export class LabelPurchases {
   private readonly holder = randomUUID();
 
   constructor(
-    @Inject(CARRIER_PORT) private readonly carrier: CarrierPort,
+    private readonly carriers: CarrierRegistry,
     private readonly store: LabelPurchaseStore,
     @Inject(LABEL_FILE_STORE) private readonly files: LabelFileStore,
     private readonly intents: LabelPurchaseIntents,
@@ -60,7 +62,8 @@ export class LabelPurchases {
       if (running) answers.set(item.item_id, running);
       else owned.set(item.item_id, item);
     }
-    const work = this.purchaseOwned(request.service, [...owned.values()]);
+    const carrier = this.carriers.adapterFor(carrierChoiceOf(request));
+    const work = this.purchaseOwned(carrier, request.service, [...owned.values()]);
     for (const itemId of owned.keys()) {
       const answer = work.then((results) => results.get(itemId) as LabelPurchaseResult);
       this.inFlight.set(itemId, answer);
@@ -87,7 +90,11 @@ export class LabelPurchases {
    * Items no other request of this process is buying: their rows, else a claim on them and a
    * purchase under their intent's key; items another instance holds are waited for.
    */
-  private async purchaseOwned(service: string, items: LabelPurchaseItem[]): Promise<Answers> {
+  private async purchaseOwned(
+    carrier: CarrierPort,
+    service: string,
+    items: LabelPurchaseItem[],
+  ): Promise<Answers> {
     const answers: Answers = new Map();
     const deadline = Date.now() + WAIT_FOR_OTHER_HOLDER_MS;
     let waiting = items;
@@ -100,7 +107,7 @@ export class LabelPurchases {
         const carrierKey = keys.get(item.item_id);
         return carrierKey === undefined ? [] : [{ ...item, service, carrier_key: carrierKey }];
       });
-      await this.buyClaimed(claimed, answers);
+      await this.buyClaimed(carrier, claimed, answers);
       waiting = unrecorded.filter((item) => !keys.has(item.item_id));
       if (waiting.length === 0) break;
       if (Date.now() > deadline)
@@ -110,7 +117,11 @@ export class LabelPurchases {
     return answers;
   }
 
-  private async buyClaimed(claims: LabelPurchaseIntent[], answers: Answers): Promise<void> {
+  private async buyClaimed(
+    carrier: CarrierPort,
+    claims: LabelPurchaseIntent[],
+    answers: Answers,
+  ): Promise<void> {
     if (claims.length === 0) return;
     // A label recorded between this request's read of the rows and its claim (another process
     // finished the item and ended its intent) is answered, not bought under a new key.
@@ -126,7 +137,7 @@ export class LabelPurchases {
     );
     let unsettled = itemIds;
     try {
-      const attempts = await Promise.allSettled(claimed.map((intent) => this.buy(intent)));
+      const attempts = await Promise.allSettled(claimed.map((intent) => this.buy(carrier, intent)));
       const labels: StoredLabel[] = [];
       const files: LabelFile[] = [];
       const refused: string[] = [];
@@ -158,8 +169,11 @@ export class LabelPurchases {
     }
   }
 
-  private async buy({ item_id, carrier_key, service, shipment }: LabelPurchaseIntent): Promise<Bought> {
-    const label = await this.carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
+  private async buy(
+    carrier: CarrierPort,
+    { item_id, carrier_key, service, shipment }: LabelPurchaseIntent,
+  ): Promise<Bought> {
+    const label = await carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
     if (!label.ok) {
       metrics.labelsFailed.inc();
       return { ok: false, result: { item_id, ok: false, reason: label.reason } };
