@@ -1,6 +1,6 @@
 import type { LabelPurchaseRequest } from '@shipping/contracts';
 import { carrierChoiceOf } from './carrier-choice';
-import type { CarrierPort } from './carrier-port';
+import { type CarrierPort, offers } from './carrier-port';
 import { CarrierRegistrationError, CarrierRegistry } from './carrier-registry';
 
 const adapter = (name: string): CarrierPort => ({
@@ -65,5 +65,17 @@ describe('the carrier choice of a label purchase', () => {
 
   it('buys with the carrier of the service, on the own integration, as a test, when the request does not say', () => {
     expect(carrierChoiceOf(request())).toEqual({ carrier: 'usps', integration: 'own', mode: 'test' });
+  });
+});
+
+describe('the operations of an adapter', () => {
+  it('are purchase, and those of the optional ones it implements', () => {
+    const buyer: CarrierPort = { purchase: async () => ({ ok: false, reason: 'no' }) };
+    const voider: CarrierPort = { ...buyer, voidLabel: async () => ({ ok: true }) };
+    expect([
+      offers(buyer, 'voidLabel'),
+      offers(voider, 'voidLabel'),
+      offers(voider, 'schedulePickup'),
+    ]).toEqual([false, true, false]);
   });
 });
