@@ -134,6 +134,25 @@ export default [
     },
   },
   {
+    // The dashboard bundles reference data files, never a lib's code (which would ship its checks
+    // and every other data file to the browser).
+    files: ['apps/dashboard/src/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@shipping/(?!reference-data/data/[a-z-]+\\.json$)',
+              message:
+                'The dashboard imports no lib: only reference data files (@shipping/reference-data/data/*.json).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Specs may use the test harness (servers, databases) whatever layer they test.
     files: ['**/*.spec.ts', '**/e2e/**/*.ts', 'bench/**/*.ts', 'tools/**/*.ts', 'libs/testing/**/*.ts'],
     rules: {
