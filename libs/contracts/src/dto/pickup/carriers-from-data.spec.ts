@@ -7,9 +7,7 @@ const CARRIERS_FILE = '@shipping/reference-data/data/carriers.json';
 const PICKUP_SERVICES_FILE = '@shipping/reference-data/data/pickup-services.json';
 const PARCEL_SERVICES_FILE = '@shipping/reference-data/data/parcel-services.json';
 
-interface DataFile<K extends string> extends Record<K, unknown[]> {
-  version: number;
-}
+type DataFile<K extends string> = Record<K, unknown[]> & { version: number };
 
 function withAcme() {
   const carriers = jest.requireActual<DataFile<'carriers'>>(CARRIERS_FILE);
