@@ -17,66 +17,50 @@ export interface CarrierLabelRequest {
 export type CarrierLabel =
   { ok: true; tracking_number: string; label_pdf: Uint8Array } | { ok: false; reason: string };
 
+/** A carrier's answer: what it did, or why it refused (a refusal is an answer, not a fault). */
+export type Refusable<T extends object = object> = ({ ok: true } & T) | { ok: false; reason: string };
+
 export interface CarrierQuoteRequest {
   service: string;
   shipment: LabelShipment;
 }
 
 /** The carrier's price of a label, in integer cents. */
-export type CarrierQuote = { ok: true; price_cents: number } | { ok: false; reason: string };
+export type CarrierQuote = Refusable<{ price_cents: number }>;
 
-export interface CarrierVoidRequest {
-  /** The label's tracking number, as the carrier answered it when it sold the label. */
-  tracking_number: string;
-  idempotency_key: string;
-}
-
-/** A voided label is refunded by the carrier; voiding it again answers ok again. */
-export type CarrierVoid = { ok: true } | { ok: false; reason: string };
-
-export interface CarrierPickupPiece {
-  service: string;
-  quantity: number;
-  /** Pounds. */
-  weight: number;
-  container_type?: string | null;
-  destination_country_code?: string | null;
-}
-
-/** A pickup as the interface validated it for the carrier (its capabilities say what is set). */
+/** A pickup the interface validated for the carrier (its capabilities say what is set). */
 export interface CarrierPickupRequest {
-  idempotency_key: string;
-  from_address: LabelAddress;
-  pickup_date: string | null;
-  ready_time: string | null;
-  close_time: string | null;
-  pieces: CarrierPickupPiece[];
+  /** `Y-m-d`. */
+  date: string;
+  address: LabelAddress;
+  /** Pieces by service code. */
+  pieces: { service: string; count: number }[];
+  estimated_weight_lbs: number;
+  /** Where the driver finds the pieces, in the carrier's words (e.g. `FRONT_DOOR`). */
+  location?: string;
+  instructions?: string;
 }
 
-export type CarrierPickup = { ok: true; confirmation: string } | { ok: false; reason: string };
-
-export interface CarrierPickupCancellation {
-  confirmation: string;
-  idempotency_key: string;
-}
+export type CarrierPickup = Refusable<{ confirmation_number: string }>;
 
 /**
  * What one carrier offers. Buying a label is what every adapter does; the rest is offered where
  * the carrier offers it (an adapter without `schedulePickup` schedules none). A refusal is an
- * answer; a fault (carrier down, timeout, 5xx) is thrown.
+ * answer; a fault (carrier down, timeout, 429, 5xx) is thrown for the caller to retry.
  */
 export interface CarrierPort {
   purchase(request: CarrierLabelRequest): Promise<CarrierLabel>;
   quote?(request: CarrierQuoteRequest): Promise<CarrierQuote>;
-  voidLabel?(request: CarrierVoidRequest): Promise<CarrierVoid>;
-  schedulePickup?(request: CarrierPickupRequest): Promise<CarrierPickup>;
-  cancelPickup?(request: CarrierPickupCancellation): Promise<CarrierVoid>;
+  /** Voids a label it sold, by its tracking number; the carrier refunds it. */
+  cancel?(trackingNumber: string): Promise<Refusable>;
+  schedulePickup?(pickup: CarrierPickupRequest): Promise<CarrierPickup>;
+  cancelPickup?(confirmationNumber: string): Promise<Refusable>;
 }
 
 /** The port's optional operations, by name. */
 export type CarrierOperation = Exclude<keyof CarrierPort, 'purchase'>;
 
-/** Whether the adapter offers the operation: `offers(adapter, 'voidLabel')`. */
+/** Whether the adapter offers the operation: `offers(adapter, 'cancel')`. */
 export function offers<O extends CarrierOperation>(
   adapter: CarrierPort,
   operation: O,

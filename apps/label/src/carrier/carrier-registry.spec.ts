@@ -71,11 +71,11 @@ describe('the carrier choice of a label purchase', () => {
 describe('the operations of an adapter', () => {
   it('are purchase, and those of the optional ones it implements', () => {
     const buyer: CarrierPort = { purchase: async () => ({ ok: false, reason: 'no' }) };
-    const voider: CarrierPort = { ...buyer, voidLabel: async () => ({ ok: true }) };
-    expect([
-      offers(buyer, 'voidLabel'),
-      offers(voider, 'voidLabel'),
-      offers(voider, 'schedulePickup'),
-    ]).toEqual([false, true, false]);
+    const voider: CarrierPort = { ...buyer, cancel: async () => ({ ok: true }) };
+    expect([offers(buyer, 'cancel'), offers(voider, 'cancel'), offers(voider, 'schedulePickup')]).toEqual([
+      false,
+      true,
+      false,
+    ]);
   });
 });

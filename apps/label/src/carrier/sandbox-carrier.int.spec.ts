@@ -151,12 +151,9 @@ describe('the sandbox carrier', () => {
   it('voids a label it sold, again and again, and no other', async () => {
     const label = await purchase({ item_id: 'v1', service: 'USPS-1', shipment: labelShipment() });
     if (!label.ok) throw new Error('not sold');
-    const voiding = { tracking_number: label.tracking_number, idempotency_key: 'void-v1' };
-    expect(await carrier.voidLabel(voiding)).toEqual({ ok: true });
-    expect(await carrier.voidLabel(voiding)).toEqual({ ok: true });
-    expect(
-      await carrier.voidLabel({ tracking_number: '9400000000000000000000', idempotency_key: 'void-x' }),
-    ).toEqual({
+    expect(await carrier.cancel(label.tracking_number)).toEqual({ ok: true });
+    expect(await carrier.cancel(label.tracking_number)).toEqual({ ok: true });
+    expect(await carrier.cancel('9400000000000000000000')).toEqual({
       ok: false,
       reason: 'Sandbox carrier: no label 9400000000000000000000 was sold.',
     });

@@ -7,8 +7,7 @@ import type {
   CarrierPort,
   CarrierQuote,
   CarrierQuoteRequest,
-  CarrierVoid,
-  CarrierVoidRequest,
+  Refusable,
 } from './carrier-port';
 import { type SandboxSale, SandboxCarrierSales } from './sandbox-carrier-sales';
 import { sandboxTrackingNumber } from './sandbox-tracking-number';
@@ -67,10 +66,10 @@ export class SandboxCarrier implements CarrierPort {
   }
 
   /** Voids a label it sold; voiding it again answers the same. */
-  async voidLabel({ tracking_number }: CarrierVoidRequest): Promise<CarrierVoid> {
-    return (await this.sales.sold(tracking_number))
+  async cancel(trackingNumber: string): Promise<Refusable> {
+    return (await this.sales.sold(trackingNumber))
       ? { ok: true }
-      : { ok: false, reason: `Sandbox carrier: no label ${tracking_number} was sold.` };
+      : { ok: false, reason: `Sandbox carrier: no label ${trackingNumber} was sold.` };
   }
 
   private async draw({ service, shipment, tracking_number }: SandboxSale): Promise<Uint8Array> {
