@@ -42,6 +42,8 @@ const bought = (label: StoredLabel): LabelPurchaseResult => ({
 @Injectable()
 export class LabelPurchases {
   private readonly inFlight = new Map<string, Promise<LabelPurchaseResult>>();
+  /** The adapter each in-flight item is bought from, as its request's shipper and key mode chose. */
+  private readonly carrierOfItem = new Map<string, CarrierPort>();
   /** This process, as the holder of the intents it claims. */
   private readonly holder = randomUUID();
 
@@ -63,14 +65,18 @@ export class LabelPurchases {
       else owned.set(item.item_id, item);
     }
     const carrier = this.carriers.adapterFor(carrierChoiceOf(request));
-    const work = this.purchaseOwned(carrier, request.service, [...owned.values()]);
+    for (const itemId of owned.keys()) this.carrierOfItem.set(itemId, carrier);
+    const work = this.purchaseOwned(request.service, [...owned.values()]);
     for (const itemId of owned.keys()) {
       const answer = work.then((results) => results.get(itemId) as LabelPurchaseResult);
       this.inFlight.set(itemId, answer);
       answers.set(itemId, answer);
     }
     const settled = await Promise.allSettled(request.items.map((item) => answers.get(item.item_id)));
-    for (const itemId of owned.keys()) this.inFlight.delete(itemId);
+    for (const itemId of owned.keys()) {
+      this.inFlight.delete(itemId);
+      this.carrierOfItem.delete(itemId);
+    }
     const failed = settled.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     return settled.map((result) => (result as PromiseFulfilledResult<LabelPurchaseResult>).value);
@@ -90,11 +96,7 @@ export class LabelPurchases {
    * Items no other request of this process is buying: their rows, else a claim on them and a
    * purchase under their intent's key; items another instance holds are waited for.
    */
-  private async purchaseOwned(
-    carrier: CarrierPort,
-    service: string,
-    items: LabelPurchaseItem[],
-  ): Promise<Answers> {
+  private async purchaseOwned(service: string, items: LabelPurchaseItem[]): Promise<Answers> {
     const answers: Answers = new Map();
     const deadline = Date.now() + WAIT_FOR_OTHER_HOLDER_MS;
     let waiting = items;
@@ -107,7 +109,7 @@ export class LabelPurchases {
         const carrierKey = keys.get(item.item_id);
         return carrierKey === undefined ? [] : [{ ...item, service, carrier_key: carrierKey }];
       });
-      await this.buyClaimed(carrier, claimed, answers);
+      await this.buyClaimed(claimed, answers);
       waiting = unrecorded.filter((item) => !keys.has(item.item_id));
       if (waiting.length === 0) break;
       if (Date.now() > deadline)
@@ -117,11 +119,7 @@ export class LabelPurchases {
     return answers;
   }
 
-  private async buyClaimed(
-    carrier: CarrierPort,
-    claims: LabelPurchaseIntent[],
-    answers: Answers,
-  ): Promise<void> {
+  private async buyClaimed(claims: LabelPurchaseIntent[], answers: Answers): Promise<void> {
     if (claims.length === 0) return;
     // A label recorded between this request's read of the rows and its claim (another process
     // finished the item and ended its intent) is answered, not bought under a new key.
@@ -137,7 +135,7 @@ export class LabelPurchases {
     );
     let unsettled = itemIds;
     try {
-      const attempts = await Promise.allSettled(claimed.map((intent) => this.buy(carrier, intent)));
+      const attempts = await Promise.allSettled(claimed.map((intent) => this.buy(intent)));
       const labels: StoredLabel[] = [];
       const files: LabelFile[] = [];
       const refused: string[] = [];
@@ -169,10 +167,9 @@ export class LabelPurchases {
     }
   }
 
-  private async buy(
-    carrier: CarrierPort,
-    { item_id, carrier_key, service, shipment }: LabelPurchaseIntent,
-  ): Promise<Bought> {
+  private async buy({ item_id, carrier_key, service, shipment }: LabelPurchaseIntent): Promise<Bought> {
+    const carrier = this.carrierOfItem.get(item_id);
+    if (!carrier) throw new Error(`No carrier was chosen for item ${item_id}.`);
     const label = await carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
     if (!label.ok) {
       metrics.labelsFailed.inc();
