@@ -2,11 +2,11 @@ import { AppError, type LabelPurchaseItem } from '@shipping/contracts';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CarrierRegistry } from '../carrier/carrier-registry';
+import { LabelPurchases } from './label-purchases';
 import { sandboxTrackingNumber } from '../carrier/sandbox-tracking-number';
 import { labelShipment, withReceiver } from '../testing/label-shipment.fixture';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { documentTexts } from '../testing/pdf-text';
-import { LabelPurchases } from './label-purchases';
 
 const item = (item_id: string, zip = '94043'): LabelPurchaseItem => ({
   item_id,
