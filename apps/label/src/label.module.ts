@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
-import { CarrierRegistry } from './carrier/carrier-registry';
-import { carrierRegistrations } from './carrier/carrier-registrations';
+import { CARRIER_PORT } from './carrier/carrier-port';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
 import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';
+import { CarrierRegistry } from './carrier/carrier-registry';
+import { carrierRegistrations } from './carrier/carrier-registrations';
 import { LABEL_FILE_STORE } from './files/label-file-store';
 import { openLabelFileStore } from './files/open-label-file-store';
 import { LABEL_CONFIG, type LabelConfig, readLabelConfig } from './label-config';
@@ -22,8 +23,8 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
  * recorded first), and merged label files (100 a file), kept in the label file store LABEL_STORE
  * chooses: the app's database, or `${DATA_DIR}/labels` on PGlite. PDFs are made on a worker-thread
  * pool; the gateway serves the files at signed URLs. Labels are bought from the adapter the
- * CarrierRegistry picks (the sandbox carrier unless carrierRegistrations adds others). Tests
- * override LABEL_CONFIG (label folder, pool size, store) or CarrierRegistry.
+ * CarrierRegistry picks: CARRIER_PORT (the sandbox carrier) unless carrierRegistrations adds
+ * others. Tests override LABEL_CONFIG (label folder, pool size, store), CARRIER_PORT or the registry.
  */
 @Module({
   controllers: [LabelsController],
@@ -35,13 +36,16 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
       useFactory: (config: LabelConfig) => new LabelWorkerPool(config.workers),
     },
     {
-      provide: CarrierRegistry,
+      provide: CARRIER_PORT,
       inject: [LabelWorkerPool, SQL_CLIENT],
       useFactory: (workers: LabelWorkerPool, sql: SqlClient) =>
-        new CarrierRegistry(
-          new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
-          carrierRegistrations(),
-        ),
+        new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
+    },
+    {
+      provide: CarrierRegistry,
+      inject: [CARRIER_PORT],
+      useFactory: (sandbox: CarrierRegistry['sandbox']) =>
+        new CarrierRegistry(sandbox, carrierRegistrations()),
     },
     {
       provide: LABEL_FILE_STORE,

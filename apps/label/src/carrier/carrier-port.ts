@@ -67,3 +67,6 @@ export function offers<O extends CarrierOperation>(
 ): adapter is CarrierPort & Required<Pick<CarrierPort, O>> {
   return typeof adapter[operation] === 'function';
 }
+
+/** The adapter the CarrierRegistry falls back on: the sandbox carrier (tests may put another). */
+export const CARRIER_PORT = Symbol('CARRIER_PORT');
