@@ -83,10 +83,11 @@ export default [
               ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
-            // The dashboard runs in the browser and knows the service only through its public API.
+            // The dashboard runs in the browser and knows the service only through its public API,
+            // and the reference data files it displays (their JSON, never the library's code).
             {
               sourceTag: 'type:web',
-              onlyDependOnLibsWithTags: [],
+              onlyDependOnLibsWithTags: ['type:data'],
               bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
             },
           ],
@@ -126,6 +127,25 @@ export default [
                 '**/pg-type-parsers',
               ],
               message: 'The event store port does not depend on its adapters.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The dashboard bundles reference data files, never a lib's code (which would ship its checks
+    // and every other data file to the browser).
+    files: ['apps/dashboard/src/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@shipping/(?!reference-data/data/[a-z-]+\\.json$)',
+              message:
+                'The dashboard imports no lib: only reference data files (@shipping/reference-data/data/*.json).',
             },
           ],
         },

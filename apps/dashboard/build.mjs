@@ -22,6 +22,7 @@ function inputsHash() {
   const inputs = [
     join(root, 'build.mjs'),
     join(root, 'index.html'),
+    join(repoRoot, 'libs/reference-data/data/carriers.json'),
     ...filesUnder(join(root, 'src/web')).sort(),
   ];
   for (const file of inputs)

@@ -32,10 +32,22 @@ function isParcelShipment(shipment: unknown): boolean {
   );
 }
 
+function isShipperChoice(shipper: unknown): boolean {
+  return (
+    isObject(shipper) &&
+    typeof shipper['carrier'] === 'string' &&
+    (shipper['integration'] === 'own' || shipper['integration'] === 'platform')
+  );
+}
+
 export function assertPurchaseRequest(payload: unknown): asserts payload is LabelPurchaseRequest {
   if (!isObject(payload)) refuse('A label purchase needs a service and items.');
-  const { service, items } = payload;
+  const { service, items, shipper, mode } = payload;
   if (typeof service !== 'string' || service === '') refuse('A label purchase needs a service.');
+  if (shipper !== undefined && !isShipperChoice(shipper))
+    refuse('The shipper of a label purchase needs a carrier and an integration (own or platform).');
+  if (mode !== undefined && mode !== 'test' && mode !== 'live')
+    refuse('The mode of a label purchase is test or live.');
   if (!Array.isArray(items) || items.length > MAX_ITEMS_PER_PURCHASE) {
     refuse(`A label purchase needs a list of at most ${MAX_ITEMS_PER_PURCHASE} items.`);
   }

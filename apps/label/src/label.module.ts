@@ -5,6 +5,8 @@ import { idempotentRequestsRetention, retentionJob, SQL_CLIENT } from '@shipping
 import { CARRIER_PORT } from './carrier/carrier-port';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
 import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';
+import { CarrierRegistry } from './carrier/carrier-registry';
+import { carrierRegistrations } from './carrier/carrier-registrations';
 import { LABEL_FILE_STORE } from './files/label-file-store';
 import { openLabelFileStore } from './files/open-label-file-store';
 import { labelFileRetention } from './files/label-file-retention';
@@ -22,8 +24,9 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
  * Carrier labels bought once per batch item (an intent with the carrier's idempotency key is
  * recorded first), and merged label files (100 a file), kept in the label file store LABEL_STORE
  * chooses: the app's database, or `${DATA_DIR}/labels` on PGlite. PDFs are made on a worker-thread
- * pool; the gateway serves the files at signed URLs. Tests override LABEL_CONFIG (label folder,
- * pool size, store) or CARRIER_PORT.
+ * pool; the gateway serves the files at signed URLs. Labels are bought from the adapter the
+ * CarrierRegistry picks: CARRIER_PORT (the sandbox carrier) unless carrierRegistrations adds
+ * others. Tests override LABEL_CONFIG (label folder, pool size, store), CARRIER_PORT or the registry.
  */
 @Module({
   controllers: [LabelsController],
@@ -39,6 +42,12 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
       inject: [LabelWorkerPool, SQL_CLIENT],
       useFactory: (workers: LabelWorkerPool, sql: SqlClient) =>
         new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
+    },
+    {
+      provide: CarrierRegistry,
+      inject: [CARRIER_PORT],
+      useFactory: (sandbox: CarrierRegistry['sandbox']) =>
+        new CarrierRegistry(sandbox, carrierRegistrations()),
     },
     {
       provide: LABEL_FILE_STORE,

@@ -1,30 +1,38 @@
 import data from '../data/carriers.json';
-import { checkUnique, checkVersion, indexBy } from './data-file';
+import { carrierCatalogue, type CarrierCapability, type LabelFormat } from './carrier-catalogue';
+import { checkVersion } from './data-file';
 
-export interface Carrier {
-  /** Lowercase code used on the wire (`carrier` of pickups). */
-  code: string;
-  name: string;
-  /** Uppercase part of service codes: `PICKUP-<service_prefix>-<n>`, `<service_prefix>-<n>`. */
-  service_prefix: string;
-}
+export {
+  CARRIER_CAPABILITIES,
+  type Carrier,
+  type CarrierCapability,
+  type CarrierCatalogue,
+  type CarrierEntry,
+  carrierCatalogue,
+  LABEL_FORMATS,
+  type LabelFormat,
+} from './carrier-catalogue';
 
 const FILE = 'carriers.json';
 
 export const CARRIERS_VERSION = checkVersion(FILE, data);
 
+const catalogue = carrierCatalogue(FILE, data.carriers);
+
 /** In the order the interface lists them (<carrier_code_1> .. <carrier_code_4>). */
-export const CARRIERS: readonly Carrier[] = data.carriers;
-checkUnique(FILE, CARRIERS, (carrier) => carrier.code);
+export const CARRIERS = catalogue.carriers;
 
-export const CARRIER_CODES: readonly string[] = CARRIERS.map((carrier) => carrier.code);
+export const CARRIER_CODES = catalogue.codes;
 
-const byCode = indexBy(CARRIERS, (carrier) => carrier.code);
+export const findCarrier = catalogue.find;
 
-export function findCarrier(code: string): Carrier | undefined {
-  return byCode.get(code);
-}
+export const isCarrierCode = catalogue.isCode;
 
-export function isCarrierCode(code: unknown): code is string {
-  return typeof code === 'string' && byCode.has(code);
-}
+/** Whether the carrier (any value; unknown codes can do nothing) has the capability. */
+export const carrierCan = (code: unknown, capability: CarrierCapability): boolean =>
+  catalogue.can(code, capability);
+
+/** The codes of the carriers with the capability, in interface order: `carriersWith('batch')`. */
+export const carriersWith = (capability: CarrierCapability): readonly string[] => catalogue.with(capability);
+
+export const labelFormatsOf = (code: string): readonly LabelFormat[] => catalogue.labelFormatsOf(code);

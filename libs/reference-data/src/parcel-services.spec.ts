@@ -1,5 +1,8 @@
 import {
+  carrierOfParcelService,
   findParcelService,
+  INSTANT_SHIP_SERVICE_CODES,
+  isBatchServiceCode,
   isInstantShipService,
   PARCEL_SERVICES,
   parcelRateCents,
@@ -67,5 +70,30 @@ describe('parcel services', () => {
   it('converts pounds and kilograms to ounces', () => {
     expect(weightInOunces(2.5, 'LBS')).toBe(40);
     expect(weightInOunces(1, 'KG')).toBeCloseTo(35.274, 3);
+  });
+});
+
+describe('parcel services by their carrier', () => {
+  it('lets batches ship with the services of the carriers that ship batches', () => {
+    expect(['USPS-1', 'USPS-5', 'USPS-9', 'FEDEX-1', 'constructor'].map(isBatchServiceCode)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('lists the instant-ship services', () => {
+    expect(INSTANT_SHIP_SERVICE_CODES).toEqual(['USPS-1', 'USPS-2', 'USPS-3']);
+  });
+
+  it.each([
+    ['USPS-1', 'usps'],
+    ['USPS-9', 'usps'],
+    ['FEDEX-7', 'fedex'],
+    ['ACME-1', 'acme'],
+  ])('names the carrier of %s: %s', (code, carrier) => {
+    expect(carrierOfParcelService(code)).toBe(carrier);
   });
 });

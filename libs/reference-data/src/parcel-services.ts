@@ -1,5 +1,5 @@
 import data from '../data/parcel-services.json';
-import { findCarrier } from './carriers';
+import { carrierCan, CARRIERS, findCarrier } from './carriers';
 import { check, checkUnique, checkVersion, indexBy } from './data-file';
 
 /** One weight bracket of a rate card: the price of a piece weighing at most `max_weight_oz`. */
@@ -40,6 +40,21 @@ for (const service of PARCEL_SERVICES) {
     new RegExp(`^${carrier?.service_prefix}-[1-9][0-9]*$`).test(service.code),
     `${service.code}: bad code`,
   );
+  check(
+    FILE,
+    carrierCan(service.carrier, 'batch') || carrierCan(service.carrier, 'instant_ship'),
+    `${service.code}: ${service.carrier} ships no parcels`,
+  );
+  check(
+    FILE,
+    !service.instant_ship || carrierCan(service.carrier, 'instant_ship'),
+    `${service.code}: ${service.carrier} offers no instant ship`,
+  );
+  check(
+    FILE,
+    !service.international || carrierCan(service.carrier, 'international'),
+    `${service.code}: ${service.carrier} does not ship between countries`,
+  );
   check(FILE, service.rates.length > 0, `${service.code}: empty rate card`);
   service.rates.forEach((bracket, index) => {
     const previous = index === 0 ? 0 : service.rates[index - 1].max_weight_oz;
@@ -59,7 +74,30 @@ export function findParcelService(code: string): ParcelService | undefined {
 }
 
 export function isInstantShipService(code: string): boolean {
-  return byCode.get(code)?.instant_ship === true;
+  const service = byCode.get(code);
+  return service?.instant_ship === true && carrierCan(service.carrier, 'instant_ship');
+}
+
+/** The services instant ship accepts, in the data file's order. */
+export const INSTANT_SHIP_SERVICE_CODES: readonly string[] = PARCEL_SERVICES.filter((service) =>
+  isInstantShipService(service.code),
+).map((service) => service.code);
+
+/** Whether batches may ship with the service: a parcel service of a carrier that ships batches. */
+export function isBatchServiceCode(code: string): boolean {
+  const service = byCode.get(code);
+  return service !== undefined && carrierCan(service.carrier, 'batch');
+}
+
+/**
+ * The carrier of a parcel service: its own, or for a code no longer in the data, the carrier whose
+ * prefix it bears (`USPS-9` is usps's); a code of no known prefix answers its prefix in lowercase.
+ */
+export function carrierOfParcelService(code: string): string {
+  const known = byCode.get(code)?.carrier;
+  if (known !== undefined) return known;
+  const prefix = code.split('-')[0];
+  return CARRIERS.find((carrier) => carrier.service_prefix === prefix)?.code ?? prefix.toLowerCase();
 }
 
 export function weightInOunces(weight: number, unit: ParcelWeightUnit): number {

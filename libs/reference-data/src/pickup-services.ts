@@ -1,5 +1,5 @@
 import data from '../data/pickup-services.json';
-import { CARRIER_CODES, findCarrier } from './carriers';
+import { carrierCan, carriersWith, findCarrier } from './carriers';
 import { check, checkUnique, checkVersion, indexBy } from './data-file';
 
 export interface PickupService {
@@ -44,8 +44,9 @@ for (const service of PICKUP_SERVICES) {
     new RegExp(`^PICKUP-${prefix}-[1-9][0-9]*$`).test(service.code),
     `${service.code}: bad code or carrier`,
   );
+  check(FILE, carrierCan(service.carrier, 'pickup'), `${service.code}: ${service.carrier} takes no pickups`);
 }
-for (const carrier of CARRIER_CODES) {
+for (const carrier of carriersWith('pickup')) {
   check(
     FILE,
     PICKUP_SERVICES.some((service) => service.carrier === carrier),

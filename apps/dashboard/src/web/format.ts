@@ -1,8 +1,10 @@
 /** Display forms of API values (no DOM, so they are unit-tested). */
+import carrierData from '@shipping/reference-data/data/carriers.json';
 
-const CARRIER_NAMES: Record<string, string> = { fedex: 'FedEx', ups: 'UPS', dhl: 'DHL', usps: 'USPS' };
+/** The carriers' names as the reference data has them: the file is bundled, not the library. */
+const CARRIER_NAMES = new Map(carrierData.carriers.map((carrier) => [carrier.code, carrier.name]));
 
-export const carrierName = (code: string) => CARRIER_NAMES[code] ?? code.toUpperCase();
+export const carrierName = (code: string) => CARRIER_NAMES.get(code) ?? code.toUpperCase();
 
 export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

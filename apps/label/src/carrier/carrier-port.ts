@@ -1,4 +1,4 @@
-import type { LabelShipment } from '@shipping/contracts';
+import type { LabelAddress, LabelShipment } from '@shipping/contracts';
 
 export interface CarrierLabelRequest {
   /** The batch item (or instant shipment) the label is for; it names the label file. */
@@ -25,9 +25,56 @@ export type CarrierLabel =
   | { ok: true; tracking_number: string; label_pdf: Uint8Array; charge?: CarrierCharge }
   | { ok: false; reason: string };
 
-/** Buys one label from a carrier. A refusal is an answer; a fault (carrier down) is thrown. */
-export interface CarrierPort {
-  purchase(request: CarrierLabelRequest): Promise<CarrierLabel>;
+/** A carrier's answer: what it did, or why it refused (a refusal is an answer, not a fault). */
+export type Refusable<T extends object = object> = ({ ok: true } & T) | { ok: false; reason: string };
+
+export interface CarrierQuoteRequest {
+  service: string;
+  shipment: LabelShipment;
 }
 
+/** The carrier's price of a label, in integer cents. */
+export type CarrierQuote = Refusable<{ price_cents: number }>;
+
+/** A pickup the interface validated for the carrier (its capabilities say what is set). */
+export interface CarrierPickupRequest {
+  /** `Y-m-d`. */
+  date: string;
+  address: LabelAddress;
+  /** Pieces by service code. */
+  pieces: { service: string; count: number }[];
+  estimated_weight_lbs: number;
+  /** Where the driver finds the pieces, in the carrier's words (e.g. `FRONT_DOOR`). */
+  location?: string;
+  instructions?: string;
+}
+
+export type CarrierPickup = Refusable<{ confirmation_number: string }>;
+
+/**
+ * What one carrier offers. Buying a label is what every adapter does; the rest is offered where
+ * the carrier offers it (an adapter without `schedulePickup` schedules none). A refusal is an
+ * answer; a fault (carrier down, timeout, 429, 5xx) is thrown for the caller to retry.
+ */
+export interface CarrierPort {
+  purchase(request: CarrierLabelRequest): Promise<CarrierLabel>;
+  quote?(request: CarrierQuoteRequest): Promise<CarrierQuote>;
+  /** Voids a label it sold, by its tracking number; the carrier refunds it. */
+  cancel?(trackingNumber: string): Promise<Refusable>;
+  schedulePickup?(pickup: CarrierPickupRequest): Promise<CarrierPickup>;
+  cancelPickup?(confirmationNumber: string): Promise<Refusable>;
+}
+
+/** The port's optional operations, by name. */
+export type CarrierOperation = Exclude<keyof CarrierPort, 'purchase'>;
+
+/** Whether the adapter offers the operation: `offers(adapter, 'cancel')`. */
+export function offers<O extends CarrierOperation>(
+  adapter: CarrierPort,
+  operation: O,
+): adapter is CarrierPort & Required<Pick<CarrierPort, O>> {
+  return typeof adapter[operation] === 'function';
+}
+
+/** The adapter the CarrierRegistry falls back on: the sandbox carrier (tests may put another). */
 export const CARRIER_PORT = Symbol('CARRIER_PORT');

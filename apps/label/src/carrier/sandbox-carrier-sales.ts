@@ -88,6 +88,16 @@ export class SandboxCarrierSales {
     return Number(rows[0]?.count ?? 0);
   }
 
+  /** Whether a label was sold under the tracking number. */
+  async sold(trackingNumber: string): Promise<boolean> {
+    await this.init();
+    const { rows } = await this.sql.query(
+      'select 1 from sandbox_carrier_sales where tracking_number = $1 limit 1',
+      [trackingNumber],
+    );
+    return rows.length > 0;
+  }
+
   private init(): Promise<void> {
     return schemaReady(this.sql, LABEL_MIGRATIONS);
   }

@@ -128,4 +128,34 @@ describe('the sandbox carrier', () => {
     await purchase({ item_id: 'k3', service: 'USPS-1', shipment: withReceiver('Jane', { zip: '00000' }) });
     expect(await carrier.sales.countFor('k3')).toBe(0);
   });
+
+  it('quotes the rate card of the service, and refuses a service it does not offer or a piece too heavy', async () => {
+    const shipment = labelShipment();
+    const quote = await carrier.quote({ service: 'USPS-1', shipment });
+    expect(quote).toEqual({ ok: true, price_cents: expect.any(Number) });
+    expect(quote.ok && quote.price_cents).toBeGreaterThan(0);
+    expect(await carrier.quote({ service: 'FEDEX-1', shipment })).toEqual({
+      ok: false,
+      reason: 'Sandbox carrier: service FEDEX-1 is not offered.',
+    });
+    const heavy = {
+      ...shipment,
+      package_list: shipment.package_list.map((pkg) => ({ ...pkg, weight: 10_000 })),
+    };
+    expect(await carrier.quote({ service: 'USPS-1', shipment: heavy })).toEqual({
+      ok: false,
+      reason: 'Sandbox carrier: no rate of USPS-1 for this shipment.',
+    });
+  });
+
+  it('voids a label it sold, again and again, and no other', async () => {
+    const label = await purchase({ item_id: 'v1', service: 'USPS-1', shipment: labelShipment() });
+    if (!label.ok) throw new Error('not sold');
+    expect(await carrier.cancel(label.tracking_number)).toEqual({ ok: true });
+    expect(await carrier.cancel(label.tracking_number)).toEqual({ ok: true });
+    expect(await carrier.cancel('9400000000000000000000')).toEqual({
+      ok: false,
+      reason: 'Sandbox carrier: no label 9400000000000000000000 was sold.',
+    });
+  });
 });

@@ -1,6 +1,14 @@
+import { shipmentPriceCents } from '@shipping/batch-domain';
 import { findParcelService } from '@shipping/reference-data';
 import { LabelWorkerPool } from '../workers/label-worker-pool';
-import type { CarrierLabel, CarrierLabelRequest, CarrierPort } from './carrier-port';
+import type {
+  CarrierLabel,
+  CarrierLabelRequest,
+  CarrierPort,
+  CarrierQuote,
+  CarrierQuoteRequest,
+  Refusable,
+} from './carrier-port';
 import { type SandboxSale, SandboxCarrierSales } from './sandbox-carrier-sales';
 import { sandboxTrackingNumber } from './sandbox-tracking-number';
 
@@ -45,6 +53,23 @@ export class SandboxCarrier implements CarrierPort {
       tracking_number: sandboxTrackingNumber(item_id),
     });
     return { ok: true, tracking_number: sale.tracking_number, label_pdf: await this.draw(sale) };
+  }
+
+  /** The price of the reference data's rate card, as the service's own price. */
+  async quote({ service, shipment }: CarrierQuoteRequest): Promise<CarrierQuote> {
+    if (!findParcelService(service))
+      return { ok: false, reason: `Sandbox carrier: service ${service} is not offered.` };
+    const price_cents = shipmentPriceCents(service, shipment);
+    return price_cents === undefined
+      ? { ok: false, reason: `Sandbox carrier: no rate of ${service} for this shipment.` }
+      : { ok: true, price_cents };
+  }
+
+  /** Voids a label it sold; voiding it again answers the same. */
+  async cancel(trackingNumber: string): Promise<Refusable> {
+    return (await this.sales.sold(trackingNumber))
+      ? { ok: true }
+      : { ok: false, reason: `Sandbox carrier: no label ${trackingNumber} was sold.` };
   }
 
   private async draw({ service, shipment, tracking_number }: SandboxSale): Promise<Uint8Array> {

@@ -1,6 +1,8 @@
 import { AppError, type LabelPurchaseItem } from '@shipping/contracts';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CarrierRegistry } from '../carrier/carrier-registry';
+import { LabelPurchases } from './label-purchases';
 import { sandboxTrackingNumber } from '../carrier/sandbox-tracking-number';
 import { labelShipment, withReceiver } from '../testing/label-shipment.fixture';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
@@ -231,6 +233,11 @@ describe('buying labels once per item', () => {
       'a shipment without a receiver',
       { service: 'USPS-1', items: [{ item_id: 'g1', shipment: { package_list: [] } }] },
     ],
+    [
+      'a shipper of no known integration',
+      { service: 'USPS-1', items: [item('g1')], shipper: { carrier: 'usps', integration: 'shared' } },
+    ],
+    ['a key mode other than test or live', { service: 'USPS-1', items: [item('g1')], mode: 'demo' }],
   ])('refuses %s without buying', async (_case, request) => {
     const before = harness.carrier.requests.length;
     await expect(harness.purchases.purchase(request)).rejects.toMatchObject({ code: 'bad_request' });
@@ -253,6 +260,43 @@ describe('buying labels once per item', () => {
       ]),
     );
     expect(await rowsOf('k1')).toMatchObject([{ tracking_number: 'FIRST' }]);
+  });
+
+  it('buys the labels of a live key from the adapter registered for its shipper, of a test key from the sandbox', async () => {
+    const live = { carrier: 'usps', integration: 'own' as const };
+    const adapter = { purchase: jest.fn(async () => ({ ok: false as const, reason: 'Own USPS: refused.' })) };
+    const purchases = new LabelPurchases(
+      new CarrierRegistry(harness.carrier, [{ ...live, adapter }]),
+      harness.store,
+      harness.files,
+      harness.intents,
+    );
+    const before = harness.carrier.requests.length;
+
+    const [refused] = await purchases.purchase({
+      service: 'USPS-1',
+      items: [item('live-1')],
+      shipper: live,
+      mode: 'live',
+    });
+    const [tested] = await purchases.purchase({
+      service: 'USPS-1',
+      items: [item('live-2')],
+      shipper: live,
+      mode: 'test',
+    });
+
+    expect(refused).toEqual({ item_id: 'live-1', ok: false, reason: 'Own USPS: refused.' });
+    expect(adapter.purchase).toHaveBeenCalledTimes(1);
+    expect(adapter.purchase).toHaveBeenCalledWith(
+      expect.objectContaining({ item_id: 'live-1', service: 'USPS-1' }),
+    );
+    expect(tested).toMatchObject({
+      item_id: 'live-2',
+      ok: true,
+      tracking_number: sandboxTrackingNumber('live-2'),
+    });
+    expect(harness.carrier.requests.length).toBe(before + 1);
   });
 
   it('creates its tables idempotently', async () => {

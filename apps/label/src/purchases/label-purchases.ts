@@ -7,7 +7,9 @@ import {
 } from '@shipping/contracts';
 import { metrics } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
-import { CARRIER_PORT, type CarrierPort } from '../carrier/carrier-port';
+import { carrierChoiceOf } from '../carrier/carrier-choice';
+import type { CarrierPort } from '../carrier/carrier-port';
+import { CarrierRegistry } from '../carrier/carrier-registry';
 import { LABEL_FILE_STORE, type LabelFile, type LabelFileStore } from '../files/label-file-store';
 import { itemLabelKey } from '../files/label-keys';
 import { assertPurchaseRequest } from '../label-requests';
@@ -40,11 +42,13 @@ const bought = (label: StoredLabel): LabelPurchaseResult => ({
 @Injectable()
 export class LabelPurchases {
   private readonly inFlight = new Map<string, Promise<LabelPurchaseResult>>();
+  /** The adapter each in-flight item is bought from, as its request's shipper and key mode chose. */
+  private readonly carrierOfItem = new Map<string, CarrierPort>();
   /** This process, as the holder of the intents it claims. */
   private readonly holder = randomUUID();
 
   constructor(
-    @Inject(CARRIER_PORT) private readonly carrier: CarrierPort,
+    private readonly carriers: CarrierRegistry,
     private readonly store: LabelPurchaseStore,
     @Inject(LABEL_FILE_STORE) private readonly files: LabelFileStore,
     private readonly intents: LabelPurchaseIntents,
@@ -60,6 +64,8 @@ export class LabelPurchases {
       if (running) answers.set(item.item_id, running);
       else owned.set(item.item_id, item);
     }
+    const carrier = this.carriers.adapterFor(carrierChoiceOf(request));
+    for (const itemId of owned.keys()) this.carrierOfItem.set(itemId, carrier);
     const work = this.purchaseOwned(request.service, [...owned.values()]);
     for (const itemId of owned.keys()) {
       const answer = work.then((results) => results.get(itemId) as LabelPurchaseResult);
@@ -67,7 +73,10 @@ export class LabelPurchases {
       answers.set(itemId, answer);
     }
     const settled = await Promise.allSettled(request.items.map((item) => answers.get(item.item_id)));
-    for (const itemId of owned.keys()) this.inFlight.delete(itemId);
+    for (const itemId of owned.keys()) {
+      this.inFlight.delete(itemId);
+      this.carrierOfItem.delete(itemId);
+    }
     const failed = settled.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     return settled.map((result) => (result as PromiseFulfilledResult<LabelPurchaseResult>).value);
@@ -159,7 +168,9 @@ export class LabelPurchases {
   }
 
   private async buy({ item_id, carrier_key, service, shipment }: LabelPurchaseIntent): Promise<Bought> {
-    const label = await this.carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
+    const carrier = this.carrierOfItem.get(item_id);
+    if (!carrier) throw new Error(`No carrier was chosen for item ${item_id}.`);
+    const label = await carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
     if (!label.ok) {
       metrics.labelsFailed.inc();
       return { ok: false, result: { item_id, ok: false, reason: label.reason } };

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CarrierLabelRequest, CarrierPort } from '../carrier/carrier-port';
+import { CarrierRegistry } from '../carrier/carrier-registry';
 import { SandboxCarrier } from '../carrier/sandbox-carrier';
 import { SandboxCarrierSales } from '../carrier/sandbox-carrier-sales';
 import type { LabelFileStore } from '../files/label-file-store';
@@ -89,11 +90,11 @@ export async function startLabelHarness(
     store: purchaseStore,
     intents,
     files,
-    purchases: new LabelPurchases(carrier, purchaseStore, files, intents),
+    purchases: new LabelPurchases(new CarrierRegistry(carrier), purchaseStore, files, intents),
     merges: new LabelMerges(purchaseStore, files, workers),
     secondProcess: (other = sql) =>
       new LabelPurchases(
-        other === sql ? carrier : carrierOn(other),
+        new CarrierRegistry(other === sql ? carrier : carrierOn(other)),
         new LabelPurchaseStore(other),
         other === sql ? files : openLabelFileStore(config, other),
         new LabelPurchaseIntents(other),

@@ -1,4 +1,12 @@
 import type { WebhookShipmentBody } from '@shipping/contracts';
+import { isBatchServiceCode, PARCEL_SERVICES } from '@shipping/reference-data';
+
+/** A parcel service batches ship with, as the reference data has it. */
+const batchService = () => {
+  const service = PARCEL_SERVICES.find(({ code }) => isBatchServiceCode(code));
+  if (!service) throw new Error('The reference data holds no batch service.');
+  return service;
+};
 
 export const shipmentBody = (id = 70001): WebhookShipmentBody => ({
   shipment_order_id: id,
@@ -9,7 +17,7 @@ export const shipmentBody = (id = 70001): WebhookShipmentBody => ({
     { tracking_number: '9400100000000000000002', items: [] },
   ],
   final_price: '12.34',
-  carrier: 'usps',
-  service: 'USPS Priority Mail',
+  carrier: batchService().carrier,
+  service: batchService().name,
   label: 'https://labels.example.com/l/abc.pdf',
 });

@@ -1,4 +1,4 @@
-import { findParcelService } from '@shipping/reference-data';
+import { carrierOfParcelService, findParcelService } from '@shipping/reference-data';
 import { formatCents } from '../money/money';
 import type { WebhookShipmentBody } from './webhooks';
 
@@ -27,7 +27,7 @@ export function webhookShipmentBody(parcel: ShippedParcel): WebhookShipmentBody 
       items: pkg.items ?? [],
     })),
     final_price: formatCents(parcel.price_cents),
-    carrier: service?.carrier ?? 'usps',
+    carrier: carrierOfParcelService(parcel.service),
     service: service?.name ?? parcel.service,
     label: parcel.label_url,
   };

@@ -46,6 +46,10 @@ export interface LabelPurchaseItem {
 export interface LabelPurchaseRequest {
   service: string;
   items: LabelPurchaseItem[];
+  /** The shipper's carrier and integration, which pick the carrier adapter (see the label app). */
+  shipper?: { carrier: string; integration: 'own' | 'platform' };
+  /** The mode of the API key the labels were asked with; unset is a test. */
+  mode?: 'test' | 'live';
 }
 
 export type LabelPurchaseResult =

@@ -1,4 +1,4 @@
-import { findParcelService } from '@shipping/reference-data';
+import { isBatchServiceCode } from '@shipping/reference-data';
 import { type FieldErrors, MAX_BATCH_SHIPMENTS } from '@shipping/contracts-core';
 import {
   documented,
@@ -12,7 +12,6 @@ import {
   MAX_ID,
   messages,
 } from '../../validation';
-import { carrierCode } from '../pickup/pickup-fields';
 import { BatchShipment } from './batch-shipment.dto';
 
 /**
@@ -21,9 +20,8 @@ import { BatchShipment } from './batch-shipment.dto';
  */
 export const MAX_BATCH_SHIPMENT_KILOBYTES = 256;
 
-/** Batches ship with the postal carrier (<CARRIER_4>) only: `USPS-<n>` from the reference data. */
-export const isBatchService = (code: unknown): code is string =>
-  isString(code) && findParcelService(code)?.carrier === carrierCode(4);
+/** Batches ship with the parcel services of the carriers that ship batches (reference data). */
+export const isBatchService = (code: unknown): code is string => isString(code) && isBatchServiceCode(code);
 
 /** A non-empty array of at most 1,000 elements; that each element is an object is a cross-field rule. */
 function ShipmentsField(): PropertyDecorator {

@@ -46,6 +46,12 @@ describe('InstantShipRequest', () => {
     },
   );
 
+  it('names the services it offers as the interface does', () => {
+    expect(INSTANT_SHIP_SERVICE_MESSAGE).toBe(
+      'The selected service is invalid: instant ship offers USPS-1, USPS-2 and USPS-3 only.',
+    );
+  });
+
   it('requires service, shipper_id, to_address and package_list', () => {
     expect(Object.keys(errorsOf(InstantShipRequest, {})).sort()).toEqual([
       'from_address',

@@ -1,13 +1,16 @@
-import { isInstantShipService } from '@shipping/reference-data';
+import { INSTANT_SHIP_SERVICE_CODES, isInstantShipService } from '@shipping/reference-data';
 import { documented, field, IntegerField, isString, MAX_ID } from '../../validation';
 import { ContactAddress, InstantShipToAddress } from '../address/address.dto';
 import { ParcelShipmentFields } from './parcel-shipment.fields';
 
-export const INSTANT_SHIP_SERVICE_MESSAGE =
-  'The selected service is invalid: instant ship offers USPS-1, USPS-2 and USPS-3 only.';
+/** `USPS-1, USPS-2 and USPS-3`: the instant-ship services of the reference data. */
+const instantShipServicesSaid = (codes: readonly string[]) =>
+  codes.length <= 1 ? codes.join('') : `${codes.slice(0, -1).join(', ')} and ${codes[codes.length - 1]}`;
+
+export const INSTANT_SHIP_SERVICE_MESSAGE = `The selected service is invalid: instant ship offers ${instantShipServicesSaid(INSTANT_SHIP_SERVICE_CODES)} only.`;
 
 function InstantShipServiceField(): PropertyDecorator {
-  const schema = { type: 'string', enum: ['USPS-1', 'USPS-2', 'USPS-3'] };
+  const schema = { type: 'string', enum: [...INSTANT_SHIP_SERVICE_CODES] };
   return documented(
     {},
     schema,

@@ -1,9 +1,5 @@
 import { Transform } from 'class-transformer';
-import { CARRIER_CODES } from '@shipping/reference-data';
 import { DateField, type FieldOptions, isDateYmd } from '../../validation';
-
-/** The interface names carriers by position: <carrier_code_1> is the first of the reference list. */
-export const carrierCode = (position: 1 | 2 | 3 | 4): string => CARRIER_CODES[position - 1];
 
 export const DATE_MESSAGE = 'The :attribute must be a date in the format Y-m-d or m/d/Y.';
 

@@ -1,4 +1,4 @@
-import { CARRIER_CODES } from '@shipping/reference-data';
+import { carriersWith } from '@shipping/reference-data';
 import type { FieldErrors } from '@shipping/contracts-core';
 import {
   type HasCrossFieldRules,
@@ -10,15 +10,21 @@ import {
 } from '../../validation';
 import { PickupAddress } from '../address/address.dto';
 import { FROM_ADDRESS_RULES, OPTIONAL_ID } from '../from-address';
-import { carrierCode, PickupDateField } from './pickup-fields';
+import { PickupDateField } from './pickup-fields';
 import { PickupPiece } from './pickup-piece.dto';
-import { CLOSE_AFTER_READY, pieceCarrierErrors, requiredForCarriers } from './pickup-rules';
+import {
+  carriersSaid,
+  CLOSE_AFTER_READY,
+  orderPieceFieldsOf,
+  pieceCarrierErrors,
+  requiredForCarriersWith,
+} from './pickup-rules';
 
 export const MAX_PICKUP_PIECES = 100;
 
-/** The first two carriers schedule pickups for a day and a window. */
-const scheduled = requiredForCarriers([carrierCode(1), carrierCode(2)]);
-const SCHEDULED_MESSAGE = `The :attribute field is required when :sibling(carrier) is ${carrierCode(1)} or ${carrierCode(2)}.`;
+/** Some carriers schedule pickups for a day and a window. */
+const scheduled = requiredForCarriersWith('pickup_scheduled_window');
+const SCHEDULED_MESSAGE = `The :attribute field is required when :sibling(carrier) is ${carriersSaid('pickup_scheduled_window')}.`;
 
 /** `POST pickup-orders`. Sending `id` updates that pickup order. */
 export class PickupOrderRequest implements HasCrossFieldRules {
@@ -31,7 +37,7 @@ export class PickupOrderRequest implements HasCrossFieldRules {
   @ObjectField(() => PickupAddress, FROM_ADDRESS_RULES)
   from_address?: PickupAddress;
 
-  @InField(CARRIER_CODES)
+  @InField(carriersWith('pickup'))
   carrier!: string;
 
   @PickupDateField({ presence: scheduled, requiredMessage: SCHEDULED_MESSAGE })
@@ -47,10 +53,6 @@ export class PickupOrderRequest implements HasCrossFieldRules {
   pieces!: PickupPiece[];
 
   crossFieldErrors(): FieldErrors {
-    const firstCarrierNeeds =
-      this.carrier === carrierCode(1)
-        ? (['is_gfp', 'container_type', 'destination_country_code'] as const)
-        : [];
-    return pieceCarrierErrors(this.carrier, this.pieces, firstCarrierNeeds);
+    return pieceCarrierErrors(this.carrier, this.pieces, orderPieceFieldsOf(this.carrier));
   }
 }

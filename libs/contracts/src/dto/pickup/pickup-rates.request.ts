@@ -1,4 +1,4 @@
-import { CARRIER_CODES } from '@shipping/reference-data';
+import { carriersWith } from '@shipping/reference-data';
 import type { FieldErrors } from '@shipping/contracts-core';
 import {
   type HasCrossFieldRules,
@@ -10,16 +10,22 @@ import {
 } from '../../validation';
 import { PickupRateAddress } from '../address/address.dto';
 import { OPTIONAL_ID } from '../from-address';
-import { carrierCode, PickupDateField } from './pickup-fields';
+import { PickupDateField } from './pickup-fields';
 import { PickupRatePiece } from './pickup-piece.dto';
 import { MAX_PICKUP_PIECES } from './pickup-order.request';
-import { CLOSE_AFTER_READY, pieceCarrierErrors, requiredForCarriers } from './pickup-rules';
+import {
+  carriersSaid,
+  CLOSE_AFTER_READY,
+  pieceCarrierErrors,
+  ratePieceFieldsOf,
+  requiredForCarriersWith,
+} from './pickup-rules';
 
 export const VALID_FROM_ADDRESS_MESSAGE = 'A valid from address is required.';
 
-const datedCarriers = CARRIER_CODES.filter((code) => code !== carrierCode(3));
-const windowed = requiredForCarriers([carrierCode(1)]);
-const WINDOW_MESSAGE = `The :attribute field is required when :sibling(carrier) is ${carrierCode(1)}.`;
+const dated = requiredForCarriersWith('pickup_rates_undated', 'unless');
+const windowed = requiredForCarriersWith('pickup_rates_window');
+const WINDOW_MESSAGE = `The :attribute field is required when :sibling(carrier) is ${carriersSaid('pickup_rates_window')}.`;
 
 /** `POST pickup-orders/get-rates`: the price of a pickup order, with or without saving one. */
 export class PickupRatesRequest implements HasCrossFieldRules {
@@ -37,12 +43,12 @@ export class PickupRatesRequest implements HasCrossFieldRules {
   })
   from_address?: PickupRateAddress;
 
-  @InField(CARRIER_CODES)
+  @InField(carriersWith('pickup'))
   carrier!: string;
 
   @PickupDateField({
-    presence: requiredForCarriers(datedCarriers),
-    requiredMessage: `The :attribute field is required unless :sibling(carrier) is ${carrierCode(3)}.`,
+    presence: dated,
+    requiredMessage: `The :attribute field is required unless :sibling(carrier) is ${carriersSaid('pickup_rates_undated')}.`,
   })
   pickup_date?: string | null;
 
@@ -59,11 +65,9 @@ export class PickupRatesRequest implements HasCrossFieldRules {
     const senderMissing =
       (this.from_address_id === undefined || this.from_address_id === null) &&
       (this.from_address === undefined || this.from_address === null);
-    const firstCarrierNeeds =
-      this.carrier === carrierCode(1) ? (['container_type', 'destination_country_code'] as const) : [];
     return {
       ...(senderMissing ? { from_address_id: [VALID_FROM_ADDRESS_MESSAGE] } : {}),
-      ...pieceCarrierErrors(this.carrier, this.pieces, firstCarrierNeeds),
+      ...pieceCarrierErrors(this.carrier, this.pieces, ratePieceFieldsOf(this.carrier)),
     };
   }
 }

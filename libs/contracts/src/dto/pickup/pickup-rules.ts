@@ -1,11 +1,44 @@
-import { findPickupService, groundFreightPickupService, isCarrierCode } from '@shipping/reference-data';
+import {
+  carrierCan,
+  type CarrierCapability,
+  carriersWith,
+  findPickupService,
+  groundFreightPickupService,
+  isCarrierCode,
+} from '@shipping/reference-data';
 import type { FieldErrors } from '@shipping/contracts-core';
 import { isString, isTimeHi, type Owner } from '../../validation';
 
-export const requiredForCarriers =
-  (carriers: readonly string[]) =>
+/** Required when the owner's carrier has the capability (`unless`: when it has not). */
+export const requiredForCarriersWith =
+  (capability: CarrierCapability, when: 'with' | 'unless' = 'with') =>
   (owner: Owner): 'required' | 'optional' =>
-    carriers.includes(owner.carrier as string) ? 'required' : 'optional';
+    isCarrierCode(owner.carrier) && carrierCan(owner.carrier, capability) === (when === 'with')
+      ? 'required'
+      : 'optional';
+
+/** The codes of the carriers with the capability as a message says them: `fedex or ups`. */
+export function carriersSaid(capability: CarrierCapability): string {
+  const codes = carriersWith(capability);
+  return codes.length <= 1
+    ? codes.join('')
+    : `${codes.slice(0, -1).join(', ')} or ${codes[codes.length - 1]}`;
+}
+
+/** The piece fields a carrier's pickup orders need, in the order their errors are listed. */
+export function orderPieceFieldsOf(carrier: unknown): readonly (keyof PieceLike)[] {
+  return [
+    ...(carrierCan(carrier, 'pickup_ground_freight_flag') ? (['is_gfp'] as const) : []),
+    ...ratePieceFieldsOf(carrier),
+  ];
+}
+
+/** The piece fields a carrier's pickup rates need. */
+export function ratePieceFieldsOf(carrier: unknown): readonly (keyof PieceLike)[] {
+  return carrierCan(carrier, 'pickup_piece_destination')
+    ? (['container_type', 'destination_country_code'] as const)
+    : [];
+}
 
 /** close_time after ready_time, when both are times. */
 export const CLOSE_AFTER_READY = {

@@ -1,0 +1,63 @@
+import { isCarrierCode } from '@shipping/reference-data';
+import type { CarrierChoice, IntegrationKind } from './carrier-choice';
+import type { CarrierPort } from './carrier-port';
+
+/** One adapter, for one carrier on one kind of integration. */
+export interface CarrierRegistration {
+  carrier: string;
+  integration: IntegrationKind;
+  adapter: CarrierPort;
+}
+
+export class CarrierRegistrationError extends Error {
+  override readonly name = 'CarrierRegistrationError';
+}
+
+const keyOf = (carrier: string, integration: IntegrationKind) => `${carrier}/${integration}`;
+
+/**
+ * The carrier adapters of the label app, by carrier code and integration kind. The sandbox
+ * serves every test key, and every carrier and integration no adapter is registered for (the
+ * embedded default registers none); a live key of a registered carrier and integration reaches
+ * its adapter.
+ */
+export class CarrierRegistry {
+  private readonly adapters = new Map<string, CarrierPort>();
+
+  constructor(
+    readonly sandbox: CarrierPort,
+    registrations: readonly CarrierRegistration[] = [],
+  ) {
+    for (const registration of registrations) this.register(registration);
+  }
+
+  register({ carrier, integration, adapter }: CarrierRegistration): this {
+    if (!isCarrierCode(carrier))
+      throw new CarrierRegistrationError(`${carrier} is not a carrier of the reference data.`);
+    const key = keyOf(carrier, integration);
+    if (this.adapters.has(key))
+      throw new CarrierRegistrationError(
+        `An adapter is registered already for ${carrier} on ${integration}.`,
+      );
+    this.adapters.set(key, adapter);
+    return this;
+  }
+
+  adapterFor({ carrier, integration, mode }: CarrierChoice): CarrierPort {
+    switch (mode) {
+      case 'test':
+        return this.sandbox;
+      case 'live':
+        return this.adapters.get(keyOf(carrier, integration)) ?? this.sandbox;
+      default: {
+        const unknown: never = mode;
+        throw new Error(`Unknown key mode ${String(unknown)}.`);
+      }
+    }
+  }
+
+  /** The carrier and integration kinds a live key reaches a real carrier with. */
+  registered(): readonly string[] {
+    return [...this.adapters.keys()];
+  }
+}
