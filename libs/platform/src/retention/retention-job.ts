@@ -8,12 +8,19 @@ export interface RetentionTimings {
   batchSize: number;
   /** How long after a round the next one starts. */
   intervalMs: number;
+  /** How long after the start the first round comes: out of the start's rush, but soon enough that an instance restarted more often than `intervalMs` still prunes. At most `intervalMs`. */
+  firstRoundAfterMs?: number;
 }
 
-export const DEFAULT_RETENTION_TIMINGS: RetentionTimings = { batchSize: 500, intervalMs: 10 * 60_000 };
+export const DEFAULT_RETENTION_TIMINGS: RetentionTimings = {
+  batchSize: 500,
+  intervalMs: 10 * 60_000,
+  firstRoundAfterMs: 60_000,
+};
 
 /**
- * Prunes an app's tables by their policies: every `intervalMs` from the start, each table in
+ * Prunes an app's tables by their policies: a first round `firstRoundAfterMs` after the start, then
+ * one `intervalMs` after each round ends, each table in
  * transactions of at most `batchSize` rows until none is left to go. Every instance runs the job;
  * each transaction first takes a transaction-level advisory lock named after the table and gives
  * the round up when another instance holds it, so one instance prunes a table at a time and a lock
@@ -34,10 +41,10 @@ export class RetentionJob implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly timings: RetentionTimings = DEFAULT_RETENTION_TIMINGS,
   ) {}
 
-  /** The first round comes an interval after the start, not in the rush of it. */
   onApplicationBootstrap(): void {
     this.stopped = false;
-    this.schedule(this.timings.intervalMs);
+    const { firstRoundAfterMs, intervalMs } = this.timings;
+    this.schedule(Math.min(firstRoundAfterMs ?? intervalMs, intervalMs));
   }
 
   async onModuleDestroy(): Promise<void> {
