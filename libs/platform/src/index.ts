@@ -47,3 +47,5 @@ export * from './partitioned-feed/leadership';
 export * from './partitioned-feed/store-relays';
 export * from './partitioned-feed/stored-event-message';
 export * from './partitioned-feed/stored-events-relay';
+export * from './leases/fenced-leases';
+export * from './leases/held-lease';
