@@ -73,5 +73,12 @@ create table if not exists batch_creations (
 );
 `,
     },
+    {
+      version: 3,
+      name: 'labelling job leases fenced by a token',
+      sql: `
+alter table batch_labeling_jobs add column lease_token bigint not null default 0;
+`,
+    },
   ],
 };

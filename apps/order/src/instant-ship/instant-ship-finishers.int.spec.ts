@@ -7,12 +7,12 @@ import {
   LedgerPatterns,
   type RequestContext,
 } from '@shipping/contracts';
-import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { PostgresEventStore } from '@shipping/event-store';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import type { TimedRequest } from '@shipping/messaging';
 import { shipmentStreamName } from '@shipping/order-domain';
 import { SystemClock } from '@shipping/platform';
-import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
+import { createTestDatabase, eventually, stallable, type TestDatabase } from '@shipping/testing';
 import { defer } from 'rxjs';
 import { InstantShipCompletion, type RequestInstantShip } from './instant-ship-completion';
 import { PendingShipments } from './pending-shipments';
@@ -52,27 +52,6 @@ class OtherApps {
         : [{ item_id, ok: true, tracking_number: `TRACK-${item_id}`, label_key: `labels/${item_id}.pdf` }];
     return reply;
   }
-}
-
-/** A client whose every statement waits while the instance is stalled: a paused process, or one cut off. */
-function stallable(sql: SqlClient) {
-  let resumed: Promise<void> = Promise.resolve();
-  let resume = () => undefined as void;
-  const client = new Proxy(sql, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key);
-      if (typeof value !== 'function' || key === 'close') return value;
-      return async (...args: unknown[]) => {
-        await resumed;
-        return (value as (...all: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return {
-    client,
-    stall: () => (resumed = new Promise<void>((done) => (resume = done))),
-    resume: () => resume(),
-  };
 }
 
 const context: RequestContext = { accountId: 'acct_acme', correlationId: 'req-1' };

@@ -7,13 +7,15 @@ export interface Lease {
   readonly token: string;
 }
 
-/** The table whose rows are leased: it has `lease_token bigint` and `lease_expires_at timestamptz`. */
+/** The table whose rows are leased: it has `lease_token bigint` and an expiry column (`timestamptz`). */
 export interface LeaseTable {
   name: string;
   /** The column that names a row. */
   key: string;
   /** How long a lease holds without being renewed. */
   leaseMs: number;
+  /** The expiry column, `lease_expires_at` unless named; null there means free. */
+  expiresAt?: string;
 }
 
 export class LeaseLost extends Error {
@@ -37,6 +39,7 @@ export class LeaseLost extends Error {
  */
 export class FencedLeases {
   private readonly expiry: string;
+  private readonly expiresAt: string;
 
   constructor(
     private readonly sql: SqlClient,
@@ -45,26 +48,27 @@ export class FencedLeases {
     if (!Number.isSafeInteger(table.leaseMs) || table.leaseMs <= 0)
       throw new Error(`A lease of ${table.leaseMs} ms on ${table.name} is no lease`);
     this.expiry = `clock_timestamp() + interval '${table.leaseMs} milliseconds'`;
+    this.expiresAt = table.expiresAt ?? 'lease_expires_at';
   }
 
   /** The assignments of a claim that takes the lease of the row `alias`. */
   takeLease(alias = this.table.name): string {
-    return `lease_token = ${alias}.lease_token + 1, lease_expires_at = ${this.expiry}`;
+    return `lease_token = ${alias}.lease_token + 1, ${this.expiresAt} = ${this.expiry}`;
   }
 
-  /** The values of `lease_token, lease_expires_at` for a row inserted already leased. */
+  /** The values of `lease_token` and the expiry for a row inserted already leased. */
   get newLease(): string {
     return `1, ${this.expiry}`;
   }
 
   /** Whether nobody holds the row `alias`: its lease ran out or was released. */
   isFree(alias = this.table.name): string {
-    return `${alias}.lease_expires_at <= clock_timestamp()`;
+    return `(${alias}.${this.expiresAt} is null or ${alias}.${this.expiresAt} <= clock_timestamp())`;
   }
 
   /** The condition of a write under a lease: the row is still held under the token. */
   heldBy(keyParam: string, tokenParam: string, alias = this.table.name): string {
-    return `${alias}.${this.table.key} = ${keyParam} and ${alias}.lease_token = ${tokenParam}::bigint and ${alias}.lease_expires_at > clock_timestamp()`;
+    return `${alias}.${this.table.key} = ${keyParam} and ${alias}.lease_token = ${tokenParam}::bigint and ${alias}.${this.expiresAt} > clock_timestamp()`;
   }
 
   leaseOf(key: string | number, token: unknown): Lease {
@@ -74,7 +78,7 @@ export class FencedLeases {
   /** Extends the lease by leaseMs from now: false once it was lost. */
   async renew(lease: Lease): Promise<boolean> {
     const { rows } = await this.sql.query(
-      `update ${this.table.name} set lease_expires_at = ${this.expiry}
+      `update ${this.table.name} set ${this.expiresAt} = ${this.expiry}
        where ${this.heldBy('$1', '$2')} returning 1 as renewed`,
       [lease.key, lease.token],
     );
@@ -85,7 +89,7 @@ export class FencedLeases {
   async release(lease: Lease, retryInMs = 0): Promise<void> {
     await this.sql.query(
       `update ${this.table.name}
-       set lease_expires_at = case when $3::integer = 0 then '-infinity' else clock_timestamp() + $3 * interval '1 millisecond' end
+       set ${this.expiresAt} = case when $3::integer = 0 then '-infinity' else clock_timestamp() + $3 * interval '1 millisecond' end
        where ${this.heldBy('$1', '$2')}`,
       [lease.key, lease.token, Math.round(retryInMs)],
     );
