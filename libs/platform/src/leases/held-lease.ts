@@ -25,8 +25,13 @@ export class HeldLease {
       this.renewing = leases
         .renew(lease)
         .then(
-          (held) => (held ? (confirmedAt = startedAt) : this.lose()),
-          () => (performance.now() - confirmedAt >= leaseMs ? this.lose() : undefined),
+          (held) => {
+            if (held) confirmedAt = startedAt;
+            else this.lose();
+          },
+          () => {
+            if (performance.now() - confirmedAt >= leaseMs) this.lose();
+          },
         )
         .finally(() => (this.renewing = undefined));
     }, leaseMs / 3);
