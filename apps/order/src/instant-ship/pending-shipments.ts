@@ -37,6 +37,7 @@ export class PendingShipments implements OnModuleInit {
     this.leases = new FencedLeases(sql, {
       name: 'order_instant_ship_pending',
       key: 'shipment_order_id',
+      keyType: 'bigint',
       leaseMs,
     });
   }

@@ -16,6 +16,8 @@ export interface LeaseTable {
   leaseMs: number;
   /** The expiry column, `lease_expires_at` unless named; null there means free. */
   expiresAt?: string;
+  /** The key column's type, `text` unless named. */
+  keyType?: string;
 }
 
 export class LeaseLost extends Error {
@@ -102,6 +104,65 @@ export class FencedLeases {
       [lease.key, lease.token],
     );
     if (rows.length === 0) throw new LeaseLost(this.table.name, lease);
+  }
+
+  /**
+   * The rows of `leases` (`$1` keys, `$2` tokens) still held, locked in key order: statements that
+   * write several rows lock them in that order, so two holders never deadlock on them.
+   */
+  private heldInOrder(lock = true): string {
+    const { name, key } = this.table;
+    return `select t.${key} from ${name} t
+      join unnest($1::${this.table.keyType ?? 'text'}[], $2::bigint[]) as held (key, token)
+        on t.${key} = held.key and t.lease_token = held.token
+      where t.${this.expiresAt} > clock_timestamp()
+      order by t.${key}${lock ? ' for update of t' : ''}`;
+  }
+
+  private async eachHeld(
+    leases: readonly Lease[],
+    statement: (held: string) => string,
+    lock = true,
+  ): Promise<Lease[]> {
+    if (leases.length === 0) return [];
+    const { rows } = await this.sql.query<Record<string, unknown>>(statement(this.heldInOrder(lock)), [
+      leases.map((lease) => lease.key),
+      leases.map((lease) => lease.token),
+    ]);
+    const done = new Set(rows.map((row) => String(row[this.table.key])));
+    return leases.filter((lease) => !done.has(String(lease.key)));
+  }
+
+  /** Renews every lease of a group still held; answers the ones lost. */
+  renewAll(leases: readonly Lease[]): Promise<Lease[]> {
+    const { name, key } = this.table;
+    return this.eachHeld(
+      leases,
+      (held) =>
+        `update ${name} set ${this.expiresAt} = ${this.expiry} where ${key} in (${held}) returning ${key}`,
+    );
+  }
+
+  /** Lets the next holder take the rows of a group at once. */
+  async releaseAll(leases: readonly Lease[]): Promise<void> {
+    const { name, key } = this.table;
+    await this.eachHeld(
+      leases,
+      (held) =>
+        `update ${name} set ${this.expiresAt} = '-infinity' where ${key} in (${held}) returning ${key}`,
+    );
+  }
+
+  /** Deletes the rows of a group still held; answers the ones lost. */
+  removeAll(leases: readonly Lease[]): Promise<Lease[]> {
+    const { name, key } = this.table;
+    return this.eachHeld(leases, (held) => `delete from ${name} where ${key} in (${held}) returning ${key}`);
+  }
+
+  /** Throws LeaseLost unless every lease of the group is still held. */
+  async checkAll(leases: readonly Lease[]): Promise<void> {
+    const lost = await this.eachHeld(leases, (held) => held, false);
+    if (lost.length > 0) throw new LeaseLost(this.table.name, lost[0]);
   }
 
   /** Deletes the row if the lease still holds it: the work under it is done. */
