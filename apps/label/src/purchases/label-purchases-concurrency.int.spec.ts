@@ -1,10 +1,27 @@
 import type { LabelPurchaseItem } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type SqlClient } from '@shipping/event-store';
-import { createTestDatabase, type TestDatabase } from '@shipping/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { withReceiver } from '../testing/label-shipment.fixture';
-import type { LabelPurchases } from './label-purchases';
+import type { Lease } from '@shipping/platform';
+import { LabelPurchaseIntents } from './label-purchase-intents';
+import { LabelPurchaseStore } from './label-purchase-store';
+import { LabelPurchases } from './label-purchases';
+
+/** Every timer but Date's stays real: only the process's idea of the time is off. */
+const REAL_TIMERS = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
 
 const item = (item_id: string): LabelPurchaseItem => ({
   item_id,
@@ -64,5 +81,36 @@ describe('two label app processes buying the same items at once', () => {
       [items.map((entry) => entry.item_id)],
     );
     expect([sold, distinct]).toEqual([50, 50]);
+  }, 60_000);
+
+  it('a process whose clock runs an hour ahead does not take an intent another process holds', async () => {
+    const shipment = item('skewed').shipment;
+    const held = await harness.intents.claim('USPS-1', [{ item_id: 'skewed', shipment }], 'a-live-process');
+    const aheadIntents = new LabelPurchaseIntents(otherSql);
+    const claims = jest.spyOn(aheadIntents, 'claim');
+    const ahead = new LabelPurchases(
+      harness.carrier,
+      new LabelPurchaseStore(otherSql),
+      harness.files,
+      aheadIntents,
+    );
+
+    jest.useFakeTimers({ now: Date.now() + 3_600_000, advanceTimers: true, doNotFake: REAL_TIMERS });
+    const buying = ahead.purchase({ service: 'USPS-1', items: [item('skewed')] });
+    try {
+      // Refused at its first claim it claims again; a claim that took the intent buys at once.
+      const triedOrBought = () => claims.mock.calls.length >= 2 || harness.carrier.countFor('skewed') > 0;
+      await eventually(async () => (triedOrBought() ? true : undefined));
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(harness.carrier.countFor('skewed')).toBe(0);
+
+    await harness.intents.leases.releaseAll([held.get('skewed')?.lease as Lease]);
+    const [label] = await buying;
+    expect(label).toMatchObject({ ok: true });
+    expect(harness.carrier.requests.filter((request) => request.item_id === 'skewed')).toEqual([
+      expect.objectContaining({ idempotency_key: held.get('skewed')?.carrier_key }),
+    ]);
   }, 60_000);
 });
