@@ -49,3 +49,4 @@ export * from './partitioned-feed/stored-event-message';
 export * from './partitioned-feed/stored-events-relay';
 export * from './leases/fenced-leases';
 export * from './leases/held-lease';
+export * from './leases/periodic-sweep';

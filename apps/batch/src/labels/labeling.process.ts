@@ -44,6 +44,7 @@ import {
   handleCommand,
   HeldLease,
   LeaseLost,
+  PeriodicSweep,
   type Recorded,
   Subscribes,
 } from '@shipping/platform';
@@ -117,7 +118,7 @@ export class LabelingProcess
   private readonly running = new Map<string, Promise<void>>();
   private readonly holder = randomUUID();
   private readonly timings: LabelingTimings;
-  private sweeping?: NodeJS.Timeout;
+  private readonly sweeps: PeriodicSweep;
   private stopping = false;
 
   constructor(
@@ -129,29 +130,30 @@ export class LabelingProcess
     @Optional() @Inject(LABELING_TIMINGS) timings?: Partial<LabelingTimings>,
   ) {
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
+    this.sweeps = new PeriodicSweep(
+      () => this.sweep(),
+      this.timings.sweepMs,
+      (error: unknown) =>
+        this.logger.error({ err: error }, 'sweeping labelling jobs failed; the next sweep tries again'),
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sweep();
-    this.sweeping = setInterval(() => void this.sweep(), this.timings.sweepMs);
+    await this.sweeps.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.sweeping);
+    await this.sweeps.stop();
     await Promise.allSettled(this.running.values());
   }
 
   /** Takes the unfinished jobs nobody holds, up to what this instance works on at once. */
-  async sweep(): Promise<void> {
+  private async sweep(): Promise<void> {
     if (this.stopping) return;
-    try {
-      const free = MAX_JOBS - this.running.size;
-      if (free <= 0) return;
-      for (const job of await this.jobs.claim(this.holder, this.timings.leaseMs, free)) this.start(job);
-    } catch (error) {
-      this.logger.error({ err: error }, 'sweeping labelling jobs failed; the next sweep tries again');
-    }
+    const free = MAX_JOBS - this.running.size;
+    if (free <= 0) return;
+    for (const job of await this.jobs.claim(this.holder, this.timings.leaseMs, free)) this.start(job);
   }
 
   /** Resolves when every batch job running now has finished (tests and benchmarks wait on it). */
