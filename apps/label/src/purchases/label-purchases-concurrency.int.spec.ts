@@ -9,20 +9,6 @@ import { LabelPurchaseIntents } from './label-purchase-intents';
 import { LabelPurchaseStore } from './label-purchase-store';
 import { LabelPurchases } from './label-purchases';
 
-/** Every timer but Date's stays real: only the process's idea of the time is off. */
-const REAL_TIMERS = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
-
 const item = (item_id: string): LabelPurchaseItem => ({
   item_id,
   shipment: withReceiver(`Receiver ${item_id}`),
@@ -95,7 +81,23 @@ describe('two label app processes buying the same items at once', () => {
       aheadIntents,
     );
 
-    jest.useFakeTimers({ now: Date.now() + 3_600_000, advanceTimers: true, doNotFake: REAL_TIMERS });
+    // Every timer but Date's stays real: only the process's idea of the time is off.
+    jest.useFakeTimers({
+      now: Date.now() + 3_600_000,
+      advanceTimers: true,
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
     const buying = ahead.purchase({ service: 'USPS-1', items: [item('skewed')] });
     try {
       // Refused at its first claim it claims again; a claim that took the intent buys at once.
