@@ -1,7 +1,8 @@
 import type { LabelPurchaseItem } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type SqlClient } from '@shipping/event-store';
-import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
+import { createTestDatabase, eventually, stallable, type TestDatabase } from '@shipping/testing';
+import type { CarrierPort } from '../carrier/carrier-port';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { withReceiver } from '../testing/label-shipment.fixture';
 import type { Lease } from '@shipping/platform';
@@ -114,5 +115,64 @@ describe('two label app processes buying the same items at once', () => {
     expect(harness.carrier.requests.filter((request) => request.item_id === 'skewed')).toEqual([
       expect.objectContaining({ idempotency_key: held.get('skewed')?.carrier_key }),
     ]);
+  }, 60_000);
+
+  it('a process stalled past its lease before calling the carrier calls it not once it resumes, and answers the label of the process that took over', async () => {
+    const stalled = stallable(createPgSqlClient(database.url, { max: 2 }));
+    const stalledIntents = new LabelPurchaseIntents(stalled.client, 300);
+    const claims = jest.spyOn(stalledIntents, 'claim');
+    claims.mockImplementation(async (...args) => {
+      const claimed = await LabelPurchaseIntents.prototype.claim.apply(stalledIntents, args);
+      if (claims.mock.calls.length === 1) stalled.stall();
+      return claimed;
+    });
+    const first = new LabelPurchases(
+      harness.carrier,
+      new LabelPurchaseStore(stalled.client),
+      harness.files,
+      stalledIntents,
+    );
+    let carrierReached = () => undefined as void;
+    const reached = new Promise<void>((done) => (carrierReached = done));
+    let letCarrierAnswer = () => undefined as void;
+    const answering = new Promise<void>((done) => (letCarrierAnswer = done));
+    const heldCarrier: CarrierPort = {
+      purchase: async (request) => {
+        carrierReached();
+        await answering;
+        return harness.carrier.purchase(request);
+      },
+    };
+    const takingOver = new LabelPurchases(
+      heldCarrier,
+      new LabelPurchaseStore(otherSql),
+      harness.files,
+      new LabelPurchaseIntents(otherSql, 300),
+    );
+    try {
+      const stale = first.purchase({ service: 'USPS-1', items: [item('stalled')] });
+      await eventually(async () => (claims.mock.calls.length === 1 ? true : undefined));
+      // Answered `unavailable` while the first holds the item, it asks again until it takes it over.
+      const taken = eventually(
+        () => takingOver.purchase({ service: 'USPS-1', items: [item('stalled')] }),
+        30_000,
+      );
+      await reached;
+
+      stalled.resume();
+      // Refused by the database it claims again; one that went on calls the carrier at once.
+      const waitingOrBought = () => claims.mock.calls.length >= 2 || harness.carrier.countFor('stalled') > 0;
+      await eventually(async () => (waitingOrBought() ? true : undefined));
+      expect(harness.carrier.countFor('stalled')).toBe(0);
+
+      letCarrierAnswer();
+      const [[theirs], [ours]] = await Promise.all([taken, stale]);
+      expect(ours).toEqual(theirs);
+      expect(harness.carrier.countFor('stalled')).toBe(1);
+    } finally {
+      stalled.resume();
+      letCarrierAnswer();
+      await stalled.client.close();
+    }
   }, 60_000);
 });
