@@ -77,7 +77,7 @@ create table if not exists batch_creations (
       version: 3,
       name: 'labelling job leases fenced by a token',
       sql: `
-alter table batch_labeling_jobs add column lease_token bigint not null default 0;
+alter table batch_labeling_jobs add column if not exists lease_token bigint not null default 0;
 `,
     },
   ],

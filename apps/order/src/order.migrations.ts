@@ -82,7 +82,7 @@ create sequence if not exists order_shipper_ids start with 1000;
       version: 4,
       name: 'instant ship finisher leases fenced by a token',
       sql: `
-alter table order_instant_ship_pending add column lease_token bigint not null default 0;
+alter table order_instant_ship_pending add column if not exists lease_token bigint not null default 0;
 `,
     },
   ],
