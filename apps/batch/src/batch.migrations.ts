@@ -82,5 +82,12 @@ alter table ledger_entries add column if not exists reference text;
 alter table ledger_entries add column if not exists balance_after_cents bigint;
 `,
     },
+    {
+      version: 4,
+      name: 'labelling job leases fenced by a token',
+      sql: `
+alter table batch_labeling_jobs add column if not exists lease_token bigint not null default 0;
+`,
+    },
   ],
 };

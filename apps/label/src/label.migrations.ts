@@ -51,5 +51,12 @@ create table if not exists label_files (
 );
 `,
     },
+    {
+      version: 3,
+      name: 'label purchase intents fenced by a token',
+      sql: `
+alter table label_purchase_intents add column if not exists lease_token bigint not null default 0;
+`,
+    },
   ],
 };

@@ -78,5 +78,12 @@ create index if not exists order_accounts_created on order_accounts (created_at,
 create sequence if not exists order_shipper_ids start with 1000;
 `,
     },
+    {
+      version: 4,
+      name: 'instant ship finisher leases fenced by a token',
+      sql: `
+alter table order_instant_ship_pending add column if not exists lease_token bigint not null default 0;
+`,
+    },
   ],
 };

@@ -57,3 +57,6 @@ export * from './retention/retention-job';
 export * from './retention/retention-config';
 export * from './retention/retention.provider';
 export * from './idempotency/idempotent-requests.retention';
+export * from './leases/fenced-leases';
+export * from './leases/held-lease';
+export * from './leases/periodic-sweep';

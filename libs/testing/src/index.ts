@@ -1,6 +1,7 @@
 export * from './test-database';
 export * from './sql-backends';
 export * from './held-writes';
+export * from './stalled-client';
 export * from './redeliveries';
 export * from './decider-spec';
 export * from './fixtures/orders';

@@ -1,7 +1,7 @@
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type SqlClient } from '@shipping/event-store';
-import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
+import { eventually, type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { LabelingJobs } from './labeling-jobs';
 
 const backends = sqlBackends<SqlClient>('labeling_jobs', {
@@ -9,6 +9,7 @@ const backends = sqlBackends<SqlClient>('labeling_jobs', {
   server: (url) => createPgSqlClient(url, { max: 4 }),
 });
 const LEASE_MS = 60_000;
+const SHORT_LEASE_MS = 200;
 
 describe.each(backends)('labelling job claims on $name', (backend) => {
   let db: OpenSqlBackend<SqlClient>;
@@ -49,19 +50,25 @@ describe.each(backends)('labelling job claims on $name', (backend) => {
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
 
-  it('hands a dead holder’s job over once its lease ran out, and keeps a failed job back for its backoff', async () => {
+  it('hands a stalled holder’s job over once its lease ran out by the database’s clock, refuses the old lease, and keeps a failed job back for its backoff', async () => {
     const jobs = await instance();
-    await jobs.open('dead', 'acct', 'c1');
+    await jobs.open('stalled', 'acct', 'c1');
     await jobs.open('failed', 'acct', 'c2');
-    expect(await jobs.claim('dying', 1, 10)).toHaveLength(2);
-    await db.client().query(`select pg_sleep(0.01)`);
-    await jobs.release('failed', 'dying', { retryInMs: LEASE_MS });
+    const stalled = await jobs.claimOne('stalled', 'dying', SHORT_LEASE_MS);
+    const failed = await jobs.claimOne('failed', 'dying', LEASE_MS);
+    if (!stalled || !failed) throw new Error('a first claim was refused');
+    await jobs.release(failed, LEASE_MS, { retryInMs: LEASE_MS });
 
-    const takenOver = await jobs.claim('alive', LEASE_MS, 10);
-    expect(takenOver).toEqual([expect.objectContaining({ batch_id: 'dead', failures: 0 })]);
-    expect(await jobs.renew(['dead', 'failed'], 'alive', LEASE_MS)).toEqual(['failed']);
+    const takenOver = await eventually(async () => {
+      const claimed = await jobs.claim('alive', LEASE_MS, 10);
+      return claimed.length > 0 ? claimed : undefined;
+    });
+    expect(takenOver).toEqual([expect.objectContaining({ batch_id: 'stalled', failures: 0 })]);
+    expect(await jobs.leases(SHORT_LEASE_MS).renew(stalled.lease)).toBe(false);
+    await jobs.release(stalled, SHORT_LEASE_MS, { retryInMs: LEASE_MS });
+    await jobs.close(stalled, SHORT_LEASE_MS);
+    expect(await jobs.leases(LEASE_MS).renew(takenOver[0].lease)).toBe(true);
 
-    await jobs.release('failed', 'nobody', undefined);
     expect(await jobs.claim('alive', LEASE_MS, 10)).toEqual([]);
     await db
       .client()

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { FencedLeases, type Lease, SQL_CLIENT } from '@shipping/platform';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 export interface LabelingJob {
@@ -9,23 +9,46 @@ export interface LabelingJob {
   correlation_id: string;
   /** Runs of the job that failed so far: the wait before the next grows with them. */
   failures: number;
+  /** The lease it was taken under: every write of the run names it. */
+  lease: Lease;
 }
 
-const JOB_COLUMNS = 'batch_id, account_id, correlation_id, failures';
+const JOB_COLUMNS = 'batch_id, account_id, correlation_id, failures, lease_token';
+
+type JobRow = Omit<LabelingJob, 'lease'> & { lease_token: string };
 
 /**
  * Batches whose labelling has started and not finished. A row is written before the work starts
  * and removed when the batch is completed. An instance works on a job only while it holds the
- * job's lease: claims take rows `for update skip locked`, so two instances never take one job, a
- * dead instance's job is taken over once its lease ran out, and a job whose run failed waits out
- * its backoff (`lease_until` in the future, no holder) before any instance takes it again.
+ * job's fenced lease (FencedLeases, timed by the database's clock): claims take rows `for update
+ * skip locked`, so two instances never take one job, a dead or stalled instance's job is taken
+ * over once its lease ran out, and a job whose run failed waits out its backoff (`lease_until` in
+ * the future, no holder) before any instance takes it again. Releasing and closing a job name its
+ * lease, so an instance that lost it changes nothing.
  */
 @Injectable()
 export class LabelingJobs implements OnModuleInit {
+  private readonly byLength = new Map<number, FencedLeases>();
+
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async onModuleInit(): Promise<void> {
     await schemaReady(this.sql, BATCH_MIGRATIONS);
+  }
+
+  /** The leases on jobs that last `leaseMs`. */
+  leases(leaseMs: number): FencedLeases {
+    let leases = this.byLength.get(leaseMs);
+    if (!leases) {
+      leases = new FencedLeases(this.sql, {
+        name: 'batch_labeling_jobs',
+        key: 'batch_id',
+        leaseMs,
+        expiresAt: 'lease_until',
+      });
+      this.byLength.set(leaseMs, leases);
+    }
+    return leases;
   }
 
   async open(batchId: string, accountId: string, correlationId: string): Promise<void> {
@@ -38,55 +61,50 @@ export class LabelingJobs implements OnModuleInit {
 
   /** Takes up to `limit` jobs nobody holds (or whose holder's lease ran out), oldest first. */
   async claim(holder: string, leaseMs: number, limit: number): Promise<LabelingJob[]> {
-    const { rows } = await this.sql.query<LabelingJob>(
-      `update batch_labeling_jobs set holder = $1, lease_until = now() + $2 * interval '1 millisecond'
+    const leases = this.leases(leaseMs);
+    const { rows } = await this.sql.query<JobRow>(
+      `update batch_labeling_jobs set holder = $1, ${leases.takeLease()}
        where batch_id in (
          select batch_id from batch_labeling_jobs
-         where lease_until is null or lease_until < now()
-         order by started_at limit $3
+         where ${leases.isFree()}
+         order by started_at limit $2
          for update skip locked)
        returning ${JOB_COLUMNS}`,
-      [holder, leaseMs, limit],
+      [holder, limit],
     );
-    return rows;
+    return rows.map((row) => this.job(leases, row));
   }
 
   /** Takes one job, if nobody holds it. */
   async claimOne(batchId: string, holder: string, leaseMs: number): Promise<LabelingJob | undefined> {
-    const { rows } = await this.sql.query<LabelingJob>(
-      `update batch_labeling_jobs set holder = $2, lease_until = now() + $3 * interval '1 millisecond'
-       where batch_id = $1 and (lease_until is null or lease_until < now())
+    const leases = this.leases(leaseMs);
+    const { rows } = await this.sql.query<JobRow>(
+      `update batch_labeling_jobs set holder = $2, ${leases.takeLease()}
+       where batch_id = $1 and ${leases.isFree()}
        returning ${JOB_COLUMNS}`,
-      [batchId, holder, leaseMs],
+      [batchId, holder],
     );
-    return rows[0];
+    return rows[0] && this.job(leases, rows[0]);
   }
 
-  /** Extends the leases `holder` still has; answers the batches it holds no more. */
-  async renew(batchIds: string[], holder: string, leaseMs: number): Promise<string[]> {
-    if (batchIds.length === 0) return [];
-    const { rows } = await this.sql.query<{ batch_id: string }>(
-      `update batch_labeling_jobs set lease_until = now() + $3 * interval '1 millisecond'
-       where batch_id = any($1) and holder = $2 returning batch_id`,
-      [batchIds, holder, leaseMs],
-    );
-    const held = new Set(rows.map((row) => row.batch_id));
-    return batchIds.filter((batchId) => !held.has(batchId));
-  }
-
-  /** Lets go of a job: at once (shutting down), or after `retryInMs` when its run failed. */
-  async release(batchId: string, holder: string, failed: { retryInMs: number } | undefined): Promise<void> {
+  /** Lets go of a job still held: at once (shutting down), or after `retryInMs` when its run failed. */
+  async release(job: LabelingJob, leaseMs: number, failed: { retryInMs: number } | undefined): Promise<void> {
     await this.sql.query(
       `update batch_labeling_jobs
        set holder = null,
-           lease_until = case when $3::integer is null then null else now() + $3 * interval '1 millisecond' end,
+           lease_until = case when $3::integer is null then null else clock_timestamp() + $3 * interval '1 millisecond' end,
            failures = failures + case when $3::integer is null then 0 else 1 end
-       where batch_id = $1 and holder = $2`,
-      [batchId, holder, failed ? Math.round(failed.retryInMs) : null],
+       where ${this.leases(leaseMs).heldBy('$1', '$2')}`,
+      [job.lease.key, job.lease.token, failed ? Math.round(failed.retryInMs) : null],
     );
   }
 
-  async close(batchId: string): Promise<void> {
-    await this.sql.query('delete from batch_labeling_jobs where batch_id = $1', [batchId]);
+  /** Removes a job whose batch is completed, if its lease still holds it. */
+  async close(job: LabelingJob, leaseMs: number): Promise<void> {
+    await this.leases(leaseMs).remove(job.lease);
+  }
+
+  private job(leases: FencedLeases, { lease_token, ...row }: JobRow): LabelingJob {
+    return { ...row, lease: leases.leaseOf(row.batch_id, lease_token) };
   }
 }

@@ -16,7 +16,7 @@ import {
 } from '@shipping/event-store';
 import type { TimedRequest } from '@shipping/messaging';
 import { startSubscriber, StoredEventFeed, SystemClock } from '@shipping/platform';
-import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
+import { createTestDatabase, eventually, stallable, type TestDatabase } from '@shipping/testing';
 import { defer, mergeMap } from 'rxjs';
 import { loadBatch } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
@@ -108,10 +108,21 @@ describe('the labelling process manager on PostgreSQL', () => {
     await database.drop();
   });
 
-  async function started(labels: LabelApp, on: { store: EventStore; sql: SqlClient } = { store, sql }) {
+  async function started(
+    labels: Pick<LabelApp, 'client'>,
+    on: { store: EventStore; sql: SqlClient } = { store, sql },
+    withTimings = timings,
+  ) {
     const jobs = new LabelingJobs(on.sql);
     await jobs.onModuleInit();
-    const process = new LabelingProcess(on.store, labels.client(), jobs, ledger, new SystemClock(), timings);
+    const process = new LabelingProcess(
+      on.store,
+      labels.client(),
+      jobs,
+      ledger,
+      new SystemClock(),
+      withTimings,
+    );
     processes.push(process);
     subscriptions.push(await startSubscriber(new StoredEventFeed(on.sql, on.store), process));
     await process.onApplicationBootstrap();
@@ -202,6 +213,65 @@ describe('the labelling process manager on PostgreSQL', () => {
     } finally {
       await stopAll();
       await otherStore.close();
+    }
+  });
+
+  it('an instance stalled past its lease while buying records nothing once it resumes; the instance that took the job over labels the batch', async () => {
+    type Instance = 'A' | 'B';
+    const purchasesBy: Instance[] = [];
+    const answerTo = new Map<Instance, () => void>();
+    const a = stallable(createPgSqlClient(database.url));
+    const labelsFor = (by: Instance) => ({
+      client: () =>
+        ({
+          send: (pattern: string, request: TimedRequest<{ payload: Purchase }>) =>
+            defer(async () => {
+              if (pattern !== LabelPatterns.purchase) {
+                const { files } = request.data.payload as unknown as { files: { file: number }[] };
+                return { files: files.map(({ file }) => ({ file, key: `labels/${BATCH}-${file}.pdf` })) };
+              }
+              purchasesBy.push(by);
+              if (by === 'A') a.stall();
+              await new Promise<void>((answer) => answerTo.set(by, answer));
+              return request.data.payload.items.map(({ item_id }): LabelPurchaseResult =>
+                by === 'A'
+                  ? { item_id, ok: false, reason: 'address not deliverable' }
+                  : {
+                      item_id,
+                      ok: true,
+                      tracking_number: `TRK-${item_id}`,
+                      label_key: `labels/${item_id}.pdf`,
+                    },
+              );
+            }),
+        }) as unknown as ClientProxy,
+    });
+    const jobs = new LabelingJobs(sql);
+    await jobs.onModuleInit();
+    await jobs.open(BATCH, ACCOUNT, 'spec');
+    const storeA = new PostgresEventStore(a.client, { pollIntervalMs: 20 });
+    const other = createPgSqlClient(database.url);
+    const storeB = new PostgresEventStore(other, { pollIntervalMs: 20 });
+    const short = { ...timings, leaseMs: 500 };
+    try {
+      const first = await started(labelsFor('A'), { store: storeA, sql: a.client }, short);
+      await eventually(async () => (purchasesBy.includes('A') ? true : undefined));
+      await started(labelsFor('B'), { store: storeB, sql: other }, short);
+      await eventually(async () => (purchasesBy.includes('B') ? true : undefined), 20_000);
+
+      a.resume();
+      answerTo.get('A')?.();
+      await first.idle();
+      answerTo.get('B')?.();
+
+      const state = await completed();
+      expect(batchResults(state)).toMatchObject({ completed_count: ITEMS, failed_count: 0 });
+      expect(await ledgerEvents('ItemRefunded')).toHaveLength(0);
+      expect(purchasesBy).toEqual(['A', 'B']);
+    } finally {
+      a.resume();
+      await stopAll();
+      await Promise.all([storeA.close(), storeB.close()]);
     }
   });
 });

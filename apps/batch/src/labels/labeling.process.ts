@@ -42,6 +42,9 @@ import {
   eventMetadata,
   type EventSubscriber,
   handleCommand,
+  HeldLease,
+  LeaseLost,
+  PeriodicSweep,
   type Recorded,
   Subscribes,
 } from '@shipping/platform';
@@ -94,8 +97,10 @@ const DEFAULT_TIMINGS: LabelingTimings = {
  * decided on the batch's stream, so a restart carries on where the last recorded step ended and
  * nothing is labelled, charged or refunded twice (the label app and the ledger dedupe too).
  *
- * Unfinished jobs are swept every `sweepMs` and taken under a lease (LabelingJobs), so every
- * instance takes part and no two work on one batch. A run that fails (the label app or the
+ * Unfinished jobs are swept every `sweepMs` and taken under a fenced lease (LabelingJobs), so
+ * every instance takes part and no two work on one batch: before each purchase, merge, refund and
+ * append the run asks the database whether it still holds the job, and one that lost it (it
+ * stalled past its lease, and another instance took the job over) stops there. A run that fails (the label app or the
  * database faulting, a concurrency retry exhausted) lets go of its job, which is taken again after
  * a growing wait. A purchase that keeps failing is retried item by item, and an item that still
  * fails after `purchaseAttempts` ends failed, with its refund, like an item the carrier refused.
@@ -113,8 +118,7 @@ export class LabelingProcess
   private readonly running = new Map<string, Promise<void>>();
   private readonly holder = randomUUID();
   private readonly timings: LabelingTimings;
-  private sweeping?: NodeJS.Timeout;
-  private renewing?: NodeJS.Timeout;
+  private readonly sweeps: PeriodicSweep;
   private stopping = false;
 
   constructor(
@@ -126,41 +130,30 @@ export class LabelingProcess
     @Optional() @Inject(LABELING_TIMINGS) timings?: Partial<LabelingTimings>,
   ) {
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
+    this.sweeps = new PeriodicSweep(
+      () => this.sweep(),
+      this.timings.sweepMs,
+      (error: unknown) =>
+        this.logger.error({ err: error }, 'sweeping labelling jobs failed; the next sweep tries again'),
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sweep();
-    this.sweeping = setInterval(() => void this.sweep(), this.timings.sweepMs);
-    this.renewing = setInterval(() => void this.renew(), this.timings.leaseMs / 3);
+    await this.sweeps.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.sweeping);
-    clearInterval(this.renewing);
+    await this.sweeps.stop();
     await Promise.allSettled(this.running.values());
   }
 
   /** Takes the unfinished jobs nobody holds, up to what this instance works on at once. */
-  async sweep(): Promise<void> {
+  private async sweep(): Promise<void> {
     if (this.stopping) return;
-    try {
-      const free = MAX_JOBS - this.running.size;
-      if (free <= 0) return;
-      for (const job of await this.jobs.claim(this.holder, this.timings.leaseMs, free)) this.start(job);
-    } catch (error) {
-      this.logger.error({ err: error }, 'sweeping labelling jobs failed; the next sweep tries again');
-    }
-  }
-
-  private async renew(): Promise<void> {
-    try {
-      const lost = await this.jobs.renew([...this.running.keys()], this.holder, this.timings.leaseMs);
-      for (const batchId of lost)
-        this.logger.warn({ batchId }, 'the lease of a labelling job ran out; another instance may carry on');
-    } catch (error) {
-      this.logger.error({ err: error }, 'renewing labelling leases failed');
-    }
+    const free = MAX_JOBS - this.running.size;
+    if (free <= 0) return;
+    for (const job of await this.jobs.claim(this.holder, this.timings.leaseMs, free)) this.start(job);
   }
 
   /** Resolves when every batch job running now has finished (tests and benchmarks wait on it). */
@@ -200,19 +193,25 @@ export class LabelingProcess
 
   private start(job: LabelingJob): void {
     const batchId = job.batch_id;
+    const { leaseMs } = this.timings;
     if (this.running.has(batchId)) return;
     if (this.stopping) {
-      void this.jobs.release(batchId, this.holder, undefined).catch(() => undefined);
+      void this.jobs.release(job, leaseMs, undefined).catch(() => undefined);
       return;
     }
     const context = { accountId: job.account_id, correlationId: job.correlation_id };
-    const running = this.run(batchId, context)
+    const held = new HeldLease(this.jobs.leases(leaseMs), job.lease);
+    const running = this.run(batchId, context, job, held)
       .then(
-        () => (this.stopping ? this.jobs.release(batchId, this.holder, undefined) : undefined),
+        () => (this.stopping ? this.jobs.release(job, leaseMs, undefined) : undefined),
         (error: unknown) => {
+          if (error instanceof LeaseLost || held.signal.aborted) {
+            this.logger.warn({ batchId }, 'the lease of a labelling job was lost; this run stopped');
+            return;
+          }
           const retryInMs = this.backoff(job.failures + 1);
           this.logger.error({ err: error, batchId, retryInMs }, 'batch labelling failed; it is taken again');
-          return this.jobs.release(batchId, this.holder, { retryInMs });
+          return this.jobs.release(job, leaseMs, { retryInMs });
         },
       )
       .catch((error: unknown) =>
@@ -221,7 +220,10 @@ export class LabelingProcess
           'letting go of a labelling job failed; its lease runs out',
         ),
       )
-      .finally(() => this.running.delete(batchId));
+      .finally(() => {
+        this.running.delete(batchId);
+        return held.stop();
+      });
     this.running.set(batchId, running);
   }
 
@@ -229,22 +231,32 @@ export class LabelingProcess
     return Math.min(this.timings.retryDelayMs * 2 ** (failures - 1), this.timings.maxRetryDelayMs);
   }
 
-  private async run(batchId: string, context: RequestContext): Promise<void> {
+  private async run(
+    batchId: string,
+    context: RequestContext,
+    job: LabelingJob,
+    held: HeldLease,
+  ): Promise<void> {
     const metadata = eventMetadata(context);
+    const stopped = () => this.stopping || held.signal.aborted;
     let { state, revision } = await loadBatchWithRevision(this.store, batchId);
-    const merges = new FileMerges((group) => this.merge(batchId, context, group));
-    while (!this.stopping && state.status === 'processing') {
+    const merges = new FileMerges(async (group) => {
+      await held.assertHeld();
+      return this.merge(batchId, context, group);
+    });
+    while (!stopped() && state.status === 'processing') {
       const chunks = chunked(pendingLabelItems(state), CHUNK);
       if (chunks.length === 0) break;
       const service = serviceOf(state);
-      const purchase = (items: LabelItem[]) => this.purchase(context, service, items);
+      const purchase = (items: LabelItem[]) => this.purchase(context, service, items, held);
       // Purchases in flight keep the label workers busy while results are recorded and files
       // written; a chunk answered out of turn frees its slot at once. Results are recorded in turn.
       let ended = false;
-      const purchases = startRolling(chunks, IN_FLIGHT, purchase, () => this.stopping || ended);
+      const purchases = startRolling(chunks, IN_FLIGHT, purchase, () => stopped() || ended);
       try {
-        for (let index = 0; index < chunks.length && !this.stopping; index++) {
+        for (let index = 0; index < chunks.length && !stopped(); index++) {
           const results = await purchases.outcome(index);
+          await held.assertHeld();
           const recorded = { type: 'RecordLabelResults' as const, batchId, results };
           const outcome: CommandOutcome<BatchEvent, BatchState> = await handleCommand({
             store: this.store,
@@ -265,11 +277,13 @@ export class LabelingProcess
       await purchases.settled();
     }
     if (this.stopping) return;
+    held.signal.throwIfAborted();
     if (state.status !== 'processing') {
-      await this.jobs.close(batchId);
+      await this.jobs.close(job, this.timings.leaseMs);
       return;
     }
     for (const item of failedItems(state)) {
+      await held.assertHeld();
       await this.ledger.refundItem(
         context.accountId,
         batchId,
@@ -280,6 +294,7 @@ export class LabelingProcess
     }
     merges.start(settledLabelFileGroups(state));
     const files = await merges.all();
+    await held.assertHeld();
     const finished = await handleCommand({
       store: this.store,
       streamName: batchStreamName(batchId),
@@ -288,7 +303,7 @@ export class LabelingProcess
       metadata,
     });
     observeBatchPhases(finished.events, finished.state);
-    await this.jobs.close(batchId);
+    await this.jobs.close(job, this.timings.leaseMs);
   }
 
   /**
@@ -299,20 +314,22 @@ export class LabelingProcess
     context: RequestContext,
     service: string,
     items: LabelItem[],
+    held: HeldLease,
   ): Promise<LabelPurchaseResult[]> {
     try {
-      return await this.withRetry(() =>
-        sendRequest<LabelPurchaseResult[]>(
+      return await this.withRetry(async () => {
+        await held.assertHeld();
+        return sendRequest<LabelPurchaseResult[]>(
           this.client,
           LabelPatterns.purchase,
           { context, payload: { service, items } },
           { timeoutMs: PURCHASE_TIMEOUT_MS },
-        ),
-      );
+        );
+      });
     } catch (error) {
-      if (this.stopping) throw error;
+      if (this.stopping || error instanceof LeaseLost) throw error;
       if (items.length > 1)
-        return (await Promise.all(items.map((item) => this.purchase(context, service, [item])))).flat();
+        return (await Promise.all(items.map((item) => this.purchase(context, service, [item], held)))).flat();
       const reason = `The label could not be bought after ${this.timings.purchaseAttempts} attempts: ${messageOf(error)}`;
       this.logger.warn({ itemId: items[0].item_id, err: error }, reason);
       return [{ item_id: items[0].item_id, ok: false, reason }];
@@ -350,7 +367,8 @@ export class LabelingProcess
       } catch (error) {
         const unavailable = error instanceof AppError && error.code === 'unavailable';
         if (!unavailable) failures += 1;
-        if (this.stopping || failures >= this.timings.purchaseAttempts) throw error;
+        if (this.stopping || error instanceof LeaseLost || failures >= this.timings.purchaseAttempts)
+          throw error;
         await new Promise((done) => setTimeout(done, this.backoff(++waits)));
       }
     }

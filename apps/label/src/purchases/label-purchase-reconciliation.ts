@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { PeriodicSweep } from '@shipping/platform';
 import { INTENT_LEASE_MS } from './label-purchase-intents';
 import { LabelPurchases } from './label-purchases';
 
@@ -11,32 +12,25 @@ import { LabelPurchases } from './label-purchases';
 @Injectable()
 export class LabelPurchaseReconciliation implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(LabelPurchaseReconciliation.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
+  private readonly sweeps = new PeriodicSweep(
+    () => this.sweep(),
+    INTENT_LEASE_MS,
+    (error: unknown) =>
+      this.logger.warn({ err: error }, 'unfinished label purchases not completed; retried later'),
+  );
 
   constructor(private readonly purchases: LabelPurchases) {}
 
   onApplicationBootstrap(): void {
-    this.sweeping = this.sweep();
-    this.timer = setInterval(() => {
-      this.sweeping ??= this.sweep();
-    }, INTENT_LEASE_MS);
-    this.timer.unref();
+    void this.sweeps.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+    await this.sweeps.stop();
   }
 
   private async sweep(): Promise<void> {
-    try {
-      const completed = await this.purchases.completeUnheld();
-      if (completed > 0) this.logger.log({ completed }, 'unfinished label purchases completed');
-    } catch (error) {
-      this.logger.warn({ err: error }, 'unfinished label purchases not completed; retried later');
-    } finally {
-      this.sweeping = undefined;
-    }
+    const completed = await this.purchases.completeUnheld();
+    if (completed > 0) this.logger.log({ completed }, 'unfinished label purchases completed');
   }
 }

@@ -7,6 +7,8 @@ import { sandboxTrackingNumber } from '../carrier/sandbox-tracking-number';
 import { labelShipment, withReceiver } from '../testing/label-shipment.fixture';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { documentTexts } from '../testing/pdf-text';
+import type { Lease } from '@shipping/platform';
+import { LabelPurchaseIntents } from './label-purchase-intents';
 
 const item = (item_id: string, zip = '94043'): LabelPurchaseItem => ({
   item_id,
@@ -156,14 +158,9 @@ describe('buying labels once per item', () => {
 
   it('completes an intent whose holder died after the carrier sold its label, under its key, selling nothing new', async () => {
     const shipment = item('r1').shipment;
-    const longAgo = new Date(Date.now() - 3_600_000);
-    const keys = await harness.intents.claim(
-      'USPS-1',
-      [{ item_id: 'r1', shipment }],
-      'a-dead-process',
-      longAgo,
-    );
-    const carrierKey = keys.get('r1') as string;
+    const deadProcess = new LabelPurchaseIntents(harness.sql, 1);
+    const keys = await deadProcess.claim('USPS-1', [{ item_id: 'r1', shipment }], 'a-dead-process');
+    const carrierKey = keys.get('r1')?.carrier_key as string;
     const sold = await harness.carrier.purchase({
       item_id: 'r1',
       idempotency_key: carrierKey,
@@ -194,13 +191,13 @@ describe('buying labels once per item', () => {
     expect(harness.carrier.countFor('s1')).toBe(0);
 
     const other = harness.secondProcess();
-    await harness.intents.release(['s1'], 'another-process');
+    await harness.intents.leases.releaseAll([held.get('s1')?.lease as Lease]);
     const [theirs] = await other.purchase({ service: 'USPS-1', items: [item('s1')] });
     const [ours] = await waiting;
     expect(ours).toEqual(theirs);
     expect(await harness.carrier.soldFor('s1')).toBe(1);
     expect(harness.carrier.requests.find((request) => request.item_id === 's1')?.idempotency_key).toBe(
-      held.get('s1'),
+      held.get('s1')?.carrier_key,
     );
   });
 

@@ -5,7 +5,7 @@ import {
   type LabelPurchaseResult,
   Unavailable,
 } from '@shipping/contracts';
-import { metrics } from '@shipping/platform';
+import { HeldLease, type Lease, LeaseLost, metrics } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
 import { carrierChoiceOf } from '../carrier/carrier-choice';
 import type { CarrierPort } from '../carrier/carrier-port';
@@ -13,15 +13,18 @@ import { CarrierRegistry } from '../carrier/carrier-registry';
 import { LABEL_FILE_STORE, type LabelFile, type LabelFileStore } from '../files/label-file-store';
 import { itemLabelKey } from '../files/label-keys';
 import { assertPurchaseRequest } from '../label-requests';
-import { INTENT_LEASE_MS, type LabelPurchaseIntent, LabelPurchaseIntents } from './label-purchase-intents';
+import { type LabelPurchaseIntent, LabelPurchaseIntents } from './label-purchase-intents';
 import { LabelPurchaseStore, type StoredLabel } from './label-purchase-store';
 
 type Answers = Map<string, LabelPurchaseResult>;
+type Claimed = LabelPurchaseIntent & { lease: Lease };
 type Bought = { ok: true; label: StoredLabel; pdf: Uint8Array } | { ok: false; result: LabelPurchaseResult };
 
 /** How long a request waits for items another instance is buying before it answers unavailable. */
 const WAIT_FOR_OTHER_HOLDER_MS = 10_000;
 const POLL_MS = 100;
+
+const leaseOf = (intent: Claimed) => intent.lease;
 
 const bought = (label: StoredLabel): LabelPurchaseResult => ({
   item_id: label.item_id,
@@ -37,7 +40,9 @@ const bought = (label: StoredLabel): LabelPurchaseResult => ({
  * called the item's intent is recorded with the carrier idempotency key and claimed by this
  * process (LabelPurchaseIntents), so another instance waits for it instead of buying too, and
  * after a crash between the carrier's answer and the row the purchase is completed with the same
- * key, which the carrier answers with the label it already sold.
+ * key, which the carrier answers with the label it already sold. Before calling the carrier the
+ * process asks the database whether it still holds the items' leases: one that stalled past them
+ * waits for the process that took them over instead.
  */
 @Injectable()
 export class LabelPurchases {
@@ -106,11 +111,11 @@ export class LabelPurchases {
       const unrecorded = waiting.filter((item) => !answers.has(item.item_id));
       const keys = await this.intents.claim(service, unrecorded, this.holder);
       const claimed = unrecorded.flatMap((item) => {
-        const carrierKey = keys.get(item.item_id);
-        return carrierKey === undefined ? [] : [{ ...item, service, carrier_key: carrierKey }];
+        const intent = keys.get(item.item_id);
+        return intent === undefined ? [] : [{ ...item, service, ...intent }];
       });
-      await this.buyClaimed(claimed, answers);
-      waiting = unrecorded.filter((item) => !keys.has(item.item_id));
+      const lost = new Set(await this.buyClaimed(claimed, answers));
+      waiting = unrecorded.filter((item) => !keys.has(item.item_id) || lost.has(item.item_id));
       if (waiting.length === 0) break;
       if (Date.now() > deadline)
         throw new Unavailable(`The label of item ${waiting[0].item_id} is being bought by another request.`);
@@ -119,22 +124,28 @@ export class LabelPurchases {
     return answers;
   }
 
-  private async buyClaimed(claims: LabelPurchaseIntent[], answers: Answers): Promise<void> {
-    if (claims.length === 0) return;
+  /** Buys the claimed items; answers those whose lease was lost before the carrier was called. */
+  private async buyClaimed(claims: Claimed[], answers: Answers): Promise<string[]> {
+    if (claims.length === 0) return [];
+    const leases = this.intents.leases;
     // A label recorded between this request's read of the rows and its claim (another process
     // finished the item and ended its intent) is answered, not bought under a new key.
     const recorded = await this.store.find(claims.map((intent) => intent.item_id));
     for (const label of recorded.values()) answers.set(label.item_id, bought(label));
-    await this.intents.drop([...recorded.keys()], this.holder);
+    await leases.removeAll(claims.filter((intent) => recorded.has(intent.item_id)).map(leaseOf));
     const claimed = claims.filter((intent) => !recorded.has(intent.item_id));
-    if (claimed.length === 0) return;
+    if (claimed.length === 0) return [];
     const itemIds = claimed.map((intent) => intent.item_id);
-    const renewal = setInterval(
-      () => void this.intents.renew(itemIds, this.holder).catch(() => undefined),
-      INTENT_LEASE_MS / 3,
-    );
+    const held = new HeldLease(leases, claimed.map(leaseOf));
     let unsettled = itemIds;
     try {
+      try {
+        await held.assertHeld();
+      } catch (error) {
+        if (!(error instanceof LeaseLost)) throw error;
+        unsettled = [];
+        return itemIds;
+      }
       const attempts = await Promise.allSettled(claimed.map((intent) => this.buy(intent)));
       const labels: StoredLabel[] = [];
       const files: LabelFile[] = [];
@@ -155,15 +166,17 @@ export class LabelPurchases {
       await this.files.putMany(files);
       for (const label of (await this.store.record(labels)).values())
         answers.set(label.item_id, bought(label));
-      await this.intents.drop(refused, this.holder);
+      await leases.removeAll(claimed.filter((intent) => refused.includes(intent.item_id)).map(leaseOf));
       unsettled = itemIds.filter((itemId) => !answers.has(itemId));
       const failed = attempts.find((attempt) => attempt.status === 'rejected');
       if (failed) throw failed.reason;
+      return [];
     } finally {
-      clearInterval(renewal);
+      await held.stop();
       // What is still held failed on its way (the carrier, the disk, the database): whoever goes
       // on, a retry or the sweep, takes it over at once and buys under the same key.
-      if (unsettled.length > 0) await this.intents.release(unsettled, this.holder).catch(() => undefined);
+      const left = claimed.filter((intent) => unsettled.includes(intent.item_id)).map(leaseOf);
+      if (left.length > 0) await leases.releaseAll(left).catch(() => undefined);
     }
   }
 

@@ -1,9 +1,10 @@
 import { AppError } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type SqlClient } from '@shipping/event-store';
-import { createTestDatabase, type TestDatabase } from '@shipping/testing';
+import { LeaseLost } from '@shipping/platform';
+import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { InstantShipKeys, KEY_REUSED_MESSAGE } from './instant-ship-keys';
-import { PendingShipments, SHIPMENT_LEASE_MS } from './pending-shipments';
+import { PendingShipments } from './pending-shipments';
 
 /** On PostgreSQL with several connections, so concurrent binds and claims really overlap. */
 describe('instant ship keys and finisher claims', () => {
@@ -60,34 +61,33 @@ describe('instant ship keys and finisher claims', () => {
     expect(await keys.bind({ ...used, requestHash: 'hash-b' }, 303, dayLater)).toBe(303);
   });
 
-  it('lets one finisher at a time hold a shipment; its holder keeps it, a released one is taken at once', async () => {
+  it('lets one finisher at a time hold a shipment; a released one is taken at once, under a greater token', async () => {
     const claims = await Promise.all(
       Array.from({ length: 10 }, (_, index) => pending.claim(shipment(401), `finisher-${index}`)),
     );
-    expect(claims.filter(Boolean)).toHaveLength(1);
-    const holder = `finisher-${claims.indexOf(true)}`;
-    expect(await pending.claim(shipment(401), holder)).toBe(true);
+    const leases = claims.filter((lease) => lease !== undefined);
+    expect(leases).toHaveLength(1);
+    expect(await pending.claim(shipment(401), 'another')).toBeUndefined();
     expect(await pending.unheld()).not.toContainEqual(shipment(401));
 
-    await pending.release(401, holder);
+    await pending.leases.release(leases[0]);
     expect(await pending.unheld()).toContainEqual(shipment(401));
-    expect(await pending.claim(shipment(401), 'a-retry')).toBe(true);
+    const retry = await pending.claim(shipment(401), 'a-retry');
+    expect(BigInt(retry?.token ?? 0)).toBeGreaterThan(BigInt(leases[0].token));
   });
 
-  it('takes a shipment over from a finisher that died once its lease ran out, unless renewed', async () => {
-    const t0 = new Date();
-    await pending.claim(shipment(501), 'died', t0);
-    const later = (ms: number) => new Date(t0.getTime() + ms);
-    expect(await pending.claim(shipment(501), 'recovery', later(SHIPMENT_LEASE_MS - 1))).toBe(false);
-    expect(await pending.claim(shipment(501), 'recovery', later(SHIPMENT_LEASE_MS))).toBe(true);
+  it("takes a shipment over once its lease ran out by the database's clock, and refuses the old token from then on", async () => {
+    const shortLeases = new PendingShipments(sql, 200);
+    const died = await shortLeases.claim(shipment(501), 'died');
+    if (!died) throw new Error('the first claim was refused');
+    expect(await shortLeases.claim(shipment(501), 'recovery')).toBeUndefined();
 
-    await pending.claim(shipment(502), 'alive', t0);
-    await pending.renew(502, 'alive', later(SHIPMENT_LEASE_MS - 1));
-    expect(await pending.claim(shipment(502), 'recovery', later(SHIPMENT_LEASE_MS))).toBe(false);
-
-    await pending.remove(501);
-    expect(
-      (await pending.unheld(later(10 * SHIPMENT_LEASE_MS))).map((row) => row.shipment_order_id),
-    ).not.toContain(501);
+    const recovery = await eventually(() => shortLeases.claim(shipment(501), 'recovery'));
+    expect(await shortLeases.leases.renew(died)).toBe(false);
+    await expect(shortLeases.leases.check(died)).rejects.toBeInstanceOf(LeaseLost);
+    expect(await shortLeases.leases.remove(died)).toBe(false);
+    expect(await shortLeases.leases.renew(recovery)).toBe(true);
+    expect(await shortLeases.leases.remove(recovery)).toBe(true);
+    expect((await pending.unheld()).map((row) => row.shipment_order_id)).not.toContain(501);
   });
 });

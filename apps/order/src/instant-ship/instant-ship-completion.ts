@@ -26,10 +26,13 @@ import {
   EVENT_STORE,
   eventMetadata,
   handleCommand,
+  HeldLease,
+  type Lease,
+  LeaseLost,
   STILL_RUNNING_MESSAGE,
 } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
-import { PendingShipments, SHIPMENT_LEASE_MS } from './pending-shipments';
+import { PendingShipments } from './pending-shipments';
 
 /** The label app's key for the shipment's one label; it also names the label file. */
 export const shipmentLabelItemId = (shipmentOrderId: number) => `shipment-${shipmentOrderId}`;
@@ -46,8 +49,6 @@ const WAIT_FOR_OTHER_FINISHER_MS = 8_000;
 const POLL_MS = 200;
 
 export interface CompletionOptions {
-  /** Who finishes: an attempt that claimed the shipment already passes its own id. */
-  holder?: string;
   /** The validated request, recorded first when the shipment's stream is still empty. */
   request?: RequestInstantShip;
   /** How long to wait while another finisher holds the shipment (0: answer at once). */
@@ -60,7 +61,9 @@ export interface CompletionOptions {
  * refund, the label app's purchase, the stream's outcome), and one finisher at a time holds the
  * shipment (PendingShipments' lease), so the request, a retry with its Idempotency-Key and the
  * recovery may all call it: the first to claim finishes, the others wait for its outcome or take
- * over once it fails or dies.
+ * over once it fails, dies or stalls past its lease. Before each step it cannot undo (the charge,
+ * the label, the refund, each append) the finisher asks the database whether it still holds the
+ * lease, and one that lost it stops and waits for the outcome like any other.
  */
 @Injectable()
 export class InstantShipCompletion {
@@ -85,7 +88,7 @@ export class InstantShipCompletion {
     context: RequestContext,
     options: CompletionOptions = {},
   ): Promise<InstantShipState> {
-    const holder = options.holder ?? randomUUID();
+    const holder = randomUUID();
     const deadline = Date.now() + (options.waitMs ?? WAIT_FOR_OTHER_FINISHER_MS);
     const pending = {
       shipment_order_id: shipmentOrderId,
@@ -96,11 +99,18 @@ export class InstantShipCompletion {
       const state = await this.state(shipmentOrderId);
       if (state.status === 'shipped' || state.status === 'failed') {
         // A finisher that died right after recording the outcome left its row behind.
-        await this.pending.remove(shipmentOrderId);
+        await this.pending.removeSettled(shipmentOrderId);
         return state;
       }
-      if (await this.pending.claim(pending, holder))
-        return this.finishClaimed(shipmentOrderId, context, holder, options.request);
+      const lease = await this.pending.claim(pending, holder);
+      if (lease) {
+        try {
+          return await this.finishClaimed(shipmentOrderId, context, lease, options.request);
+        } catch (error) {
+          // Another finisher took the shipment over: its outcome is waited for like any other's.
+          if (!(error instanceof LeaseLost)) throw error;
+        }
+      }
       if (Date.now() >= deadline) throw new Unavailable(STILL_RUNNING_MESSAGE);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -115,28 +125,26 @@ export class InstantShipCompletion {
   private async finishClaimed(
     shipmentOrderId: number,
     context: RequestContext,
-    holder: string,
+    lease: Lease,
     request: RequestInstantShip | undefined,
   ): Promise<InstantShipState> {
-    const renewal = setInterval(
-      () => void this.pending.renew(shipmentOrderId, holder).catch(() => undefined),
-      SHIPMENT_LEASE_MS / 3,
-    );
+    const held = new HeldLease(this.pending.leases, lease);
     try {
       let state = await this.state(shipmentOrderId);
       if (state.status === 'none') {
         if (!request) {
-          await this.pending.remove(shipmentOrderId);
+          await this.pending.leases.remove(lease);
           throw new AppError('not_found', `Shipment ${shipmentOrderId} was never requested.`);
         }
+        await held.assertHeld();
         state = await this.request(request, context);
       }
-      if (state.status === 'requested') state = await this.finish(state.request, context);
-      await this.pending.remove(shipmentOrderId);
+      if (state.status === 'requested') state = await this.finish(state.request, context, held);
+      await this.pending.leases.remove(lease);
       return state;
     } finally {
-      clearInterval(renewal);
-      await this.pending.release(shipmentOrderId, holder).catch(() => undefined);
+      await held.stop();
+      await this.pending.leases.release(lease).catch(() => undefined);
     }
   }
 
@@ -179,8 +187,13 @@ export class InstantShipCompletion {
   }
 
   /** Charges, buys the label and records the outcome; answers the state that outcome left. */
-  private async finish(request: Requested, context: RequestContext): Promise<InstantShipState> {
+  private async finish(
+    request: Requested,
+    context: RequestContext,
+    held: HeldLease,
+  ): Promise<InstantShipState> {
     const charge = { shipment_order_id: request.shipment_order_id, amount_cents: request.price_cents };
+    await held.assertHeld();
     try {
       await sendRequest(this.client, LedgerPatterns.chargeShipment, { context, payload: charge });
     } catch (error) {
@@ -192,8 +205,9 @@ export class InstantShipCompletion {
         refundedCents: 0,
         now: this.clock.now().toISOString(),
       } as const;
-      return this.record(request, context, failed);
+      return this.record(request, context, failed, held);
     }
+    await held.assertHeld();
     const itemId = shipmentLabelItemId(request.shipment_order_id);
     const [label] = await sendRequest<LabelPurchaseReply>(
       this.client,
@@ -205,21 +219,32 @@ export class InstantShipCompletion {
       { timeoutMs: LABEL_TIMEOUT_MS },
     );
     if (label.ok) {
-      return this.record(request, context, {
-        type: 'RecordParcelShipped',
-        trackingNumber: label.tracking_number,
-        labelKey: label.label_key,
-        now: this.clock.now().toISOString(),
-      });
+      return this.record(
+        request,
+        context,
+        {
+          type: 'RecordParcelShipped',
+          trackingNumber: label.tracking_number,
+          labelKey: label.label_key,
+          now: this.clock.now().toISOString(),
+        },
+        held,
+      );
     }
+    await held.assertHeld();
     await sendRequest(this.client, LedgerPatterns.refundShipment, { context, payload: charge });
-    return this.record(request, context, {
-      type: 'RecordInstantShipFailed',
-      code: 'carrier_refused',
-      reason: carrierRefusedMessage(label.reason),
-      refundedCents: request.price_cents,
-      now: this.clock.now().toISOString(),
-    });
+    return this.record(
+      request,
+      context,
+      {
+        type: 'RecordInstantShipFailed',
+        code: 'carrier_refused',
+        reason: carrierRefusedMessage(label.reason),
+        refundedCents: request.price_cents,
+        now: this.clock.now().toISOString(),
+      },
+      held,
+    );
   }
 
   /** The state after the command: its own outcome, or the one a concurrent finisher recorded first. */
@@ -227,7 +252,9 @@ export class InstantShipCompletion {
     request: Requested,
     context: RequestContext,
     command: InstantShipCommand,
+    held: HeldLease,
   ): Promise<InstantShipState> {
+    await held.assertHeld();
     const outcome = await handleCommand({
       store: this.store,
       streamName: shipmentStreamName(request.shipment_order_id),
