@@ -2,6 +2,7 @@ import type { LabelPurchaseItem } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type SqlClient } from '@shipping/event-store';
 import { createTestDatabase, eventually, stallable, type TestDatabase } from '@shipping/testing';
+import { CarrierRegistry } from '../carrier/carrier-registry';
 import type { CarrierPort } from '../carrier/carrier-port';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { withReceiver } from '../testing/label-shipment.fixture';
@@ -76,7 +77,7 @@ describe('two label app processes buying the same items at once', () => {
     const aheadIntents = new LabelPurchaseIntents(otherSql);
     const claims = jest.spyOn(aheadIntents, 'claim');
     const ahead = new LabelPurchases(
-      harness.carrier,
+      new CarrierRegistry(harness.carrier),
       new LabelPurchaseStore(otherSql),
       harness.files,
       aheadIntents,
@@ -127,7 +128,7 @@ describe('two label app processes buying the same items at once', () => {
       return claimed;
     });
     const first = new LabelPurchases(
-      harness.carrier,
+      new CarrierRegistry(harness.carrier),
       new LabelPurchaseStore(stalled.client),
       harness.files,
       stalledIntents,
@@ -144,7 +145,7 @@ describe('two label app processes buying the same items at once', () => {
       },
     };
     const takingOver = new LabelPurchases(
-      heldCarrier,
+      new CarrierRegistry(heldCarrier),
       new LabelPurchaseStore(otherSql),
       harness.files,
       new LabelPurchaseIntents(otherSql, 300),
