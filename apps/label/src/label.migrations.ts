@@ -1,8 +1,8 @@
 import type { MigrationSet } from '@shipping/event-store';
 
 /**
- * The label app's tables: labels bought, purchases under way, the sandbox carrier's own books, and
- * the label PDFs themselves when they are kept in the database (LABEL_STORE=database).
+ * The label app's tables: labels bought, purchases under way, the sandbox carrier's own books, shippers'
+ * carrier credentials (sealed), and the label PDFs themselves when they are kept in the database (LABEL_STORE=database).
  * Version 1 is the schema created before migrations were recorded, so it keeps `if not exists`;
  * later versions never change it.
  */
@@ -48,6 +48,20 @@ create table if not exists label_files (
   key text primary key,
   content bytea not null,
   created_at timestamptz not null default now()
+);
+`,
+    },
+    {
+      version: 3,
+      name: 'carrier credentials, sealed',
+      sql: `
+create table carrier_credentials (
+  account_id text not null,
+  shipper_id bigint not null,
+  carrier text not null,
+  sealed text not null,
+  set_at timestamptz not null,
+  primary key (account_id, shipper_id)
 );
 `,
     },
