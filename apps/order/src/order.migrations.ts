@@ -78,5 +78,12 @@ create index if not exists order_accounts_created on order_accounts (created_at,
 create sequence if not exists order_shipper_ids start with 1000;
 `,
     },
+    {
+      version: 4,
+      name: "when a shipper's carrier credentials were last set",
+      sql: `
+alter table order_shippers add column credentials_set_at timestamptz;
+`,
+    },
   ],
 };
