@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
+import { CREDENTIAL_OPTIONS, credentialsOf, CredentialsFileError } from './credential-options';
 
 /** One admin API call a command line stands for. */
 export interface AdminCall {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: Record<string, unknown>;
   /** How the answer's data is printed. */
-  show: 'account' | 'accounts' | 'key' | 'keys' | 'shipper' | 'credit';
+  show: 'account' | 'accounts' | 'key' | 'keys' | 'shipper' | 'credit' | 'verified' | 'resealed';
 }
 
 export class UsageError extends Error {}
@@ -26,7 +27,19 @@ export const USAGE = `Onboarding through the admin API (ADMIN_API_URL, default h
   npm run admin -- keys list <account id>
   npm run admin -- keys revoke <account id> <key id>
   npm run admin -- shippers create <account id> --carrier <code> --name <name> (--own | --platform)
+      [--credentials-file <file.json | - for stdin>] [credential flags]
+  npm run admin -- credentials set <account id> <shipper id> (--credentials-file <file | -> | credential flags)
+  npm run admin -- credentials verify <account id> <shipper id>
+  npm run admin -- credentials rotate
   npm run admin -- credit add <account id> <amount, e.g. 250.00> --reference <text>
+
+Credentials (usps: client_id, client_secret, crid, mid, manifest_mid, payment_account_type EPS or
+PERMIT, payment_account_number, permit_zip with PERMIT; ups: client_id, client_secret,
+account_number) come from --credentials-file, a JSON object of those fields, or flags named after
+them (--client-id, --client-secret, --crid, --mid, --manifest-mid, --payment-account-type,
+--payment-account-number, --permit-zip, --account-number), which override the file. Give the
+client secret in the file or on stdin: a flag's value shows in the process list and the shell's
+history. \`credentials rotate\` reseals every stored credential under the newest CARRIER_CREDENTIAL_KEYS key.
 
 Add --json to print the answer's data as JSON. Exit codes: 0 done, 1 refused by the service (its
 message is printed), 2 a usage error, 3 the service could not be reached or failed.
@@ -42,6 +55,7 @@ const OPTIONS = {
   platform: { type: 'boolean' },
   reference: { type: 'string' },
   page: { type: 'string' },
+  ...CREDENTIAL_OPTIONS,
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
@@ -58,6 +72,16 @@ function required(value: string | undefined, what: string): string {
 }
 
 const account = (id: string | undefined) => encodeURIComponent(required(id, 'the account id'));
+const shipper = (id: string | undefined) => encodeURIComponent(required(id, 'the shipper id'));
+
+function credentials(values: Record<string, string | boolean | undefined>) {
+  try {
+    return credentialsOf(values);
+  } catch (error) {
+    if (error instanceof CredentialsFileError) throw new UsageError(error.message);
+    throw error;
+  }
+}
 
 /** The admin API call of a command line; a UsageError names what is missing or unknown. */
 export function parseCommand(argv: string[]): ParsedCommand {
@@ -106,6 +130,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
       case 'shippers create': {
         if (values.own === values.platform)
           throw new UsageError('Say whose carrier account it is: --own or --platform.');
+        const given = credentials(values);
         return {
           method: 'POST',
           path: `/admin/accounts/${account(rest[0])}/shippers`,
@@ -113,10 +138,31 @@ export function parseCommand(argv: string[]): ParsedCommand {
             carrier: required(values.carrier, '--carrier'),
             own_integration: values.own === true,
             name: required(values.name, '--name'),
+            ...(given === undefined ? {} : { credentials: given }),
           },
           show: 'shipper',
         };
       }
+      case 'credentials set': {
+        const given = credentials(values);
+        if (given === undefined)
+          throw new UsageError('Give the credentials: --credentials-file <file | -> or credential flags.');
+        return {
+          method: 'PUT',
+          path: `/admin/accounts/${account(rest[0])}/shippers/${shipper(rest[1])}/credentials`,
+          body: { credentials: given },
+          show: 'shipper',
+        };
+      }
+      case 'credentials verify':
+        return {
+          method: 'POST',
+          path: `/admin/accounts/${account(rest[0])}/shippers/${shipper(rest[1])}/credentials/verify`,
+          body: {},
+          show: 'verified',
+        };
+      case 'credentials rotate':
+        return { method: 'POST', path: '/admin/carrier-credentials/reseal', body: {}, show: 'resealed' };
       case 'credit add':
         return {
           method: 'POST',

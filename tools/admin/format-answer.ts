@@ -31,7 +31,11 @@ export function formatAnswer(show: AdminCall['show'], data: unknown): string {
         )
         .join('\n')}\n`;
     case 'shipper':
-      return `${line(row, ['id', 'hash_id', 'name', 'carrier', 'integration', 'batch_eligible'])}\n`;
+      return `${line(row, ['id', 'hash_id', 'name', 'carrier', 'integration', 'batch_eligible', 'has_credentials', 'credentials_set_at'])}\n`;
+    case 'verified':
+      return 'The carrier accepted the credentials.\n';
+    case 'resealed':
+      return `${line(row, ['resealed', 'key_id'])}\n`;
     case 'credit':
       return `${line(row, ['id', 'account_id', 'amount', 'reference', 'balance'])}\n`;
   }

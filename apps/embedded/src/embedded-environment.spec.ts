@@ -1,4 +1,4 @@
-import { ConfigurationError, checkEnvironment } from '@shipping/platform';
+import { ConfigurationError, checkEnvironment, SANDBOX_CARRIER_CREDENTIAL_KEYS } from '@shipping/platform';
 import { randomBytes } from 'node:crypto';
 import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
 
@@ -9,6 +9,7 @@ const PRODUCTION = {
   LABEL_URL_SECRET: randomBytes(32).toString('hex'),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
   WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
   REDIS_URL: 'redis://redis:6379',
 };
 
@@ -25,6 +26,15 @@ const problemsOf = (env: Record<string, string | undefined>) => {
 describe('the embedded runtime in production mode', () => {
   it('needs no MESSAGE_SECRET_KEYS: its messages never leave the process', () => {
     expect(problemsOf(PRODUCTION)).toEqual([]);
+  });
+
+  it("refuses to start without a key of its own for merchants' carrier credentials", () => {
+    expect(problemsOf({ ...PRODUCTION, CARRIER_CREDENTIAL_KEYS: undefined })).toEqual([
+      'CARRIER_CREDENTIAL_KEYS',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, CARRIER_CREDENTIAL_KEYS: SANDBOX_CARRIER_CREDENTIAL_KEYS })).toEqual([
+      'CARRIER_CREDENTIAL_KEYS',
+    ]);
   });
 
   it('publishes public events to Kafka only over TLS with SASL/SCRAM', () => {

@@ -3,6 +3,8 @@ import { messageSecretsProvider } from '@shipping/platform';
 import { AccountController } from './account/account.controller';
 import { AccountsController } from './accounts/accounts.controller';
 import { AdminController } from './admin/admin.controller';
+import { AdminCredentialsController } from './admin/admin-credentials.controller';
+import { ShipperCredentials } from './admin/shipper-credentials';
 import { BatchesController } from './batches/batches.controller';
 import { LabelLinks } from './batches/label-links';
 import { AppRequestSender } from './commands/app-request-sender';
@@ -27,6 +29,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     AccountsController,
     AccountController,
     AdminController,
+    AdminCredentialsController,
     OrdersController,
     InstantShipController,
     PickupsController,
@@ -43,6 +46,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     DashboardFiles,
     OpenApiDocument,
     messageSecretsProvider,
+    ShipperCredentials,
   ],
 })
 export class GatewayModule {}

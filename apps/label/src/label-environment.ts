@@ -1,7 +1,20 @@
-import { type AppEnvironment, DistributedConfig, readIdempotencyTtlMs } from '@shipping/platform';
+import {
+  type AppEnvironment,
+  DistributedConfig,
+  readIdempotencyTtlMs,
+  readMessageSecrets,
+} from '@shipping/platform';
+import { readUspsApiUrl } from './carrier/usps/usps-api-url';
+import { readCarrierCredentialKeys } from './credentials/credential-keys';
 import { readLabelConfig } from './label-config';
 
 export const LABEL_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readLabelConfig, readIdempotencyTtlMs],
+  readers: [
+    readLabelConfig,
+    readCarrierCredentialKeys,
+    readMessageSecrets,
+    readUspsApiUrl,
+    readIdempotencyTtlMs,
+  ],
 } satisfies AppEnvironment;

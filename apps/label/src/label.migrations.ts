@@ -1,8 +1,8 @@
 import type { MigrationSet } from '@shipping/event-store';
 
 /**
- * The label app's tables: labels bought, purchases under way, the sandbox carrier's own books, and
- * the label PDFs themselves when they are kept in the database (LABEL_STORE=database).
+ * The label app's tables: labels bought, purchases under way, the sandbox carrier's own books, shippers'
+ * carrier credentials (sealed), and the label PDFs themselves when they are kept in the database (LABEL_STORE=database).
  * Version 1 is the schema created before migrations were recorded, so it keeps `if not exists`;
  * later versions never change it.
  */
@@ -56,6 +56,20 @@ create table if not exists label_files (
       name: 'label purchase intents fenced by a token',
       sql: `
 alter table label_purchase_intents add column if not exists lease_token bigint not null default 0;
+`,
+    },
+    {
+      version: 4,
+      name: 'carrier credentials, sealed',
+      sql: `
+create table if not exists carrier_credentials (
+  account_id text not null,
+  shipper_id bigint not null,
+  carrier text not null,
+  sealed text not null,
+  set_at timestamptz not null,
+  primary key (account_id, shipper_id)
+);
 `,
     },
   ],

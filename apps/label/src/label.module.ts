@@ -1,12 +1,27 @@
 import { Module } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
 import { PgliteSqlClient } from '@shipping/event-store/pglite';
-import { idempotentRequestsRetention, retentionJob, SQL_CLIENT } from '@shipping/platform';
+import {
+  idempotentRequestsRetention,
+  messageSecretsProvider,
+  retentionJob,
+  SQL_CLIENT,
+} from '@shipping/platform';
 import { CARRIER_PORT } from './carrier/carrier-port';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
 import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';
 import { CarrierRegistry } from './carrier/carrier-registry';
 import { carrierRegistrations } from './carrier/carrier-registrations';
+import { readUspsApiUrl, USPS_API_URL } from './carrier/usps/usps-api-url';
+import { CarrierCredentialStore } from './credentials/carrier-credential-store';
+import { CarrierCredentialsController } from './credentials/carrier-credentials.controller';
+import {
+  CARRIER_CREDENTIAL_BOX,
+  carrierCredentialBox,
+  readCarrierCredentialKeys,
+} from './credentials/credential-keys';
+import { CredentialResealer } from './credentials/credential-resealer';
+import { CredentialVerifier } from './credentials/credential-verifier';
 import { LABEL_FILE_STORE } from './files/label-file-store';
 import { openLabelFileStore } from './files/open-label-file-store';
 import { labelFileRetention } from './files/label-file-retention';
@@ -26,10 +41,11 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
  * chooses: the app's database, or `${DATA_DIR}/labels` on PGlite. PDFs are made on a worker-thread
  * pool; the gateway serves the files at signed URLs. Labels are bought from the adapter the
  * CarrierRegistry picks: CARRIER_PORT (the sandbox carrier) unless carrierRegistrations adds
- * others. Tests override LABEL_CONFIG (label folder, pool size, store), CARRIER_PORT or the registry.
+ * others. Shippers' carrier credentials are kept sealed under CARRIER_CREDENTIAL_KEYS, arriving
+ * sealed under MESSAGE_SECRET_KEYS. Tests override LABEL_CONFIG (label folder, pool size, store), CARRIER_PORT or the registry.
  */
 @Module({
-  controllers: [LabelsController],
+  controllers: [LabelsController, CarrierCredentialsController],
   providers: [
     { provide: LABEL_CONFIG, useFactory: () => readLabelConfig(process.env) },
     {
@@ -54,6 +70,15 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
       inject: [LABEL_CONFIG, SQL_CLIENT],
       useFactory: (config: LabelConfig, sql: SqlClient) => openLabelFileStore(config, sql),
     },
+    messageSecretsProvider,
+    {
+      provide: CARRIER_CREDENTIAL_BOX,
+      useFactory: () => carrierCredentialBox(readCarrierCredentialKeys(process.env)),
+    },
+    { provide: USPS_API_URL, useFactory: () => readUspsApiUrl(process.env) },
+    CarrierCredentialStore,
+    CredentialResealer,
+    CredentialVerifier,
     LabelPurchaseStore,
     LabelPurchaseIntents,
     LabelPurchases,

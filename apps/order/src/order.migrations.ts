@@ -85,5 +85,12 @@ create sequence if not exists order_shipper_ids start with 1000;
 alter table order_instant_ship_pending add column if not exists lease_token bigint not null default 0;
 `,
     },
+    {
+      version: 5,
+      name: "when a shipper's carrier credentials were last set",
+      sql: `
+alter table order_shippers add column if not exists credentials_set_at timestamptz;
+`,
+    },
   ],
 };

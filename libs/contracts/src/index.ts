@@ -19,3 +19,4 @@ export {
 export * from './pagination/page-query';
 export * from './pagination/batch-items-query';
 export * from './messages/labels';
+export * from './messages/carrier-credentials';

@@ -44,6 +44,7 @@ const CHOSEN: DotEnv = {
   LABEL_URL_SECRET: randomBytes(32).toString('hex'),
   WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   MESSAGE_SECRET_KEYS: `m1:${randomBytes(32).toString('base64')}`,
+  CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
   KAFKA_KEYSTORE_PASSWORD: randomBytes(18).toString('base64url'),
 };
 const appEnv = (app: string, dotEnv: DotEnv = CHOSEN) => environmentOf(services[app], dotEnv);
@@ -107,7 +108,8 @@ describe('docker-compose.yml', () => {
       if (['gateway', 'order', 'batch'].includes(app)) expected.push('LABEL_URL_SECRET');
       if (app === 'gateway') expected.push('REDIS_URL');
       if (app === 'webhook') expected.push('WEBHOOK_SECRET_KEYS');
-      if (['gateway', 'webhook'].includes(app)) expected.push('MESSAGE_SECRET_KEYS');
+      if (['gateway', 'webhook', 'label'].includes(app)) expected.push('MESSAGE_SECRET_KEYS');
+      if (app === 'label') expected.push('CARRIER_CREDENTIAL_KEYS');
       expect(named.sort()).toEqual(expected.sort());
     },
   );
@@ -122,6 +124,7 @@ describe('docker-compose.yml', () => {
       'LABEL_URL_SECRET',
       'WEBHOOK_SECRET_KEYS',
       'MESSAGE_SECRET_KEYS',
+      'CARRIER_CREDENTIAL_KEYS',
       'KAFKA_KEYSTORE_PASSWORD',
     ]) {
       expect(compose).toContain(`\${${secret}:?set ${secret} in .env`);

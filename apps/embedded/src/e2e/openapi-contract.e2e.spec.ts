@@ -132,6 +132,24 @@ describe('the answers keep the OpenAPI document', () => {
     const shipper = { carrier: 'usps', own_integration: false, name: 'USPS' };
     await call('POST', `/admin/accounts/${accountId}/shippers`, shipper, admin);
     await call('POST', `/admin/accounts/${accountId}/shippers`, { carrier: 'pigeon' }, admin);
+    const upsCredentials = {
+      client_id: 'contract-ups',
+      client_secret: 'contract-secret',
+      account_number: 'A1B2C3',
+    };
+    const ups = await call(
+      'POST',
+      `/admin/accounts/${accountId}/shippers`,
+      { carrier: 'ups', own_integration: true, name: 'UPS', credentials: upsCredentials },
+      admin,
+    );
+    const credentialsPath = `/admin/accounts/${accountId}/shippers/${ups.body.data.id}/credentials`;
+    await call('PUT', credentialsPath, { credentials: upsCredentials }, admin);
+    await call('PUT', credentialsPath, { credentials: { client_id: 'contract-ups' } }, admin);
+    await call('PUT', `/admin/accounts/${accountId}/shippers/0/credentials`, { credentials: {} }, admin);
+    await call('POST', `${credentialsPath}/verify`, undefined, admin);
+    await call('POST', `/admin/accounts/${accountId}/shippers/0/credentials/verify`, undefined, admin);
+    await call('POST', '/admin/carrier-credentials/reseal', undefined, admin);
     await call(
       'POST',
       `/admin/accounts/${accountId}/credit`,

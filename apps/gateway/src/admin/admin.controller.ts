@@ -26,6 +26,7 @@ import { AdminOnly } from '../http/auth/admin-key';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { ApiKeys } from '../http/auth/api-keys';
 import { accountIdOf, type AdminCaller, AdminRequest } from './admin-caller';
+import { ShipperCredentials } from './shipper-credentials';
 
 /** Onboarding: accounts, their API keys, shippers and credit. Every change is an event naming the admin key. */
 @ApiTags('admin')
@@ -35,6 +36,7 @@ export class AdminController {
   constructor(
     private readonly apps: AppRequestSender,
     private readonly keys: ApiKeys,
+    private readonly shipperCredentials: ShipperCredentials,
   ) {}
 
   @ApiRoute({
@@ -142,8 +144,9 @@ export class AdminController {
     return withMessage(await this.keys.revoke(accountId, keyId, admin), 'API key revoked.');
   }
 
+  /** With `credentials` (usps, ups, own integration), the label app keeps them sealed; the answer never shows them. */
   @ApiRoute({
-    summary: 'Add a shipper (a carrier integration) to the account',
+    summary: 'Add a shipper (a carrier integration) to the account, with its carrier credentials',
     success: { status: 201, data: 'Shipper' },
     admin: true,
     body: true,
@@ -156,16 +159,19 @@ export class AdminController {
     @Body(new Valid(CreateShipperRequest)) body: CreateShipperRequest,
     @AdminRequest() admin: AdminCaller,
   ) {
+    const accountId = accountIdOf(id);
     const shipper = await this.apps.request<ShipperRecord>(
       AccountPatterns.addShipper,
-      admin.about(accountIdOf(id)),
+      admin.about(accountId),
       {
         carrier: body.carrier,
         own_integration: body.own_integration,
         name: body.name,
       },
     );
-    return withMessage(shipper, 'Shipper created.');
+    if (body.credentials === undefined) return withMessage(shipper, 'Shipper created.');
+    const credentialed = await this.shipperCredentials.give(admin, accountId, shipper, body.credentials);
+    return withMessage(credentialed, 'Shipper created with its credentials.');
   }
 
   /** `amount` is a decimal string, turned into cents without a float; zero or less was refused as 422. */

@@ -103,7 +103,11 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     integration: { type: 'string', enum: ['own', 'platform'] },
     batch_eligible: boolean,
     instant_ship_eligible: boolean,
+    has_credentials: boolean,
+    credentials_set_at: nullable(dateTime),
   }),
+  CredentialsVerified: object({ verified: { type: 'boolean', const: true } }),
+  CredentialsResealed: object({ resealed: integer, key_id: string }),
   SavedAddress: object({ id: integer, ...postalLines, email: nullable(string), is_residential: boolean }, [
     'attention',
     'street_2',

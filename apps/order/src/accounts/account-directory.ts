@@ -186,6 +186,19 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
     return (await this.shipper(accountId, shipperId)) as ShipperRecord;
   }
 
+  /** Records that the shipper's credentials were set (or replaced) by the change's actor. */
+  async recordShipperCredentials(
+    accountId: string,
+    shipperId: number,
+    change: ChangeMetadata,
+  ): Promise<ShipperRecord> {
+    await this.decide(
+      { type: 'RecordShipperCredentials', accountId, shipperId, now: this.clock.now().toISOString() },
+      change,
+    );
+    return (await this.shipper(accountId, shipperId)) as ShipperRecord;
+  }
+
   async preferences(accountId: string): Promise<AccountPreferences> {
     const { rows } = await this.sql.query<AccountPreferences>(
       'select weight_unit, length_unit from order_accounts where account_id = $1',
@@ -200,8 +213,9 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
       name: string;
       carrier: string;
       integration: string;
+      credentials_set_at: Date | null;
     }>(
-      'select shipper_id, name, carrier, integration from order_shippers where account_id = $1 order by shipper_id',
+      'select shipper_id, name, carrier, integration, credentials_set_at from order_shippers where account_id = $1 order by shipper_id',
       [accountId],
     );
     return rows.map(toShipperRecord);

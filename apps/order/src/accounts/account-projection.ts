@@ -28,6 +28,16 @@ export async function projectAccountEvent(sql: SqlClient, event: { type: string;
       );
       return;
     }
+    case 'ShipperCredentialsSet': {
+      // The time only moves forward, so a replay writes nothing new.
+      const set = accountEvent.data;
+      await sql.query(
+        `update order_shippers set credentials_set_at = $2
+         where shipper_id = $1 and (credentials_set_at is null or credentials_set_at < $2)`,
+        [set.shipper_id, set.at],
+      );
+      return;
+    }
     case 'AddressSaved': {
       const saved = accountEvent.data;
       await sql.query(

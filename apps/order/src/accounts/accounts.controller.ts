@@ -81,4 +81,14 @@ export class AccountsController {
     if (!(await this.directory.account(context.accountId))) throw accountNotFound(context.accountId);
     return this.directory.addShipper(context.accountId, payload, changeOf(context));
   }
+
+  /** The label app stored the credentials; the stream records only that they were set, and by whom. */
+  @CommandPattern(AccountPatterns.recordShipperCredentials)
+  async recordShipperCredentials({
+    context,
+    payload,
+  }: AppMessage<{ shipper_id: number }>): Promise<ShipperRecord> {
+    if (!(await this.directory.account(context.accountId))) throw accountNotFound(context.accountId);
+    return this.directory.recordShipperCredentials(context.accountId, payload.shipper_id, changeOf(context));
+  }
 }

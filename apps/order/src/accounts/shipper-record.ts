@@ -10,6 +10,7 @@ export function toShipperRecord(row: {
   name: string;
   carrier: string;
   integration: string;
+  credentials_set_at?: Date | string | null;
 }): ShipperRecord {
   const own = row.integration === 'own';
   return {
@@ -20,5 +21,8 @@ export function toShipperRecord(row: {
     integration: row.integration as ShipperRecord['integration'],
     batch_eligible: own && carrierCan(row.carrier, 'batch'),
     instant_ship_eligible: own && carrierCan(row.carrier, 'instant_ship'),
+    has_credentials: row.credentials_set_at != null,
+    credentials_set_at:
+      row.credentials_set_at == null ? null : new Date(row.credentials_set_at).toISOString(),
   };
 }

@@ -9,6 +9,8 @@ export const AccountPatterns = {
   get: 'account.get',
   list: 'account.list',
   addShipper: 'account.shippers.add',
+  /** Records that a shipper's carrier credentials were set or replaced (the label app keeps them). */
+  recordShipperCredentials: 'account.shippers.credentials.recorded',
 } as const;
 
 /** An account as the admin API and `GET /account` show it (the balance comes from the ledger). */
@@ -76,4 +78,7 @@ export interface ShipperRecord {
   integration: 'own' | 'platform';
   batch_eligible: boolean;
   instant_ship_eligible: boolean;
+  /** Whether the label app holds the shipper's own carrier credentials; they are never shown. */
+  has_credentials: boolean;
+  credentials_set_at: string | null;
 }

@@ -49,6 +49,28 @@ describe('an account', () => {
       .when(addShipper)
       .thenThrows((error) => expect(error).toBeInstanceOf(NotFound));
   });
+
+  it("records that a shipper's credentials were set, then that they were replaced, never their values", () => {
+    const record: AccountCommand = {
+      type: 'RecordShipperCredentials',
+      accountId: account_id,
+      shipperId: 1000,
+      now,
+    };
+    const set: AccountEvent = {
+      type: 'ShipperCredentialsSet',
+      data: { account_id, shipper_id: 1000, replaced: false, at: now },
+    };
+    accounts.given([opened, shipperAdded]).when(record).then([set]);
+    accounts
+      .given([opened, shipperAdded, set])
+      .when(record)
+      .then([{ ...set, data: { ...set.data, replaced: true } }]);
+    accounts
+      .given([opened])
+      .when(record)
+      .thenThrows((error) => expect(error).toBeInstanceOf(NotFound));
+  });
 });
 
 describe('API keys', () => {

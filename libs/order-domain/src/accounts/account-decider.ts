@@ -4,12 +4,14 @@ import type { AccountEvent, SavedAddress, ShipperIntegration, AccountUnits } fro
 export interface AccountState {
   opened: boolean;
   shipperIds: ReadonlySet<number>;
+  credentialedShipperIds: ReadonlySet<number>;
   addressIds: ReadonlySet<number>;
 }
 
 export const initialAccountState: AccountState = {
   opened: false,
   shipperIds: new Set(),
+  credentialedShipperIds: new Set(),
   addressIds: new Set(),
 };
 
@@ -24,6 +26,7 @@ export type AccountCommand =
       integration: ShipperIntegration;
       now: string;
     }
+  | { type: 'RecordShipperCredentials'; accountId: string; shipperId: number; now: string }
   | { type: 'SaveAddress'; accountId: string; addressId: number; address: SavedAddress; now: string };
 
 export const accountNotFound = (accountId: string) => new NotFound(`There is no account ${accountId}.`);
@@ -51,6 +54,19 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
           },
         },
       ];
+    case 'RecordShipperCredentials':
+      if (!state.shipperIds.has(command.shipperId))
+        throw new NotFound(`Account ${command.accountId} has no shipper ${command.shipperId}.`);
+      return [
+        {
+          type: 'ShipperCredentialsSet',
+          data: {
+            ...base,
+            shipper_id: command.shipperId,
+            replaced: state.credentialedShipperIds.has(command.shipperId),
+          },
+        },
+      ];
     case 'SaveAddress':
       if (state.addressIds.has(command.addressId)) return [];
       return [
@@ -69,6 +85,11 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, opened: true };
     case 'ShipperAdded':
       return { ...state, shipperIds: new Set(state.shipperIds).add(event.data.shipper_id) };
+    case 'ShipperCredentialsSet':
+      return {
+        ...state,
+        credentialedShipperIds: new Set(state.credentialedShipperIds).add(event.data.shipper_id),
+      };
     case 'AddressSaved':
       return { ...state, addressIds: new Set(state.addressIds).add(event.data.address_id) };
     default:

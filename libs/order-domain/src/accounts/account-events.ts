@@ -25,6 +25,11 @@ export type AccountEvent =
       };
     }
   | {
+      /** Credentials were given to the label app; who gave them is the event's actor. Never their values. */
+      type: 'ShipperCredentialsSet';
+      data: { account_id: string; shipper_id: number; replaced: boolean; at: string };
+    }
+  | {
       type: 'AddressSaved';
       data: { account_id: string; address_id: number; address: SavedAddress; at: string };
     };
@@ -32,6 +37,7 @@ export type AccountEvent =
 export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
   'AccountOpened',
   'ShipperAdded',
+  'ShipperCredentialsSet',
   'AddressSaved',
 ];
 

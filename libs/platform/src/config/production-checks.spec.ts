@@ -6,6 +6,7 @@ import { checkEnvironment, type Env } from './app-environment';
 import { PRODUCTION_CHECKS, productionRefusals, productionWarnings } from './production-checks';
 import {
   SANDBOX_ADMIN_API_KEY,
+  SANDBOX_CARRIER_CREDENTIAL_KEYS,
   SANDBOX_MESSAGE_SECRET_KEYS,
   SANDBOX_WEBHOOK_SECRET_KEYS,
 } from './sandbox-defaults';
@@ -27,6 +28,7 @@ const SAFE: Env = {
   KAFKA_SASL_PASSWORD: 'Yq82-long-random',
   ADMIN_API_KEY: 'Zr71-a-long-random-admin-key',
   MESSAGE_SECRET_KEYS: `m1:${KEY}`,
+  CARRIER_CREDENTIAL_KEYS: `c1:${KEY}`,
 };
 
 /** The same, for an app whose transport is Kafka: TLS, SASL/SCRAM and the payload key. */
@@ -53,6 +55,7 @@ describe('production mode', () => {
       'WEBHOOK_ALLOW_PRIVATE_TARGETS',
       'SANDBOX_API_KEYS',
       'WEBHOOK_SECRET_KEYS',
+      'CARRIER_CREDENTIAL_KEYS',
       'MESSAGE_SECRET_KEYS',
     ]);
   });
@@ -71,6 +74,13 @@ describe('production mode', () => {
       'WEBHOOK_SECRET_KEYS',
       { WEBHOOK_SECRET_KEYS: `new:${KEY},${SANDBOX_WEBHOOK_SECRET_KEYS.replace('sandbox', 'old')}` },
     ],
+    ['CARRIER_CREDENTIAL_KEYS', { CARRIER_CREDENTIAL_KEYS: undefined }],
+    ['CARRIER_CREDENTIAL_KEYS', { CARRIER_CREDENTIAL_KEYS: SANDBOX_CARRIER_CREDENTIAL_KEYS }],
+    [
+      'CARRIER_CREDENTIAL_KEYS',
+      { CARRIER_CREDENTIAL_KEYS: `new:${KEY},${SANDBOX_CARRIER_CREDENTIAL_KEYS.replace('sandbox', 'old')}` },
+    ],
+    ['CARRIER_CREDENTIAL_KEYS', { CARRIER_CREDENTIAL_KEYS: 'c1:change-me' }],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://shipping:shipping@postgres:5432/shipping_order' }],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://shipping:change-me@postgres:5432/shipping_order' }],
     ['REDIS_URL', { REDIS_URL: 'redis://:change-me@redis:6379' }],

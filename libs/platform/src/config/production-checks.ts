@@ -2,6 +2,7 @@ import type { Env } from './app-environment';
 import { SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
 import { MIN_SECRET_BITS, secretBits } from './secret-strength';
 import {
+  holdsSandboxCarrierCredentialKey,
   holdsSandboxMessageKey,
   holdsSandboxWebhookKey,
   isDefaultPassword,
@@ -88,6 +89,17 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
       const keys = text(env, 'WEBHOOK_SECRET_KEYS');
       if (keys === undefined) return 'unset: webhook secrets would be sealed with the built-in sandbox key';
       if (holdsSandboxWebhookKey(keys) || keys.includes(PLACEHOLDER))
+        return 'holds the built-in sandbox key or a placeholder';
+      return undefined;
+    },
+  },
+  {
+    setting: 'CARRIER_CREDENTIAL_KEYS',
+    refusal: (env) => {
+      const keys = text(env, 'CARRIER_CREDENTIAL_KEYS');
+      if (keys === undefined)
+        return "unset: merchants' carrier credentials would be sealed with the built-in sandbox key";
+      if (holdsSandboxCarrierCredentialKey(keys) || keys.includes(PLACEHOLDER))
         return 'holds the built-in sandbox key or a placeholder';
       return undefined;
     },

@@ -10,6 +10,9 @@ export const SANDBOX_WEBHOOK_SECRET_KEYS = 'sandbox:c2FuZGJveC13ZWJob29rLXNlY3Jl
 /** The key secrets in message payloads are sealed with when MESSAGE_SECRET_KEYS is unset (distributed runtime). */
 export const SANDBOX_MESSAGE_SECRET_KEYS = 'sandbox:c2FuZGJveC1tZXNzYWdlLXNlY3JldC1rZXktMzJieXQ';
 
+/** The key carrier credentials are sealed with at rest when CARRIER_CREDENTIAL_KEYS is unset (label app). */
+export const SANDBOX_CARRIER_CREDENTIAL_KEYS = 'sandbox:c2FuZGJveC1jYXJyaWVyLWNyZWRlbnRpYWwta2V5MzI=';
+
 /** The admin API's key the embedded runtime uses when ADMIN_API_KEY is unset (README). */
 export const SANDBOX_ADMIN_API_KEY = 'sk_admin_sandbox_embedded';
 
@@ -42,3 +45,7 @@ export const holdsSandboxWebhookKey = (keys: string) => holdsKeyOf(SANDBOX_WEBHO
 
 /** Whether a MESSAGE_SECRET_KEYS value holds the sandbox key, by its bytes and whatever its id. */
 export const holdsSandboxMessageKey = (keys: string) => holdsKeyOf(SANDBOX_MESSAGE_SECRET_KEYS, keys);
+
+/** Whether a CARRIER_CREDENTIAL_KEYS value holds the sandbox key, by its bytes and whatever its id. */
+export const holdsSandboxCarrierCredentialKey = (keys: string) =>
+  holdsKeyOf(SANDBOX_CARRIER_CREDENTIAL_KEYS, keys);

@@ -1,6 +1,21 @@
 import { CARRIER_CODES } from '@shipping/reference-data';
 import { parseCents } from '@shipping/contracts-core';
-import { BooleanField, InField, StringField } from '../../validation';
+import { plainToInstance, Transform } from 'class-transformer';
+import { ValidateNested } from 'class-validator';
+import {
+  BooleanField,
+  documented,
+  field,
+  InField,
+  isObject,
+  messages,
+  type Owner,
+  StringField,
+  renderMessage,
+  validateRequest,
+} from '../../validation';
+import type { FieldErrors } from '@shipping/contracts-core';
+import { type CarrierCredentials, CREDENTIALS_BY_CARRIER } from './carrier-credentials';
 
 /** `POST /admin/accounts`. */
 export class CreateAccountRequest {
@@ -31,6 +46,82 @@ export class CreateShipperRequest {
 
   @StringField()
   name!: string;
+
+  /** The account's own carrier credentials (usps, ups); never shown again. */
+  @CredentialsField()
+  credentials?: CarrierCredentials;
+}
+
+function credentialsPresence(owner: Owner): 'optional' | 'prohibited' {
+  return owner['own_integration'] === true && Object.hasOwn(CREDENTIALS_BY_CARRIER, String(owner['carrier']))
+    ? 'optional'
+    : 'prohibited';
+}
+
+/** The credentials object, validated as the owner's carrier's credentials. */
+function CredentialsField(): PropertyDecorator {
+  const options = {
+    presence: credentialsPresence,
+    prohibitedMessage: 'The :attribute field is accepted only with own_integration for usps or ups.',
+  };
+  return documented(
+    options,
+    { type: 'object', description: 'usps or ups credentials: see "Connecting a USPS or UPS account".' },
+    field(
+      options,
+      [{ name: 'object', test: isObject, message: messages.object }],
+      [
+        Transform(({ value, obj }) => {
+          const type = CREDENTIALS_BY_CARRIER[String((obj as Owner)['carrier'])];
+          return type && isObject(value) ? plainToInstance(type, value) : value;
+        }),
+        ValidateNested({ message: messages.object }),
+      ],
+    ),
+  );
+}
+
+/**
+ * `PUT /admin/accounts/{id}/shippers/{shipper_id}/credentials`: the shipper's carrier decides which
+ * fields `credentials` must hold (validateCredentials).
+ */
+export class ReplaceCredentialsRequest {
+  @RawObjectField('The credentials of the shipper\'s carrier: see "Connecting a USPS or UPS account".')
+  credentials!: Record<string, unknown>;
+}
+
+/** A required JSON object whose fields are validated by the caller. */
+function RawObjectField(description: string): PropertyDecorator {
+  return documented(
+    {},
+    { type: 'object', description },
+    field({}, [{ name: 'object', test: isObject, message: messages.object }]),
+  );
+}
+
+/**
+ * Credentials as the carrier's request class validates them, errors at `credentials.<field>`;
+ * a message names the field, never its value.
+ */
+export function validateCredentials(
+  carrier: string,
+  credentials: unknown,
+): { ok: true; value: CarrierCredentials } | { ok: false; errors: FieldErrors } {
+  const type = CREDENTIALS_BY_CARRIER[carrier];
+  if (!type) return { ok: false, errors: { credentials: [`A ${carrier} shipper takes no credentials.`] } };
+  if (!isObject(credentials))
+    return { ok: false, errors: { credentials: [renderMessage(messages.object, 'credentials')] } };
+  const result = validateRequest(type, credentials);
+  if (result.ok) return result;
+  return {
+    ok: false,
+    errors: Object.fromEntries(
+      Object.entries(result.errors).map(([path, list]) => [
+        `credentials.${path}`,
+        list.map((message) => message.replaceAll(`The ${path} `, `The credentials.${path} `)),
+      ]),
+    ),
+  };
 }
 
 /** A decimal string of whole cents ("250", "250.5", "250.00") whose value is above zero. */

@@ -1,1 +1,2 @@
 export * from './admin-requests';
+export * from './carrier-credentials';
