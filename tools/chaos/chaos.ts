@@ -29,6 +29,12 @@ async function main(): Promise<number> {
 
 // Each of the dozen app processes, the broker and Redis is killed on this process's exit: one listener each.
 process.setMaxListeners(64);
+// Stopped early: exiting (not dying of the signal) runs the exit hooks that kill every child.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    process.stderr.write(`chaos: ${signal}, the campaign stopped before its checks\n`);
+    process.exit(1);
+  });
 // The runtime's children are bound to this process and keep nothing alive: hold it open until done.
 const keepAlive = setInterval(() => undefined, 60_000);
 main().then(

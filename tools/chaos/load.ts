@@ -23,10 +23,14 @@ export class LoadLog {
   readonly instantShipKeys: string[] = [];
   readonly credits: CreditRequest[] = [];
 
+  /** Calls that needed more than one attempt, by operation: the faults reached the clients. */
+  readonly retried = new Map<string, number>();
+
   count(operation: string, answer: FinalAnswer): void {
     const byStatus = this.operations.get(operation) ?? new Map<string, number>();
     byStatus.set(String(answer.status), (byStatus.get(String(answer.status)) ?? 0) + 1);
     this.operations.set(operation, byStatus);
+    if (answer.attempts > 1) this.retried.set(operation, (this.retried.get(operation) ?? 0) + 1);
   }
 
   total(): number {
@@ -38,7 +42,8 @@ export class LoadLog {
   summary(): string[] {
     return [...this.operations].map(
       ([operation, byStatus]) =>
-        `${operation.padEnd(14)} ${[...byStatus].map(([status, count]) => `${status}: ${count}`).join(', ')}`,
+        `${operation.padEnd(14)} ${[...byStatus].map(([status, count]) => `${status}: ${count}`).join(', ')}` +
+        ` (${this.retried.get(operation) ?? 0} asked again)`,
     );
   }
 }
