@@ -117,7 +117,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
         ? `settled in ${(settling.waitedMs / 1000).toFixed(0)} s`
         : `NOT settled within ${(settling.waitedMs / 1000).toFixed(0)} s: ${JSON.stringify(settling.backlog)}`,
     );
-    const invariants = await checkInvariants(runtime, receiver, log);
+    const invariants = await checkInvariants(runtime, receiver, log, ENDPOINT_PATHS);
     return {
       seed,
       minutes,

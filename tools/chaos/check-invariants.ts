@@ -11,6 +11,7 @@ import {
   rebuildAndCompare,
   requestedShipmentsOf,
   streamShapesOf,
+  trackingNumbersOf,
 } from './evidence';
 import {
   balanceEqualsLedger,
@@ -23,6 +24,7 @@ import {
   nothingParked,
   oneChargePerShippedBatch,
   readModelsEqualRebuild,
+  shipmentsNotifiedOnEveryEndpoint,
 } from './invariants';
 import type { LoadLog } from './load';
 import type { StallingReceiver } from './stalling-receiver';
@@ -32,6 +34,7 @@ export async function checkInvariants(
   runtime: DistributedRuntime,
   receiver: StallingReceiver,
   log: LoadLog,
+  endpointPaths: string[],
 ): Promise<InvariantResult[]> {
   const [batchEvents, ledgerEvents] = [await batchEventsOf(runtime), await ledgerEventsOf(runtime)];
   const comparisons = [];
@@ -52,6 +55,7 @@ export async function checkInvariants(
     balanceEqualsLedger(ledgerEvents, await balancesOf(runtime)),
     readModelsEqualRebuild(comparisons),
     noEventLostOrDuplicated(await streamShapesOf(runtime)),
+    shipmentsNotifiedOnEveryEndpoint(await trackingNumbersOf(runtime), endpointPaths, receiver.received),
     deliveriesDeliveredWithOneId(await deliveriesOf(runtime), receiver.received),
     nothingParked(await parkedOf(runtime), Object.keys(runtime.apps).length),
   ];

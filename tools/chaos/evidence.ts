@@ -91,6 +91,14 @@ export async function streamShapesOf(runtime: DistributedRuntime): Promise<Strea
   return shapes;
 }
 
+/** The tracking numbers of every batch item labelled and every instant ship shipped. */
+export async function trackingNumbersOf(runtime: DistributedRuntime): Promise<string[]> {
+  const shipped = `select data->>'tracking_number' as number from event_store.events where event_type = $1`;
+  const items = await queryApp<{ number: string }>(runtime.apps.batch, shipped, ['ItemCompleted']);
+  const parcels = await queryApp<{ number: string }>(runtime.apps.order, shipped, ['ParcelShipped']);
+  return [...items, ...parcels].map((row) => row.number);
+}
+
 export async function deliveriesOf(runtime: DistributedRuntime): Promise<StoredDelivery[]> {
   const rows = await queryApp<{ id: string; url: string; status: string }>(
     runtime.apps.webhook,

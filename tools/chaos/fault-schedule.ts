@@ -24,6 +24,9 @@ export interface PlannedFault {
   durationMs: number;
 }
 
+/** A kill has twelve targets, each other kind one: kills are drawn twice as often. */
+const DRAWN_KINDS: readonly FaultKind[] = ['kill-instance', ...FAULT_KINDS];
+
 /** Faults keep clear of the first and last few seconds so the load starts and the system recovers. */
 const LEAD_MS = 10_000;
 const TAIL_MS = 15_000;
@@ -41,7 +44,7 @@ export function planFaults(
   const random = seededRandom(seed);
   const faults: PlannedFault[] = [];
   for (let at = LEAD_MS + random() * meanGapMs; at < loadMs - TAIL_MS; at += meanGapMs * (0.5 + random())) {
-    const kind = pick(random, FAULT_KINDS);
+    const kind = pick(random, DRAWN_KINDS);
     const durationMs = Math.round(2_000 + random() * 6_000);
     const fault: PlannedFault = { atMs: Math.round(at), kind, durationMs };
     if (kind === 'kill-instance') {

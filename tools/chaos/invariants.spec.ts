@@ -9,6 +9,7 @@ import {
   nothingParked,
   oneChargePerShippedBatch,
   readModelsEqualRebuild,
+  shipmentsNotifiedOnEveryEndpoint,
   type StoredEvent,
   type StreamShape,
 } from './invariants';
@@ -147,6 +148,21 @@ describe('each invariant holds on a sound history and breaks on a doctored one',
         ),
       ),
     ).toBe(false);
+  });
+
+  it('shipments: each notified on every endpoint', () => {
+    const body = (number: string) => JSON.stringify({ main_tracking_number: number });
+    const received = [
+      { path: '/hooks/a', webhookId: 'd1', raw: body('T1') },
+      { path: '/hooks/b', webhookId: 'd2', raw: body('T1') },
+    ];
+    const paths = ['/hooks/a', '/hooks/b'];
+    expect(shipmentsNotifiedOnEveryEndpoint(['T1'], paths, received)).toMatchObject({
+      checked: 2,
+      broken: [],
+    });
+    expect(held(shipmentsNotifiedOnEveryEndpoint(['T1'], paths, received.slice(0, 1)))).toBe(false);
+    expect(held(shipmentsNotifiedOnEveryEndpoint(['T1', 'T2'], paths, received))).toBe(false);
   });
 
   it('parked: nothing', () => {

@@ -255,6 +255,32 @@ export function deliveriesDeliveredWithOneId(
   };
 }
 
+/** Every shipment (a batch item labelled, an instant ship shipped) notified on every endpoint. */
+export function shipmentsNotifiedOnEveryEndpoint(
+  trackingNumbers: string[],
+  endpointPaths: string[],
+  received: ReceivedCall[],
+): InvariantResult {
+  const notified = new Set<string>();
+  for (const call of received) {
+    try {
+      notified.add(`${call.path} ${JSON.parse(call.raw).main_tracking_number}`);
+    } catch {
+      // Not a shipment's body: counted by no shipment.
+    }
+  }
+  const broken = endpointPaths.flatMap((path) =>
+    trackingNumbers
+      .filter((number) => !notified.has(`${path} ${number}`))
+      .map((number) => `shipment ${number} never notified to ${path}`),
+  );
+  return {
+    name: 'every shipment notified on every endpoint',
+    checked: trackingNumbers.length * endpointPaths.length,
+    broken: shown(broken),
+  };
+}
+
 /** No poison is injected, so nothing may be parked. */
 export function nothingParked(
   parked: { app: string; subscription: string; eventId: string }[],
