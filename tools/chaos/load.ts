@@ -23,14 +23,16 @@ export class LoadLog {
   readonly instantShipKeys: string[] = [];
   readonly credits: CreditRequest[] = [];
 
-  /** Calls that needed more than one attempt, by operation: the faults reached the clients. */
-  readonly retried = new Map<string, number>();
+  /** Why calls were asked again, by operation: the faults reached the clients. */
+  readonly retriedAfter = new Map<string, Map<string, number>>();
 
   count(operation: string, answer: FinalAnswer): void {
     const byStatus = this.operations.get(operation) ?? new Map<string, number>();
     byStatus.set(String(answer.status), (byStatus.get(String(answer.status)) ?? 0) + 1);
     this.operations.set(operation, byStatus);
-    if (answer.attempts > 1) this.retried.set(operation, (this.retried.get(operation) ?? 0) + 1);
+    const reasons = this.retriedAfter.get(operation) ?? new Map<string, number>();
+    for (const reason of answer.earlier) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    this.retriedAfter.set(operation, reasons);
   }
 
   total(): number {
@@ -43,7 +45,7 @@ export class LoadLog {
     return [...this.operations].map(
       ([operation, byStatus]) =>
         `${operation.padEnd(14)} ${[...byStatus].map(([status, count]) => `${status}: ${count}`).join(', ')}` +
-        ` (${this.retried.get(operation) ?? 0} asked again)`,
+        `; asked again after ${[...(this.retriedAfter.get(operation) ?? [])].map(([reason, count]) => `${reason} ×${count}`).join(', ') || 'nothing'}`,
     );
   }
 }
@@ -83,7 +85,7 @@ async function batchOnce(clients: LoadClients, log: LoadLog, key: string): Promi
     if (status !== 'ready') await pause(500);
   }
   if (status !== 'ready')
-    return log.count('batch ready', { status: 'no answer', body: undefined, attempts: 0 });
+    return log.count('batch ready', { status: 'no answer', body: undefined, attempts: 0, earlier: [] });
   const shipped = await clients.acme.post(`/batches/${batchId}/ship`, undefined, `${key}-ship`);
   log.count('batch ship', shipped);
   if (shipped.status === 200) log.shippedBatches.push(batchId);

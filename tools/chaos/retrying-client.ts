@@ -3,6 +3,8 @@ export interface FinalAnswer {
   status: number | 'no answer';
   body: any;
   attempts: number;
+  /** What each attempt before the last got: a status, `timeout` or `connection error`. */
+  earlier: string[];
 }
 
 export interface RetryPolicy {
@@ -43,14 +45,17 @@ export function retryingClient(gatewayUrls: string[], bearer: string, policy: Re
   };
   const call = async (method: string, path: string, body?: unknown, key?: string): Promise<FinalAnswer> => {
     const deadline = Date.now() + policy.giveUpAfterMs;
-    let last: FinalAnswer = { status: 'no answer', body: undefined, attempts: 0 };
+    const earlier: string[] = [];
     for (let attempt = 1; ; attempt++) {
+      let last: FinalAnswer;
       try {
         const answer = await once(method, path, body, key);
-        last = { ...answer, attempts: attempt };
+        last = { ...answer, attempts: attempt, earlier };
         if (!worthRetrying(answer.status)) return last;
-      } catch {
-        last = { status: 'no answer', body: undefined, attempts: attempt };
+        earlier.push(String(answer.status));
+      } catch (error) {
+        last = { status: 'no answer', body: undefined, attempts: attempt, earlier };
+        earlier.push((error as Error).name === 'TimeoutError' ? 'timeout' : 'connection error');
       }
       if (Date.now() + 1_000 > deadline) return last;
       await new Promise((done) => setTimeout(done, Math.min(500 * attempt, 3_000)));
