@@ -19,6 +19,8 @@ export interface CampaignOptions {
   seed: number;
   /** How long the load runs, with faults injected; start-up, settling and checks come on top. */
   minutes: number;
+  /** The kinds of fault drawn from; every kind when not given. */
+  faultKinds?: FaultKind[];
   /** The most the system is given to settle after the load before the invariants are checked. */
   settleTimeoutMs?: number;
   print: (line: string) => void;
@@ -67,11 +69,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
   const { seed, minutes, print } = options;
   const started = Date.now();
   const loadMs = Math.round(minutes * 60_000);
-  const schedule = planFaults(seed, loadMs, INSTANCES);
+  const kinds = options.faultKinds ?? [...FAULT_KINDS];
+  const schedule = planFaults(seed, loadMs, INSTANCES, kinds);
   print(`fault campaign: seed ${seed}, ${minutes} min of load, ${schedule.length} faults planned`);
-  print(
-    `fault kinds: ${FAULT_KINDS.join(', ')} (a carrier answering 5xx/429 is not injected: no carrier mocks)`,
-  );
+  print(`fault kinds: ${kinds.join(', ')} (a carrier answering 5xx/429 is not injected: no carrier mocks)`);
   for (const fault of schedule) print(`  ${describeFault(fault)}`);
 
   const redis = await startPrivateRedisServer();

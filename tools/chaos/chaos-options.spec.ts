@@ -1,11 +1,21 @@
 import { parseChaosArgs, UsageError } from './chaos-options';
+import { FAULT_KINDS } from './fault-schedule';
 
 describe('npm run chaos options', () => {
   const parse = (...argv: string[]) => parseChaosArgs(argv, () => 99);
 
   it('takes the seed and minutes given, or draws a seed and runs three minutes', () => {
-    expect(parse('--seed', '7', '--minutes', '2')).toEqual({ seed: 7, minutes: 2, settleSeconds: 180 });
-    expect(parse()).toEqual({ seed: 99, minutes: 3, settleSeconds: 180 });
+    const every = [...FAULT_KINDS];
+    expect(parse('--seed', '7', '--minutes', '2')).toEqual({
+      seed: 7,
+      minutes: 2,
+      settleSeconds: 180,
+      faultKinds: every,
+    });
+    expect(parse()).toEqual({ seed: 99, minutes: 3, settleSeconds: 180, faultKinds: every });
+    expect(parse('--faults', 'kill-instance,stop-redis')).toMatchObject({
+      faultKinds: ['kill-instance', 'stop-redis'],
+    });
     expect(parse('--help')).toBe('help');
   });
 

@@ -20,6 +20,7 @@ async function main(): Promise<number> {
   const report = await runCampaign({
     seed: options.seed,
     minutes: options.minutes,
+    faultKinds: options.faultKinds,
     settleTimeoutMs: options.settleSeconds * 1000,
     print: (line) => process.stdout.write(`${line}\n`),
   });

@@ -22,6 +22,13 @@ describe('the fault schedule', () => {
     expect([...kinds].sort()).toEqual([...FAULT_KINDS].sort());
   });
 
+  it('draws only the kinds asked for', () => {
+    const kinds = new Set(
+      planFaults(3, 600_000, 2, ['stop-redis', 'restart-broker']).map((fault) => fault.kind),
+    );
+    expect([...kinds].sort()).toEqual(['restart-broker', 'stop-redis']);
+  });
+
   it('draws numbers in [0, 1)', () => {
     const random = seededRandom(1);
     const draws = Array.from({ length: 1000 }, random);

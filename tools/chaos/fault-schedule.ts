@@ -25,26 +25,29 @@ export interface PlannedFault {
 }
 
 /** A kill has twelve targets, each other kind one: kills are drawn twice as often. */
-const DRAWN_KINDS: readonly FaultKind[] = ['kill-instance', ...FAULT_KINDS];
+const drawnFrom = (kinds: readonly FaultKind[]) =>
+  kinds.includes('kill-instance') ? ['kill-instance' as const, ...kinds] : [...kinds];
 
 /** Faults keep clear of the first and last few seconds so the load starts and the system recovers. */
 const LEAD_MS = 10_000;
 const TAIL_MS = 15_000;
 
 /**
- * The faults of a campaign from its seed alone: about one every `meanGapMs`, kinds and targets
- * drawn uniformly, so the same seed and length give the same schedule.
+ * The faults of a campaign from its seed alone: about one every `meanGapMs`, kinds (of `kinds`)
+ * and targets drawn at random, so the same seed, length and kinds give the same schedule.
  */
 export function planFaults(
   seed: number,
   loadMs: number,
   instances: number,
+  kinds: readonly FaultKind[] = FAULT_KINDS,
   meanGapMs = 12_000,
 ): PlannedFault[] {
   const random = seededRandom(seed);
+  const drawn = drawnFrom(kinds);
   const faults: PlannedFault[] = [];
   for (let at = LEAD_MS + random() * meanGapMs; at < loadMs - TAIL_MS; at += meanGapMs * (0.5 + random())) {
-    const kind = pick(random, DRAWN_KINDS);
+    const kind = pick(random, drawn);
     const durationMs = Math.round(2_000 + random() * 6_000);
     const fault: PlannedFault = { atMs: Math.round(at), kind, durationMs };
     if (kind === 'kill-instance') {
