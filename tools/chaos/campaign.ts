@@ -29,6 +29,7 @@ export interface CampaignOptions {
 export interface CampaignReport {
   seed: number;
   minutes: number;
+  faultKinds: FaultKind[];
   faultsByKind: Map<FaultKind, number>;
   faultsSkipped: number;
   operations: number;
@@ -122,6 +123,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
     return {
       seed,
       minutes,
+      faultKinds: kinds,
       faultsByKind: injector.countsByKind(),
       faultsSkipped: injector.outcomes.filter((outcome) => outcome.result !== 'injected').length,
       operations: log.total(),

@@ -1,4 +1,5 @@
 import type { CampaignReport } from './campaign';
+import { FAULT_KINDS } from './fault-schedule';
 
 export const held = (report: CampaignReport) =>
   report.settled && report.invariants.every((invariant) => invariant.broken.length === 0);
@@ -17,11 +18,13 @@ export function formatReport(report: CampaignReport): string {
     lines.push(`${state.padEnd(6)} ${String(invariant.checked).padStart(6)} checked  ${invariant.name}`);
     for (const what of invariant.broken) lines.push(`         ${what}`);
   }
+  const someKinds =
+    report.faultKinds.length < FAULT_KINDS.length ? ` --faults ${report.faultKinds.join(',')}` : '';
   const brokenCount = report.invariants.filter((invariant) => invariant.broken.length > 0).length;
   lines.push(
     held(report)
       ? `total: ${report.invariants.length} invariants held (seed ${report.seed})`
-      : `total: ${brokenCount} of ${report.invariants.length} invariants broken${report.settled ? '' : ', not settled'} (replay with --seed ${report.seed} --minutes ${report.minutes})`,
+      : `total: ${brokenCount} of ${report.invariants.length} invariants broken${report.settled ? '' : ', not settled'} (replay with --seed ${report.seed} --minutes ${report.minutes}${someKinds})`,
   );
   return `${lines.join('\n')}\n`;
 }
