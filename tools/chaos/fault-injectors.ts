@@ -44,7 +44,7 @@ const describeTarget = (fault: PlannedFault) =>
 
 /** The resource a fault takes down: a second fault on it while it is down is skipped. */
 const resourceOf = (fault: PlannedFault) =>
-  fault.kind === 'kill-instance' ? `${fault.app}#${fault.instance}` : fault.kind;
+  fault.kind === 'kill-instance' ? `${fault.app}#${(fault.instance ?? 0) + 1}` : fault.kind;
 
 /** Injects planned faults, each lasting its duration before its target is brought back. */
 export class FaultInjector {
