@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { boundToTestProcess, heldOpen, REPO_ROOT, stopWithin, TS_RUNTIME } from '@shipping/testing';
+
+/** Draws every kind of fault within two minutes: a gateway, a batch and an order instance killed, two broker restarts, backends ended, Redis stopped, a stall. */
+const SEED = '3';
+const SETTLE_SECONDS = 150;
+// About 3 minutes; bounded by start-up (up to 90 s a process), load, clients giving up (90 s), settling and checks.
+const CAMPAIGN_TIMEOUT_MS = 600_000;
+
+/** `npm run chaos` as it is run by hand; its report is its output. */
+async function chaos(...args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [...TS_RUNTIME, 'tools/chaos/chaos.ts', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  boundToTestProcess(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const timer = setTimeout(() => void stopWithin(child, exited), CAMPAIGN_TIMEOUT_MS - 30_000);
+  const code = await heldOpen(exited);
+  clearTimeout(timer);
+  return { code, output };
+}
+
+/**
+ * A two-minute fault campaign with a fixed seed: two instances of every app under load while
+ * faults are injected, then every invariant must hold, each over something it checked.
+ */
+describe('a two-minute fault campaign', () => {
+  it(
+    'keeps every invariant through the faults of its seed',
+    async () => {
+      const { code, output } = await chaos(
+        '--seed',
+        SEED,
+        '--minutes',
+        '2',
+        '--settle-seconds',
+        String(SETTLE_SECONDS),
+      );
+      process.stdout.write(output);
+
+      const verdicts = output.split('\n').filter((line) => /^(held|BROKEN) +\d+ checked/.test(line));
+      expect({ code, verdicts, total: /^total: .*$/m.exec(output)?.[0] }).toEqual({
+        code: 0,
+        verdicts: verdicts.map((line) => line.replace(/^BROKEN/, 'held  ')),
+        total: `total: 10 invariants held (seed ${SEED})`,
+      });
+      expect(verdicts.filter((line) => / 0 checked/.test(line))).toEqual([]);
+      expect(output).toMatch(/^faults injected: .*\d/m);
+    },
+    CAMPAIGN_TIMEOUT_MS,
+  );
+});
