@@ -58,5 +58,15 @@ create table if not exists label_files (
 alter table label_purchase_intents add column if not exists lease_token bigint not null default 0;
 `,
     },
+    {
+      version: 4,
+      name: 'label purchase intents record the carrier adapter chosen',
+      // Rows from before have no carrier or integration and read as a test: the sandbox completes them.
+      sql: `
+alter table label_purchase_intents add column if not exists carrier text;
+alter table label_purchase_intents add column if not exists integration text;
+alter table label_purchase_intents add column if not exists mode text not null default 'test';
+`,
+    },
   ],
 };
