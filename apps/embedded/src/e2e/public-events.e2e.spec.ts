@@ -151,13 +151,13 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
       'com.shipping.shipment.InstantShipFailed.v1',
     ]);
     expect(types('shipping.batch.events', subjects.invalidBatch)).toEqual([
-      'com.shipping.batch.BatchCreated.v2',
+      'com.shipping.batch.BatchCreated.v3',
       'com.shipping.batch.ItemInvalidated.v1',
       'com.shipping.batch.BatchValidated.v1',
     ]);
     const batch = types('shipping.batch.events', subjects.batch);
     expect(batch.slice(0, 6)).toEqual([
-      'com.shipping.batch.BatchCreated.v2',
+      'com.shipping.batch.BatchCreated.v3',
       ...Array(3).fill('com.shipping.batch.ItemValidated.v1'),
       'com.shipping.batch.BatchValidated.v1',
       'com.shipping.batch.BatchShipped.v1',
