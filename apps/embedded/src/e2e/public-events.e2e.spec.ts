@@ -143,11 +143,11 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
       'com.shipping.pickup.PickupOrderRevised.v2',
     ]);
     expect(types('shipping.shipment.events', subjects.shipped)).toEqual([
-      'com.shipping.shipment.InstantShipRequested.v1',
+      'com.shipping.shipment.InstantShipRequested.v2',
       'com.shipping.shipment.ParcelShipped.v1',
     ]);
     expect(types('shipping.shipment.events', subjects.refused)).toEqual([
-      'com.shipping.shipment.InstantShipRequested.v1',
+      'com.shipping.shipment.InstantShipRequested.v2',
       'com.shipping.shipment.InstantShipFailed.v1',
     ]);
     expect(types('shipping.batch.events', subjects.invalidBatch)).toEqual([
