@@ -10,7 +10,7 @@ import { CarrierRegistry } from '@shipping/label-app/src/carrier/carrier-registr
 import { LabelPurchaseIntents } from '@shipping/label-app/src/purchases/label-purchase-intents';
 import { LabelPurchases } from '@shipping/label-app/src/purchases/label-purchases';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
-import { SANDBOX_ADMIN_API_KEY, validateConfig } from '@shipping/platform';
+import { SANDBOX_ADMIN_API_KEY, SQL_CLIENT, validateConfig } from '@shipping/platform';
 import {
   apiClient,
   batchShipment,
@@ -166,7 +166,6 @@ describe('which carrier adapter a key reaches', () => {
   });
 
   it('completes a live purchase left between its intent and the carrier from the same adapter', async () => {
-    const intents = app.get(LabelPurchaseIntents);
     const shipment = instantShipBody().to_address;
     const item = {
       item_id: 'crashed-1',
@@ -179,10 +178,7 @@ describe('which carrier adapter a key reaches', () => {
       },
     };
     // A label app that died right after recording its intent: its lease runs out at once.
-    const dead = new LabelPurchaseIntents(
-      (intents as unknown as { sql: ConstructorParameters<typeof LabelPurchaseIntents>[0] }).sql,
-      1,
-    );
+    const dead = new LabelPurchaseIntents(app.get(SQL_CLIENT), 1);
     const claimed = await dead.claim('USPS-1', [item], 'a-dead-process', {
       carrier: 'usps',
       integration: 'own',
