@@ -133,7 +133,7 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
     );
     const [created, validated] = events;
     expect(created).toMatchObject({
-      version: 2,
+      version: 3,
       correlation_id: 'replay-batch-1',
       account_id: created.data.account_id,
       data: { batch_id: ids.batch },
