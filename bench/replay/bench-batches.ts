@@ -129,6 +129,8 @@ export function batchWrites(number: number, items: number): BatchWrites {
                 account_id: ACCOUNT,
                 shipper_id: 1,
                 shipper_hash_id: encodeHashId('shipper', 1),
+                shipper: { carrier: 'usps', integration: 'own' as const },
+                key_mode: 'test' as const,
                 service: 'USPS-1',
                 item_count: itemIds.length,
                 items: itemIds.map((item_id, index) => ({ item_id, index, shipment: submitted(index) })),

@@ -95,7 +95,7 @@ describe('public events of the distributed runtime', () => {
       'com.shipping.pickup.PickupOrderScheduled.v2',
     ]);
     expect(typesOf('shipping.shipment.events', keys.shipment)).toEqual([
-      'com.shipping.shipment.InstantShipRequested.v1',
+      'com.shipping.shipment.InstantShipRequested.v2',
       'com.shipping.shipment.ParcelShipped.v1',
     ]);
     const batch = published.filter((event) => event.key === keys.batch);

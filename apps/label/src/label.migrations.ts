@@ -72,5 +72,15 @@ create table if not exists carrier_credentials (
 );
 `,
     },
+    {
+      version: 5,
+      name: 'label purchase intents record the carrier adapter chosen',
+      // Rows from before have no carrier or integration and read as a test: the sandbox completes them.
+      sql: `
+alter table label_purchase_intents add column if not exists carrier text;
+alter table label_purchase_intents add column if not exists integration text;
+alter table label_purchase_intents add column if not exists mode text not null default 'test';
+`,
+    },
   ],
 };

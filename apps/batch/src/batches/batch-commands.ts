@@ -5,7 +5,9 @@ import {
   Conflict,
   CreateBatchRequest,
   type AppMessage,
+  type KeyMode,
   NotFound,
+  type RequestContext,
   validateRequest,
   ValidationFailed,
 } from '@shipping/contracts';
@@ -24,6 +26,9 @@ import { Ledger } from '../shipping/ledger';
 import { BatchCreations } from './batch-creations';
 import { BatchIds } from './batch-ids';
 import { loadBatch } from './batch-stream';
+
+/** A request whose context names no key mode (none reaches here from an API key) counts as a test. */
+const keyModeOf = (context: RequestContext): KeyMode => context.keyMode ?? 'test';
 
 export const SHIPPER_NOT_ELIGIBLE_MESSAGE =
   'The shipper was not found or does not meet the batch requirements.';
@@ -63,6 +68,8 @@ export class BatchCommands {
         accountId: context.accountId,
         shipperId: shipper.id,
         shipperHashId: shipper.hash_id,
+        shipper: { carrier: shipper.carrier, integration: shipper.integration },
+        keyMode: keyModeOf(context),
         service: request.service,
         items,
         now: this.clock.now().toISOString(),
@@ -94,6 +101,7 @@ export class BatchCommands {
       type: 'ShipBatch' as const,
       batchId,
       accountId: context.accountId,
+      keyMode: keyModeOf(context),
       now: this.clock.now().toISOString(),
     };
     const [shipped] = batchDecider.decide(command, state);

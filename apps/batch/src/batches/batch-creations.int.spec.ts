@@ -18,6 +18,8 @@ const command = (batchId: string): CreateBatch => ({
   accountId: 'acct_acme',
   shipperId: 1,
   shipperHashId: 'shp1',
+  shipper: { carrier: 'usps', integration: 'own' as const },
+  keyMode: 'test' as const,
   service: 'USPS-1',
   items: Array.from({ length: ITEMS }, (_, index) => ({
     item_id: `${batchId}-${index}`,

@@ -33,7 +33,7 @@ const timings: LabelingTimings = {
   maxRetryDelayMs: 40,
 };
 
-type Purchase = { service: string; items: { item_id: string }[] };
+type Purchase = { service: string; items: { item_id: string }[]; shipper?: unknown; mode?: unknown };
 
 /**
  * The label app as the batch app sees it over the transport: answers purchases and merges, or
@@ -41,6 +41,8 @@ type Purchase = { service: string; items: { item_id: string }[] };
  */
 class LabelApp {
   readonly purchases: string[][] = [];
+  /** What each purchase asked beside its items. */
+  readonly terms: Omit<Purchase, 'items'>[] = [];
   merges = 0;
   constructor(private readonly fault: (pattern: string, itemIds: string[]) => AppError | undefined) {}
 
@@ -53,9 +55,10 @@ class LabelApp {
 
   private async answer(pattern: string, payload: unknown): Promise<unknown> {
     if (pattern === LabelPatterns.purchase) {
-      const { items } = payload as Purchase;
+      const { items, ...terms } = payload as Purchase;
       const itemIds = items.map((one) => one.item_id);
       this.purchases.push(itemIds);
+      this.terms.push(terms);
       const fault = this.fault(pattern, itemIds);
       if (fault) throw fault;
       return itemIds.map((itemId): LabelPurchaseResult => ({
@@ -98,7 +101,7 @@ describe('the labelling process manager on PostgreSQL', () => {
     await ledger.chargeBatch({ accountId: ACCOUNT, correlationId: 'spec' }, BATCH, PRICE * ITEMS);
     await store.appendToStream(
       batchStreamName(BATCH),
-      processingBatch(prices).map((event) => ({ ...event, version: event.type === 'BatchCreated' ? 2 : 1 })),
+      processingBatch(prices).map((event) => ({ ...event, version: event.type === 'BatchCreated' ? 3 : 1 })),
     );
   });
 
@@ -162,6 +165,20 @@ describe('the labelling process manager on PostgreSQL', () => {
       const jobs = await sql.query('select * from batch_labeling_jobs');
       return jobs.rows.length === 0 ? true : undefined;
     }, 20_000);
+  });
+
+  it("buys every label with the batch's shipper and the mode of the key that created it", async () => {
+    const labels = new LabelApp(() => undefined);
+    await started(labels);
+
+    await completed();
+    expect(labels.terms.length).toBeGreaterThan(0);
+    for (const terms of labels.terms)
+      expect(terms).toEqual({
+        service: 'USPS-1',
+        shipper: { carrier: 'usps', integration: 'own' },
+        mode: 'test',
+      });
   });
 
   it('fails an item the carrier keeps failing on after the bounded attempts, and refunds it once', async () => {

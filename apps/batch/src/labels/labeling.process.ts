@@ -21,7 +21,8 @@ import {
   type MergedLabelFile,
   failedItems,
   pendingLabelItems,
-  serviceOf,
+  labelTermsOf,
+  type BatchLabelTerms,
   settledLabelFileGroups,
 } from '@shipping/batch-domain';
 import {
@@ -247,8 +248,8 @@ export class LabelingProcess
     while (!stopped() && state.status === 'processing') {
       const chunks = chunked(pendingLabelItems(state), CHUNK);
       if (chunks.length === 0) break;
-      const service = serviceOf(state);
-      const purchase = (items: LabelItem[]) => this.purchase(context, service, items, held);
+      const terms = labelTermsOf(state);
+      const purchase = (items: LabelItem[]) => this.purchase(context, terms, items, held);
       // Purchases in flight keep the label workers busy while results are recorded and files
       // written; a chunk answered out of turn frees its slot at once. Results are recorded in turn.
       let ended = false;
@@ -307,12 +308,14 @@ export class LabelingProcess
   }
 
   /**
-   * Buys the labels of `items`. A request that keeps failing is sent item by item, so only the
-   * items that keep failing end failed (with the last error as their reason), not their chunk.
+   * Buys the labels of `items` with the batch's service, from its shipper's carrier in the mode the
+   * batch was created in (never the mode of whoever shipped it). A request that keeps failing is
+   * sent item by item, so only the items that keep failing end failed (with the last error as
+   * their reason), not their chunk.
    */
   private async purchase(
     context: RequestContext,
-    service: string,
+    terms: BatchLabelTerms,
     items: LabelItem[],
     held: HeldLease,
   ): Promise<LabelPurchaseResult[]> {
@@ -322,14 +325,14 @@ export class LabelingProcess
         return sendRequest<LabelPurchaseResult[]>(
           this.client,
           LabelPatterns.purchase,
-          { context, payload: { service, items } },
+          { context, payload: { ...terms, items } },
           { timeoutMs: PURCHASE_TIMEOUT_MS },
         );
       });
     } catch (error) {
       if (this.stopping || error instanceof LeaseLost) throw error;
       if (items.length > 1)
-        return (await Promise.all(items.map((item) => this.purchase(context, service, [item], held)))).flat();
+        return (await Promise.all(items.map((item) => this.purchase(context, terms, [item], held)))).flat();
       const reason = `The label could not be bought after ${this.timings.purchaseAttempts} attempts: ${messageOf(error)}`;
       this.logger.warn({ itemId: items[0].item_id, err: error }, reason);
       return [{ item_id: items[0].item_id, ok: false, reason }];

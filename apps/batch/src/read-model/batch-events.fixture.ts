@@ -10,6 +10,8 @@ export function batchLife(batchId: string, accountId: string, itemCount = 3) {
       account_id: accountId,
       shipper_id: 1,
       shipper_hash_id: 'shipper-1',
+      shipper: { carrier: 'usps', integration: 'own' as const },
+      key_mode: 'test' as const,
       service: 'USPS-1',
       item_count: itemCount,
       items: itemIds.map((item_id, index) => ({ item_id, index, shipment: {} })),

@@ -61,6 +61,8 @@ describe('validating a batch whose results take several appends', () => {
       accountId: acme.id,
       shipperId: 1,
       shipperHashId: 'shp1',
+      shipper: { carrier: 'usps', integration: 'own' as const },
+      keyMode: 'test' as const,
       service: 'USPS-1',
       items,
       now: new Date().toISOString(),

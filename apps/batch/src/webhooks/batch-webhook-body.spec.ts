@@ -10,6 +10,8 @@ const created: BatchEvent = {
     account_id: 'acct_acme',
     shipper_id: 1,
     shipper_hash_id: 'shp1',
+    shipper: { carrier: 'usps', integration: 'own' as const },
+    key_mode: 'test' as const,
     service: 'USPS-2',
     item_count: 3,
     items: [0, 1, 2].map((index) => ({ item_id: `itm${index}`, index, shipment: {} })),

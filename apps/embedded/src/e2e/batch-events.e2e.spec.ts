@@ -81,10 +81,12 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
     expect(created).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'BatchCreated',
-      version: 2,
+      version: 3,
       data: expect.objectContaining({
         batch_id: batchId,
         service: 'USPS-1',
+        shipper: { carrier: 'usps', integration: 'own' },
+        key_mode: 'test',
         item_count: 3,
         items: expect.any(Array),
       }),

@@ -143,21 +143,21 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
       'com.shipping.pickup.PickupOrderRevised.v2',
     ]);
     expect(types('shipping.shipment.events', subjects.shipped)).toEqual([
-      'com.shipping.shipment.InstantShipRequested.v1',
+      'com.shipping.shipment.InstantShipRequested.v2',
       'com.shipping.shipment.ParcelShipped.v1',
     ]);
     expect(types('shipping.shipment.events', subjects.refused)).toEqual([
-      'com.shipping.shipment.InstantShipRequested.v1',
+      'com.shipping.shipment.InstantShipRequested.v2',
       'com.shipping.shipment.InstantShipFailed.v1',
     ]);
     expect(types('shipping.batch.events', subjects.invalidBatch)).toEqual([
-      'com.shipping.batch.BatchCreated.v2',
+      'com.shipping.batch.BatchCreated.v3',
       'com.shipping.batch.ItemInvalidated.v1',
       'com.shipping.batch.BatchValidated.v1',
     ]);
     const batch = types('shipping.batch.events', subjects.batch);
     expect(batch.slice(0, 6)).toEqual([
-      'com.shipping.batch.BatchCreated.v2',
+      'com.shipping.batch.BatchCreated.v3',
       ...Array(3).fill('com.shipping.batch.ItemValidated.v1'),
       'com.shipping.batch.BatchValidated.v1',
       'com.shipping.batch.BatchShipped.v1',

@@ -102,7 +102,7 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toBe(`batch-${ids.batch}: 11 events`);
     expect(stdout).toMatch(
-      new RegExp(`#0  \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  BatchCreated v2  \\([0-9a-f-]{36}\\)`),
+      new RegExp(`#0  \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  BatchCreated v3  \\([0-9a-f-]{36}\\)`),
     );
     expect(stdout).toContain('correlation replay-batch-1  causation replay-batch-1');
     expect(stdout).toContain('#10  ');
@@ -133,7 +133,7 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
     );
     const [created, validated] = events;
     expect(created).toMatchObject({
-      version: 2,
+      version: 3,
       correlation_id: 'replay-batch-1',
       account_id: created.data.account_id,
       data: { batch_id: ids.batch },

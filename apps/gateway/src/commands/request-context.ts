@@ -4,7 +4,7 @@ import type { GatewayRequest } from '../http';
 
 /**
  * What every command and query carries of its HTTP request: the account, the request id as the
- * correlation id, and the Idempotency-Key the request claimed, so the receiving app does the work
+ * correlation id, the API key's mode (none behind the admin key), and the Idempotency-Key the request claimed, so the receiving app does the work
  * once even when the gateway retries after losing a reply.
  */
 export function requestContextOf(request: GatewayRequest): RequestContext {
@@ -13,6 +13,7 @@ export function requestContextOf(request: GatewayRequest): RequestContext {
   return {
     accountId: account.accountId,
     correlationId: id,
+    ...(account.mode === undefined ? {} : { keyMode: account.mode }),
     ...(claimedIdempotencyKey === undefined ? {} : { idempotencyKey: claimedIdempotencyKey }),
   };
 }

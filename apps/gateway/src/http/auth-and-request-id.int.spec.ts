@@ -37,8 +37,8 @@ describe('API key authentication', () => {
   it('gives the handler the account of the key', async () => {
     const acme = await http().get('/whoami').set(ACME).expect(200);
     const tiny = await http().get('/whoami').set(TINY).expect(200);
-    expect(acme.body.data.account).toEqual({ accountId: 'acct_acme', name: 'Acme' });
-    expect(tiny.body.data.account).toEqual({ accountId: 'acct_tiny', name: 'Tiny' });
+    expect(acme.body.data.account).toEqual({ accountId: 'acct_acme', name: 'Acme', mode: 'test' });
+    expect(tiny.body.data.account).toEqual({ accountId: 'acct_tiny', name: 'Tiny', mode: 'test' });
   });
 
   it('reads the scheme case-insensitively', async () => {

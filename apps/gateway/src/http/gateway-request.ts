@@ -1,9 +1,11 @@
+import type { KeyMode } from '@shipping/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The account an API key belongs to. */
+/** The account an API key belongs to, and the key's mode (none for the admin key). */
 export interface AuthenticatedAccount {
   accountId: string;
   name: string;
+  mode?: KeyMode;
 }
 
 /** What the gateway's HTTP layer adds to a Fastify request. */

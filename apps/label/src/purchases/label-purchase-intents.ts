@@ -2,21 +2,50 @@ import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common'
 import type { LabelPurchaseItem, LabelShipment } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { FencedLeases, type Lease, SQL_CLIENT } from '@shipping/platform';
-import { LABEL_MIGRATIONS } from '../label.migrations';
+import { carrierOfParcelService } from '@shipping/reference-data';
 import { randomUUID } from 'node:crypto';
+import type { CarrierChoice, IntegrationKind, KeyMode } from '../carrier/carrier-choice';
+import { LABEL_MIGRATIONS } from '../label.migrations';
 
-/** A purchase under way: the item, the carrier idempotency key it is bought under, what was asked. */
+/**
+ * A purchase under way: the item, the carrier idempotency key it is bought under, what was asked,
+ * and the adapter it is bought from (the shipper's carrier and integration, and the key's mode).
+ */
 export interface LabelPurchaseIntent {
   item_id: string;
   carrier_key: string;
   service: string;
   shipment: LabelShipment;
+  choice: CarrierChoice;
 }
 
-/** An intent this process claimed: its key, and the lease every write of the purchase names. */
+/**
+ * An intent this process claimed: its key, the adapter it was first claimed for (a takeover keeps
+ * it, so the purchase is completed where it began), and the lease every write of the purchase names.
+ */
 export interface ClaimedIntent {
   carrier_key: string;
+  choice: CarrierChoice;
   lease: Lease;
+}
+
+interface ChoiceColumns {
+  service: string;
+  carrier: string | null;
+  integration: IntegrationKind | null;
+  mode: KeyMode;
+}
+
+/**
+ * The adapter choice an intent row records. A row recorded before intents kept their choice has
+ * neither carrier nor integration and the mode `test`: the sandbox completes it, as it began.
+ */
+function choiceOf(row: ChoiceColumns): CarrierChoice {
+  return {
+    carrier: row.carrier ?? carrierOfParcelService(row.service),
+    integration: row.integration ?? 'own',
+    mode: row.mode,
+  };
 }
 
 /**
@@ -52,44 +81,55 @@ export class LabelPurchaseIntents implements OnModuleInit {
   }
 
   /**
-   * Claims the items for `holder` and answers their carrier keys and leases: new ones get a fresh
-   * key, and an intent nobody holds (its holder died or gave up) is taken over with its key. Items
-   * another holder is buying are left out of the answer.
+   * Claims the items for `holder` and answers their carrier keys, adapter choices and leases: new
+   * ones get a fresh key and record `choice` (a test unless given), and an intent nobody holds (its
+   * holder died or gave up) is taken over with its key and the choice it was first claimed for.
+   * Items another holder is buying are left out of the answer.
    */
   async claim(
     service: string,
     items: readonly LabelPurchaseItem[],
     holder: string,
+    choice?: CarrierChoice,
   ): Promise<Map<string, ClaimedIntent>> {
     if (items.length === 0) return new Map();
-    const { rows } = await this.sql.query<{ item_id: string; carrier_key: string; lease_token: string }>(
-      `insert into label_purchase_intents as i (item_id, carrier_key, service, shipment, holder, lease_token, lease_expires_at)
-       select item_id, carrier_key, $3, shipment, $5, ${this.leases.newLease}
+    const { rows } = await this.sql.query<
+      { item_id: string; carrier_key: string; lease_token: string } & ChoiceColumns
+    >(
+      `insert into label_purchase_intents as i (item_id, carrier_key, service, shipment, holder, carrier, integration, mode, lease_token, lease_expires_at)
+       select item_id, carrier_key, $3, shipment, $5, $6, $7, $8, ${this.leases.newLease}
          from unnest($1::text[], $2::text[], $4::text[]) as requested (item_id, carrier_key, shipment)
         order by item_id
        on conflict (item_id) do update set holder = excluded.holder, ${this.leases.takeLease('i')}
          where ${this.leases.isFree('i')}
-       returning item_id, carrier_key, lease_token`,
+       returning item_id, carrier_key, lease_token, service, carrier, integration, mode`,
       [
         items.map((item) => item.item_id),
         items.map(() => randomUUID()),
         service,
         items.map((item) => JSON.stringify(item.shipment)),
         holder,
+        choice?.carrier ?? null,
+        choice?.integration ?? null,
+        choice?.mode ?? 'test',
       ],
     );
     return new Map(
       rows.map((row) => [
         row.item_id,
-        { carrier_key: row.carrier_key, lease: this.leases.leaseOf(row.item_id, row.lease_token) },
+        {
+          carrier_key: row.carrier_key,
+          choice: choiceOf(row),
+          lease: this.leases.leaseOf(row.item_id, row.lease_token),
+        },
       ]),
     );
   }
 
   /** Intents nobody holds: left by a holder that died, or given up after a fault. Oldest first. */
   async unheld(limit: number): Promise<LabelPurchaseIntent[]> {
-    const { rows } = await this.sql.query<LabelPurchaseIntent>(
-      `select item_id, carrier_key, service, shipment from label_purchase_intents
+    const { rows } = await this.sql.query<IntentRow>(
+      `select item_id, carrier_key, service, shipment, carrier, integration, mode from label_purchase_intents
        where ${this.leases.isFree()} order by created_at, item_id limit $1`,
       [limit],
     );
@@ -97,7 +137,15 @@ export class LabelPurchaseIntents implements OnModuleInit {
   }
 }
 
-function parsed(row: LabelPurchaseIntent): LabelPurchaseIntent {
-  const shipment = row.shipment as unknown;
-  return typeof shipment === 'string' ? { ...row, shipment: JSON.parse(shipment) as LabelShipment } : row;
+type IntentRow = Omit<LabelPurchaseIntent, 'choice'> & ChoiceColumns;
+
+function parsed({ item_id, carrier_key, service, shipment, ...columns }: IntentRow): LabelPurchaseIntent {
+  const stored = shipment as unknown;
+  return {
+    item_id,
+    carrier_key,
+    service,
+    shipment: typeof stored === 'string' ? (JSON.parse(stored) as LabelShipment) : shipment,
+    choice: choiceOf({ service, ...columns }),
+  };
 }

@@ -182,6 +182,69 @@ describe('buying labels once per item', () => {
     expect(await harness.purchases.completeUnheld()).toBe(0);
   });
 
+  describe('an intent completed by the sweep', () => {
+    const live = { carrier: 'usps', integration: 'own' as const };
+    const withOwnUsps = () => {
+      const adapter = { purchase: jest.fn((request) => harness.carrier.inner.purchase(request)) };
+      const registry = new CarrierRegistry(harness.carrier, [{ ...live, adapter }]);
+      return {
+        adapter,
+        purchases: new LabelPurchases(registry, harness.store, harness.files, harness.intents),
+      };
+    };
+
+    it('is bought from the adapter its live request chose, under its key, and never from the sandbox', async () => {
+      const { adapter, purchases } = withOwnUsps();
+      const deadProcess = new LabelPurchaseIntents(harness.sql, 1);
+      const keys = await deadProcess.claim('USPS-1', [item('sw1')], 'a-dead-process', {
+        ...live,
+        mode: 'live',
+      });
+
+      expect(await purchases.completeUnheld()).toBe(1);
+
+      expect(adapter.purchase).toHaveBeenCalledTimes(1);
+      expect(adapter.purchase).toHaveBeenCalledWith(
+        expect.objectContaining({ item_id: 'sw1', idempotency_key: keys.get('sw1')?.carrier_key }),
+      );
+      expect(harness.carrier.countFor('sw1')).toBe(0);
+      expect(await rowsOf('sw1')).toHaveLength(1);
+    });
+
+    it('is bought from the adapter it was begun with when a request of another mode takes it over', async () => {
+      const { adapter, purchases } = withOwnUsps();
+      const deadProcess = new LabelPurchaseIntents(harness.sql, 1);
+      await deadProcess.claim('USPS-1', [item('sw2')], 'a-dead-process', { ...live, mode: 'test' });
+
+      const [result] = await purchases.purchase({
+        service: 'USPS-1',
+        items: [item('sw2')],
+        shipper: live,
+        mode: 'live',
+      });
+
+      expect(result).toMatchObject({ item_id: 'sw2', ok: true });
+      expect(adapter.purchase).not.toHaveBeenCalled();
+      expect(harness.carrier.countFor('sw2')).toBe(1);
+    });
+
+    it('reads a row recorded before intents kept their choice as a test: the sandbox completes it', async () => {
+      const { adapter, purchases } = withOwnUsps();
+      await harness.sql.query(
+        `insert into label_purchase_intents (item_id, carrier_key, service, shipment, holder, lease_expires_at)
+         values ('sw3', 'key-sw3', 'USPS-1', $1, 'an-old-process', now() - interval '1 minute')`,
+        [JSON.stringify(item('sw3').shipment)],
+      );
+
+      expect(await purchases.completeUnheld()).toBe(1);
+
+      expect(adapter.purchase).not.toHaveBeenCalled();
+      expect(harness.carrier.requests.filter((request) => request.item_id === 'sw3')).toEqual([
+        expect.objectContaining({ idempotency_key: 'key-sw3' }),
+      ]);
+    });
+  });
+
   it('leaves an intent another live process holds to it, and answers that process’s label', async () => {
     const shipment = item('s1').shipment;
     const held = await harness.intents.claim('USPS-1', [{ item_id: 's1', shipment }], 'another-process');

@@ -7,8 +7,7 @@ import {
 } from '@shipping/contracts';
 import { HeldLease, type Lease, LeaseLost, metrics } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
-import { carrierChoiceOf } from '../carrier/carrier-choice';
-import type { CarrierPort } from '../carrier/carrier-port';
+import { type CarrierChoice, carrierChoiceOf } from '../carrier/carrier-choice';
 import { CarrierRegistry } from '../carrier/carrier-registry';
 import { LABEL_FILE_STORE, type LabelFile, type LabelFileStore } from '../files/label-file-store';
 import { itemLabelKey } from '../files/label-keys';
@@ -42,13 +41,13 @@ const bought = (label: StoredLabel): LabelPurchaseResult => ({
  * after a crash between the carrier's answer and the row the purchase is completed with the same
  * key, which the carrier answers with the label it already sold. Before calling the carrier the
  * process asks the database whether it still holds the items' leases: one that stalled past them
- * waits for the process that took them over instead.
+ * waits for the process that took them over instead. Each intent records the adapter its first
+ * request chose (the shipper's carrier and integration, and the key's mode), and the item is
+ * bought from that adapter whoever completes it: a retry, another instance, or the sweep.
  */
 @Injectable()
 export class LabelPurchases {
   private readonly inFlight = new Map<string, Promise<LabelPurchaseResult>>();
-  /** The adapter each in-flight item is bought from, as its request's shipper and key mode chose. */
-  private readonly carrierOfItem = new Map<string, CarrierPort>();
   /** This process, as the holder of the intents it claims. */
   private readonly holder = randomUUID();
 
@@ -69,31 +68,42 @@ export class LabelPurchases {
       if (running) answers.set(item.item_id, running);
       else owned.set(item.item_id, item);
     }
-    const carrier = this.carriers.adapterFor(carrierChoiceOf(request));
-    for (const itemId of owned.keys()) this.carrierOfItem.set(itemId, carrier);
-    const work = this.purchaseOwned(request.service, [...owned.values()]);
+    const work = this.purchaseOwned(request.service, [...owned.values()], carrierChoiceOf(request));
     for (const itemId of owned.keys()) {
       const answer = work.then((results) => results.get(itemId) as LabelPurchaseResult);
       this.inFlight.set(itemId, answer);
       answers.set(itemId, answer);
     }
     const settled = await Promise.allSettled(request.items.map((item) => answers.get(item.item_id)));
-    for (const itemId of owned.keys()) {
-      this.inFlight.delete(itemId);
-      this.carrierOfItem.delete(itemId);
-    }
+    for (const itemId of owned.keys()) this.inFlight.delete(itemId);
     const failed = settled.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     return settled.map((result) => (result as PromiseFulfilledResult<LabelPurchaseResult>).value);
   }
 
-  /** Completes purchases whose holder died or gave up, with their own keys; answers how many. */
+  /**
+   * Completes purchases whose holder died or gave up, with their own keys and from the adapters
+   * they were begun with; answers how many.
+   */
   async completeUnheld(limit = 100): Promise<number> {
     const unheld = await this.intents.unheld(limit);
-    const byService = new Map<string, LabelPurchaseItem[]>();
-    for (const { service, item_id, shipment } of unheld)
-      byService.set(service, [...(byService.get(service) ?? []), { item_id, shipment }]);
-    for (const [service, items] of byService) await this.purchase({ service, items });
+    const requests = new Map<
+      string,
+      { service: string; choice: CarrierChoice; items: LabelPurchaseItem[] }
+    >();
+    for (const { service, choice, item_id, shipment } of unheld) {
+      const key = JSON.stringify([service, choice.carrier, choice.integration, choice.mode]);
+      const request = requests.get(key) ?? { service, choice, items: [] };
+      request.items.push({ item_id, shipment });
+      requests.set(key, request);
+    }
+    for (const { service, choice, items } of requests.values())
+      await this.purchase({
+        service,
+        items,
+        shipper: { carrier: choice.carrier, integration: choice.integration },
+        mode: choice.mode,
+      });
     return unheld.length;
   }
 
@@ -101,7 +111,11 @@ export class LabelPurchases {
    * Items no other request of this process is buying: their rows, else a claim on them and a
    * purchase under their intent's key; items another instance holds are waited for.
    */
-  private async purchaseOwned(service: string, items: LabelPurchaseItem[]): Promise<Answers> {
+  private async purchaseOwned(
+    service: string,
+    items: LabelPurchaseItem[],
+    choice: CarrierChoice,
+  ): Promise<Answers> {
     const answers: Answers = new Map();
     const deadline = Date.now() + WAIT_FOR_OTHER_HOLDER_MS;
     let waiting = items;
@@ -109,7 +123,7 @@ export class LabelPurchases {
       for (const label of (await this.store.find(waiting.map((item) => item.item_id))).values())
         answers.set(label.item_id, bought(label));
       const unrecorded = waiting.filter((item) => !answers.has(item.item_id));
-      const keys = await this.intents.claim(service, unrecorded, this.holder);
+      const keys = await this.intents.claim(service, unrecorded, this.holder, choice);
       const claimed = unrecorded.flatMap((item) => {
         const intent = keys.get(item.item_id);
         return intent === undefined ? [] : [{ ...item, service, ...intent }];
@@ -180,9 +194,15 @@ export class LabelPurchases {
     }
   }
 
-  private async buy({ item_id, carrier_key, service, shipment }: LabelPurchaseIntent): Promise<Bought> {
-    const carrier = this.carrierOfItem.get(item_id);
-    if (!carrier) throw new Error(`No carrier was chosen for item ${item_id}.`);
+  /** Buys from the adapter the intent records, not the one the request at hand chose. */
+  private async buy({
+    item_id,
+    carrier_key,
+    service,
+    shipment,
+    choice,
+  }: LabelPurchaseIntent): Promise<Bought> {
+    const carrier = this.carriers.adapterFor(choice);
     const label = await carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
     if (!label.ok) {
       metrics.labelsFailed.inc();

@@ -214,7 +214,13 @@ export class InstantShipCompletion {
       LabelPatterns.purchase,
       {
         context,
-        payload: { service: request.service, items: [{ item_id: itemId, shipment: labelShipment(request) }] },
+        payload: {
+          service: request.service,
+          // The shipper and mode the shipment was asked with, whoever finishes it.
+          shipper: request.shipper,
+          mode: request.key_mode,
+          items: [{ item_id: itemId, shipment: labelShipment(request) }],
+        },
       },
       { timeoutMs: LABEL_TIMEOUT_MS },
     );

@@ -26,6 +26,8 @@ class OtherApps {
   readonly charges: Call[] = [];
   readonly refunds: Call[] = [];
   readonly purchases: Call[] = [];
+  /** What each label purchase asked beside its items. */
+  readonly purchaseTerms: Record<string, unknown>[] = [];
   hold: Hold = () => undefined;
   refuseLabelsOf?: Finisher;
 
@@ -43,6 +45,10 @@ class OtherApps {
       [LabelPatterns.purchase]: this.purchases,
     }[pattern];
     calls?.push({ by, shipment_order_id: payload.shipment_order_id });
+    if (pattern === LabelPatterns.purchase) {
+      const { items: _items, ...terms } = payload as unknown as Record<string, unknown>;
+      this.purchaseTerms.push(terms);
+    }
     await this.hold(by, pattern);
     if (pattern !== LabelPatterns.purchase) return { charged: true };
     const item_id = (payload as unknown as { items: { item_id: string }[] }).items[0].item_id;
@@ -69,6 +75,8 @@ const requestOf = (shipmentOrderId: number): RequestInstantShip => ({
   accountId: context.accountId,
   service: 'USPS-1',
   shipperId: 1,
+  shipper: { carrier: 'usps', integration: 'own' as const },
+  keyMode: 'test' as const,
   priceCents: 900,
   parcel: {
     from_address: address,
@@ -154,6 +162,25 @@ describe('two finishers of one instant ship', () => {
     expect(world.refunds).toEqual([]);
     expect(outcome).toMatchObject({ status: 'shipped' });
     expect(await eventTypes(b.store, id)).toEqual(['InstantShipRequested', 'ParcelShipped']);
+  }, 60_000);
+
+  it('the finisher that took over buys the label with the shipper and the key mode the shipment was asked with', async () => {
+    const [a, b] = [await finisher('A', 300), await finisher('B', 300)];
+    const id = ++nextId;
+    const resumeA = holdCall(a, 'A', LedgerPatterns.chargeShipment);
+    const live = { ...requestOf(id), keyMode: 'live' as const };
+    const first = a.completion.settle(id, context, { request: live }).catch((error: unknown) => error);
+    await eventually(async () => (world.charges.length > 0 ? true : undefined));
+
+    // B finishes with a context that names no key mode, as the recovery does.
+    expect((await takenOverBy(b, id)).status).toBe('shipped');
+    resumeA();
+    await first;
+
+    expect(world.purchases.map((call) => call.by)).toEqual(['B']);
+    expect(world.purchaseTerms).toEqual([
+      { service: 'USPS-1', shipper: { carrier: 'usps', integration: 'own' }, mode: 'live' },
+    ]);
   }, 60_000);
 
   it('a finisher stalled past its lease while the carrier refused its label refunds nothing once it resumes', async () => {

@@ -72,6 +72,8 @@ export class InstantShipCommands {
         accountId: context.accountId,
         service: request.service,
         shipperId: shipper.id,
+        shipper: { carrier: shipper.carrier, integration: shipper.integration },
+        keyMode: context.keyMode ?? 'test',
         priceCents,
         parcel,
         now: this.clock.now().toISOString(),

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '@shipping/contracts-core';
-import type { BatchItemSubmission, MergedLabelFile } from './batch-events';
+import type { FieldErrors, KeyMode } from '@shipping/contracts-core';
+import type { BatchItemSubmission, BatchShipper, MergedLabelFile } from './batch-events';
 
 /** What validating one item found: its price on the service's rate card, or its field errors. */
 export type ItemValidationOutcome =
@@ -17,6 +17,9 @@ export interface CreateBatch {
   accountId: string;
   shipperId: number;
   shipperHashId: string;
+  shipper: BatchShipper;
+  /** The mode of the API key creating the batch: its labels are bought in this mode. */
+  keyMode: KeyMode;
   service: string;
   items: readonly BatchItemSubmission[];
   now: string;
@@ -37,6 +40,11 @@ export interface ShipBatch {
   now: string;
   /** Set by the process manager that finishes a ship after a crash: a batch already shipped is then no error. */
   onlyIfReady?: boolean;
+  /**
+   * The mode of the API key shipping the batch, which must be the mode it was created with. Unset
+   * when no key asks (the process manager finishing a ship).
+   */
+  keyMode?: KeyMode;
 }
 
 export interface RecordLabelResults {

@@ -51,6 +51,8 @@ function decideCreate(command: CreateBatch, state: BatchState): BatchEvent[] {
     account_id: command.accountId,
     shipper_id: command.shipperId,
     shipper_hash_id: command.shipperHashId,
+    shipper: command.shipper,
+    key_mode: command.keyMode,
     service: command.service,
     item_count: items.length,
     items: first,

@@ -1,7 +1,13 @@
-import type { FieldErrors } from '@shipping/contracts-core';
+import type { FieldErrors, KeyMode } from '@shipping/contracts-core';
+
+/** The carrier and integration of a batch's shipper: which carrier adapter buys its labels. */
+export interface BatchShipper {
+  carrier: string;
+  integration: 'own' | 'platform';
+}
 
 /**
- * Events of a `batch-<batch hash id>` stream, version 1 but BatchCreated (2). The batch app is the
+ * Events of a `batch-<batch hash id>` stream, version 1 but BatchCreated (3). The batch app is the
  * only writer of a batch's stream (one process manager per step), so a 1,000-item batch appends
  * its item events in a few multi-event appends instead of racing per item.
  */
@@ -17,14 +23,19 @@ export type BatchEvent =
   | {
       type: 'BatchCreated';
       /**
-       * Version 2. `items` holds the batch's first items in index order, all of them unless they
+       * Version 3. `items` holds the batch's first items in index order, all of them unless they
        * pass `ITEM_BYTES_PER_EVENT`; BatchItemsAdded events bring the rest (`item_count` in all).
+       * `shipper` is the shipper's carrier and integration when the batch was created, and
+       * `key_mode` the mode of the API key that created it: its labels are bought with both,
+       * whoever ships it and whenever they are bought.
        */
       data: {
         batch_id: string;
         account_id: string;
         shipper_id: number;
         shipper_hash_id: string;
+        shipper: BatchShipper;
+        key_mode: KeyMode;
         service: string;
         item_count: number;
         items: BatchItemSubmission[];

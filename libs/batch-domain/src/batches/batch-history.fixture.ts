@@ -1,3 +1,4 @@
+import type { KeyMode } from '@shipping/contracts-core';
 import type { BatchEvent, BatchItemSubmission, MergedLabelFile } from './batch-events';
 
 /** Batch histories for the specs: items are `i<index>`, the batch `b1` of `acct_acme`. */
@@ -25,18 +26,25 @@ export const createBatch = (items: BatchItemSubmission[]) => ({
   accountId: ACCOUNT,
   shipperId: 1,
   shipperHashId: 'shp1',
+  shipper: SHIPPER,
+  keyMode: 'test' as const,
   service: 'USPS-1',
   items,
   now,
 });
 
-export const created = (count: number): BatchEvent => ({
+/** The batch's shipper: the merchant's own USPS account. */
+export const SHIPPER = { carrier: 'usps', integration: 'own' as const };
+
+export const created = (count: number, keyMode: KeyMode = 'test'): BatchEvent => ({
   type: 'BatchCreated',
   data: {
     batch_id: BATCH,
     account_id: ACCOUNT,
     shipper_id: 1,
     shipper_hash_id: 'shp1',
+    shipper: SHIPPER,
+    key_mode: keyMode,
     service: 'USPS-1',
     item_count: count,
     items: submissions(count),

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '@shipping/contracts-core';
-import type { MergedLabelFile } from './batch-events';
+import type { FieldErrors, KeyMode } from '@shipping/contracts-core';
+import type { BatchShipper, MergedLabelFile } from './batch-events';
 
 export type BatchItemState =
   | { id: string; index: number; status: 'pending' }
@@ -20,6 +20,10 @@ export interface BatchFacts {
   accountId: string;
   shipperId: number;
   shipperHashId: string;
+  /** Whose carrier adapter buys the labels. */
+  shipper: BatchShipper;
+  /** The mode of the key that created the batch: the labels are bought in it. */
+  keyMode: KeyMode;
   service: string;
   createdAt: string;
   /** Every item, in index order (while creating, those recorded so far). */

@@ -2,7 +2,7 @@ import { BATCH_NOT_FOUND_MESSAGE, NotFound } from '@shipping/contracts-core';
 import { type BatchEvent, type BatchItemSubmission, ITEM_BYTES_PER_EVENT } from './batch-events';
 import { batchDecider } from './batch-decider';
 import { ACCOUNT, BATCH, createBatch, item, now } from './batch-history.fixture';
-import { batchCreatedV1ToV2 } from './batch-upcasters';
+import { batchCreatedV1ToV2, batchCreatedV2ToV3 } from './batch-upcasters';
 import { jsonBytes } from './item-chunks';
 
 /** 1,000 shipments of about 4 KB each: what a request at the 4 MB body limit carries. */
@@ -72,5 +72,23 @@ describe('BatchCreated version 1', () => {
   it('reads as version 2 counting the items it holds, all of them', () => {
     const v1 = { batch_id: BATCH, account_id: ACCOUNT, items: large(3), at: now };
     expect(batchCreatedV1ToV2(v1)).toEqual({ ...v1, item_count: 3 });
+  });
+});
+
+describe('BatchCreated version 2', () => {
+  it("reads as version 3: a test batch of its service's carrier on the merchant's own integration", () => {
+    const v2 = {
+      batch_id: BATCH,
+      account_id: ACCOUNT,
+      service: 'USPS-1',
+      item_count: 1,
+      items: large(1),
+      at: now,
+    };
+    expect(batchCreatedV2ToV3(v2)).toEqual({
+      ...v2,
+      shipper: { carrier: 'usps', integration: 'own' },
+      key_mode: 'test',
+    });
   });
 });

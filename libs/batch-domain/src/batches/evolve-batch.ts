@@ -21,6 +21,8 @@ function created(data: Extract<BatchEvent, { type: 'BatchCreated' }>['data']): B
       accountId: data.account_id,
       shipperId: data.shipper_id,
       shipperHashId: data.shipper_hash_id,
+      shipper: data.shipper,
+      keyMode: data.key_mode,
       service: data.service,
       createdAt: data.at,
       items,

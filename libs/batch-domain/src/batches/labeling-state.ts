@@ -1,4 +1,6 @@
-import type { BatchState } from './batch-state';
+import type { KeyMode } from '@shipping/contracts-core';
+import type { BatchShipper } from './batch-events';
+import type { BatchFacts, BatchState } from './batch-state';
 
 /** Shipped items whose label is neither bought nor refused yet, in item order, with what to label. */
 export function pendingLabelItems(state: BatchState): { item_id: string; shipment: unknown }[] {
@@ -19,4 +21,19 @@ export function failedItems(state: BatchState): { item_id: string; refund_cents:
 
 export function serviceOf(state: BatchState): string {
   return state.status === 'none' ? '' : state.service;
+}
+
+/** What every label purchase of a batch asks beside its items: recorded when it was created. */
+export interface BatchLabelTerms {
+  service: string;
+  shipper: BatchShipper;
+  mode: KeyMode;
+}
+
+/**
+ * The batch's service, its shipper's carrier and integration, and the mode of the key that
+ * created it, never the mode of whoever shipped it.
+ */
+export function labelTermsOf(state: BatchFacts): BatchLabelTerms {
+  return { service: state.service, shipper: state.shipper, mode: state.keyMode };
 }

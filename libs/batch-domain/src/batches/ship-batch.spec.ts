@@ -18,7 +18,7 @@ import {
   shipped,
   validated,
 } from './batch-history.fixture';
-import { INVALID_ITEMS_MESSAGE, NOT_READY_MESSAGE } from './ship-batch';
+import { INVALID_ITEMS_MESSAGE, keyModeMismatchMessage, NOT_READY_MESSAGE } from './ship-batch';
 
 const spec = deciderSpec(batchDecider);
 
@@ -52,6 +52,26 @@ describe('shipping a batch', () => {
       .when(ship())
       .then([shipped(4640, [item(0), item(1), item(2)])]);
   });
+
+  it('ships with a key of the mode the batch was created with', () => {
+    spec
+      .given(readyBatch([995]))
+      .when(ship({ keyMode: 'test' }))
+      .then([shipped(995, [item(0)])]);
+  });
+
+  it.each([
+    ['a live key', 'a test', 'test', 'live'],
+    ['a test key', 'a live', 'live', 'test'],
+  ] as const)(
+    'refuses %s shipping %s batch, with a conflict naming the mode',
+    (_key, _batch, created_, keyMode) => {
+      spec
+        .given([created(1, created_), validated(0, 995), batchValidated('ready', 1, 0)])
+        .when(ship({ keyMode }))
+        .thenThrows(refused(new Conflict(keyModeMismatchMessage(created_))));
+    },
+  );
 
   it('refuses a batch with invalid items, naming them in index order', () => {
     spec

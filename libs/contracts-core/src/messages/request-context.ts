@@ -1,3 +1,6 @@
+/** The mode of the API key a request was made with: a test key's work never reaches a real carrier. */
+export type KeyMode = 'test' | 'live';
+
 /** Who asks and why: travels with every command and query so events carry correlation ids. */
 export interface RequestContext {
   accountId: string;
@@ -10,6 +13,11 @@ export interface RequestContext {
   idempotencyKey?: string;
   /** The admin key behind an admin request (its id, never the key): events record who made the change. */
   actor?: string;
+  /**
+   * The mode of the API key the request was made with. Unset on admin requests (the admin key has
+   * no mode) and on work an app starts of its own; whatever reaches a carrier then counts as a test.
+   */
+  keyMode?: KeyMode;
 }
 
 /** What one app sends another (a command, a query or an event): who asks, and the payload. */

@@ -1,5 +1,10 @@
-import { Conflict, type Decider } from '@shipping/contracts-core';
-import type { InstantShipEvent, InstantShipFailure, InstantShipParcel } from './instant-ship-events';
+import { Conflict, type Decider, type KeyMode } from '@shipping/contracts-core';
+import type {
+  InstantShipEvent,
+  InstantShipFailure,
+  InstantShipParcel,
+  InstantShipShipper,
+} from './instant-ship-events';
 
 type Requested = Extract<InstantShipEvent, { type: 'InstantShipRequested' }>['data'];
 
@@ -18,6 +23,9 @@ export type InstantShipCommand =
       accountId: string;
       service: string;
       shipperId: number;
+      shipper: InstantShipShipper;
+      /** The mode of the API key asking: the label is bought in it. */
+      keyMode: KeyMode;
       priceCents: number;
       parcel: InstantShipParcel;
       now: string;
@@ -40,7 +48,8 @@ export function decideInstantShip(command: InstantShipCommand, state: InstantShi
     case 'RequestInstantShip': {
       if (state.status !== 'none')
         throw new Conflict(`Shipment ${command.shipmentOrderId} was requested already.`);
-      const { shipmentOrderId, accountId, service, shipperId, priceCents, parcel, now } = command;
+      const { shipmentOrderId, accountId, service, shipperId, shipper, keyMode, priceCents, parcel, now } =
+        command;
       return [
         {
           type: 'InstantShipRequested',
@@ -49,6 +58,8 @@ export function decideInstantShip(command: InstantShipCommand, state: InstantShi
             account_id: accountId,
             service,
             shipper_id: shipperId,
+            shipper,
+            key_mode: keyMode,
             price_cents: priceCents,
             parcel,
             at: now,

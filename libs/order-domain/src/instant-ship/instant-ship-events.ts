@@ -1,3 +1,11 @@
+import type { KeyMode } from '@shipping/contracts-core';
+
+/** The carrier and integration of the shipper an instant ship is bought through. */
+export interface InstantShipShipper {
+  carrier: string;
+  integration: 'own' | 'platform';
+}
+
 /** The parcel an instant ship bought a label for: validated, sender resolved, units defaulted. */
 export interface InstantShipParcel {
   from_address: Record<string, unknown>;
@@ -18,11 +26,17 @@ export type InstantShipFailure = 'insufficient_credit' | 'carrier_refused';
 export type InstantShipEvent =
   | {
       type: 'InstantShipRequested';
+      /**
+       * Version 2. `shipper` is the shipper's carrier and integration, and `key_mode` the mode of the
+       * API key that asked: the label is bought with both, whoever finishes the shipment.
+       */
       data: {
         shipment_order_id: number;
         account_id: string;
         service: string;
         shipper_id: number;
+        shipper: InstantShipShipper;
+        key_mode: KeyMode;
         price_cents: number;
         parcel: InstantShipParcel;
         at: string;

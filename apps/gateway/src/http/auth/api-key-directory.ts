@@ -1,4 +1,5 @@
 import type { SqlClient } from '@shipping/event-store';
+import type { KeyMode } from '@shipping/contracts';
 import { API_KEY_STREAM_PREFIX, type ApiKeyEvent, isApiKeyEvent } from '@shipping/order-domain';
 import { type EventSubscriber, LruCache, type Recorded, Subscribes } from '@shipping/platform';
 import type { AuthenticatedAccount } from '../gateway-request';
@@ -104,8 +105,13 @@ export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubsc
   }
 
   private async lookUp(hex: string): Promise<AuthenticatedAccount | undefined> {
-    const { rows } = await this.sql.query<{ key_id: string; account_id: string; account_name: string }>(
-      `select key_id, account_id, account_name from gateway_api_keys
+    const { rows } = await this.sql.query<{
+      key_id: string;
+      account_id: string;
+      account_name: string;
+      mode: KeyMode;
+    }>(
+      `select key_id, account_id, account_name, mode from gateway_api_keys
        where digest = $1 and revoked_at is null and (not sandbox or $2)`,
       [hex, this.options.sandboxKeys],
     );
@@ -115,7 +121,7 @@ export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubsc
       this.unknownUntil.set(hex, Date.now() + UNKNOWN_KEY_MAX_AGE_MS);
       return undefined;
     }
-    const account = { accountId: row.account_id, name: row.account_name };
+    const account = { accountId: row.account_id, name: row.account_name, mode: row.mode };
     this.cache.set(hex, { keyId: row.key_id, account, until: Date.now() + this.options.maxAgeMs });
     this.digestsByKeyId.set(row.key_id, hex);
     return account;

@@ -87,10 +87,17 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
     ]);
   });
 
+  it("answers each key's account with the key's mode, which the request context carries", async () => {
+    const live = await a.keys.issue(account, 'live', change);
+    const test = await a.keys.issue(account, 'test', change);
+    expect(await b.find(live.key)).toEqual({ accountId: account.id, name: account.name, mode: 'live' });
+    expect(await b.find(test.key)).toEqual({ accountId: account.id, name: account.name, mode: 'test' });
+  });
+
   it('refuses a key revoked on one instance on the other, by the event, while its other keys work', async () => {
     const first = await a.keys.issue(account, 'live', change);
     const second = await a.keys.issue(account, 'live', change);
-    const globex = { accountId: account.id, name: account.name };
+    const globex = { accountId: account.id, name: account.name, mode: 'live' };
     // A key issued on A opens the account on B at once: B never refused it, so remembers nothing of it.
     expect(await b.find(first.key)).toEqual(globex);
     expect(await b.find(second.key)).toEqual(globex);
@@ -114,7 +121,7 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
     await issue(account, 'live', material, newKeyId(), change, false);
 
     expect(refusedBefore).toBeUndefined();
-    expect(await a.find(material.key)).toEqual({ accountId: account.id, name: account.name });
+    expect(await a.find(material.key)).toEqual({ accountId: account.id, name: account.name, mode: 'live' });
     await eventually(() => b.find(material.key));
     // Revoked, it stays refused on both, whatever either remembered of it.
     const [{ id }] = (await a.keys.list(account.id)).filter((key) => key.last4 === material.last4);
@@ -143,7 +150,7 @@ describe('API keys on two gateway instances over one PostgreSQL database', () =>
   }, 30_000);
 
   it('lets the sandbox keys open their accounts only while SANDBOX_API_KEYS is true', async () => {
-    expect(await a.find('sk_test_acme')).toEqual({ accountId: 'acct_acme', name: 'Acme' });
+    expect(await a.find('sk_test_acme')).toEqual({ accountId: 'acct_acme', name: 'Acme', mode: 'test' });
     const production = await gateway(database.url, false);
     try {
       expect(await production.find('sk_test_acme')).toBeUndefined();
@@ -177,7 +184,7 @@ describe('a revocation on PostgreSQL when one of its writes fails', () => {
     const lone = await gateway(database.url, true, { projection: false });
     instances.push(lone);
     const key = await lone.keys.issue(account, 'live', change);
-    expect(await lone.find(key.key)).toEqual({ accountId: account.id, name: account.name });
+    expect(await lone.find(key.key)).toEqual({ accountId: account.id, name: account.name, mode: 'live' });
     // Writing the revoked row fails; no projection would make good a revocation event left unprojected.
     await lone.sql.query(`create function refuse_revocations() returns trigger language plpgsql as $$
         begin if new.revoked_at is not null then raise exception 'row write failed'; end if; return new; end $$`);
