@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { boundToTestProcess, stopWithin } from './child-stop';
 import { freePort } from './runtime-process';
 
-/** Debian's `pgbouncer` package; tools/setup-pgbouncer.sh installs it (the platform's Jest setup runs it). */
+/** Debian's `pgbouncer` package; tools/setup-debian-package.sh installs it (the platform's Jest setup runs it). */
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
 
 export interface RunningPgBouncer {
@@ -24,7 +24,10 @@ export async function startPgBouncer(
   serverUrl: string,
   poolMode: 'session' | 'transaction',
 ): Promise<RunningPgBouncer> {
-  if (!existsSync(PGBOUNCER)) throw new Error(`${PGBOUNCER} is missing: run tools/setup-pgbouncer.sh`);
+  if (!existsSync(PGBOUNCER))
+    throw new Error(
+      `${PGBOUNCER} is missing: run tools/setup-debian-package.sh pgbouncer /usr/sbin/pgbouncer`,
+    );
   const server = new URL(serverUrl);
   const port = await freePort();
   const folder = await mkdtemp(join(tmpdir(), 'pgbouncer-'));

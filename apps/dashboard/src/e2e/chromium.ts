@@ -1,6 +1,6 @@
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium, installed by tools/setup-chromium.sh (the jest global setup runs it). */
+/** Debian's Chromium, installed by tools/setup-debian-package.sh (the jest global setup runs it). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 // The machine's network is closed: background networking would only flood refused connections.
