@@ -6,12 +6,9 @@ type BatchCreatedV2 = { service: string; [field: string]: unknown };
 type BatchCreated = Extract<BatchEvent, { type: 'BatchCreated' }>['data'];
 
 /** Version 2 of BatchCreated counts the batch's items: a version 1 event always held all of them. */
-export function batchCreatedV1ToV2(data: unknown): Extract<BatchEvent, { type: 'BatchCreated' }>['data'] {
+export function batchCreatedV1ToV2(data: unknown): BatchCreated {
   const v1 = data as BatchCreatedV1;
-  return { ...v1, item_count: v1.items.length } as unknown as Extract<
-    BatchEvent,
-    { type: 'BatchCreated' }
-  >['data'];
+  return { ...v1, item_count: v1.items.length } as unknown as BatchCreated;
 }
 
 /**
