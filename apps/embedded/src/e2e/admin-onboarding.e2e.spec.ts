@@ -1,19 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import {
-  apiClient,
-  batchShipment,
-  createTestDatabase,
-  REPO_ROOT,
-  type RuntimeProcess,
-  startRuntime,
-  type TestDatabase,
-  TS_RUNTIME,
-} from '@shipping/testing';
+import { apiClient, batchShipment, type RuntimeProcess, type TestDatabase } from '@shipping/testing';
+import { runTool, startAdminRuntime } from './admin-runtime';
 import { batchWithStatus } from './batch-support';
 
 const ADMIN_KEY = 'admin-spec-key-0123456789';
-const run = promisify(execFile);
 
 const warehouse = {
   name: 'Globex Warehouse',
@@ -34,32 +23,13 @@ describe('onboarding a merchant through the admin API', () => {
   let onboarded: { accountId: string; keyId: string };
 
   /** A tool of the repository as a real process: its exit code and what it printed. */
-  const tool = async (entry: string, args: string[], env: Record<string, string> = {}) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [...TS_RUNTIME, entry, ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: '', ...env },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  };
+  const tool = (entry: string, args: string[], env: Record<string, string> = {}) =>
+    runTool(entry, args, { DATABASE_URL: database.url, DATA_DIR: '', ...env });
   const cli = (...args: string[]) =>
     tool('tools/admin/admin.ts', args, { ADMIN_API_URL: runtime.baseUrl, ADMIN_API_KEY: ADMIN_KEY });
 
   beforeAll(async () => {
-    database = await createTestDatabase('admin_e2e');
-    runtime = await startRuntime({
-      env: {
-        STORE: 'postgres',
-        DATABASE_URL: database.url,
-        RATE_LIMIT_PER_MINUTE: '0',
-        ADMIN_API_KEY: ADMIN_KEY,
-      },
-    });
-    admin = apiClient(runtime.baseUrl, ADMIN_KEY);
+    ({ database, runtime, admin } = await startAdminRuntime('admin_e2e', ADMIN_KEY));
     acme = apiClient(runtime.baseUrl, 'sk_test_acme');
   }, 120_000);
 

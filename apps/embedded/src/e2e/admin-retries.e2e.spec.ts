@@ -1,13 +1,7 @@
 import { Client } from 'pg';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
-import {
-  apiClient,
-  createTestDatabase,
-  eventually,
-  type RuntimeProcess,
-  startRuntime,
-  type TestDatabase,
-} from '@shipping/testing';
+import { apiClient, eventually, type RuntimeProcess, type TestDatabase } from '@shipping/testing';
+import { startAdminRuntime } from './admin-runtime';
 
 const ADMIN_KEY = 'admin-retries-spec-key-0123456789';
 const HOLD_LOCK = 7_300_811;
@@ -51,16 +45,7 @@ describe('admin requests retried with one Idempotency-Key', () => {
   let admin: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    database = await createTestDatabase('admin_retries');
-    runtime = await startRuntime({
-      env: {
-        STORE: 'postgres',
-        DATABASE_URL: database.url,
-        RATE_LIMIT_PER_MINUTE: '0',
-        ADMIN_API_KEY: ADMIN_KEY,
-      },
-    });
-    admin = apiClient(runtime.baseUrl, ADMIN_KEY);
+    ({ database, runtime, admin } = await startAdminRuntime('admin_retries', ADMIN_KEY));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,27 +1,16 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { SecretBox } from '@shipping/platform';
-import {
-  apiClient,
-  createTestDatabase,
-  REPO_ROOT,
-  type RuntimeProcess,
-  startRuntime,
-  type TestDatabase,
-  TS_RUNTIME,
-  UspsMockServer,
-} from '@shipping/testing';
+import { apiClient, type RuntimeProcess, type TestDatabase, UspsMockServer } from '@shipping/testing';
 import { Client } from 'pg';
+import { runTool, startAdminRuntime } from './admin-runtime';
 
 const ADMIN_KEY = 'admin-credentials-spec-key-0123456789';
 const SECRET = 'globex-usps-secret-5b1e9d';
 const REFUSED_SECRET = 'a-usps-secret-it-refuses-77c2';
 const UPS_SECRET = 'globex-ups-secret-3a8f';
-const run = promisify(execFile);
 
 const uspsCredentials = (overrides: Record<string, unknown> = {}) => ({
   client_id: 'globex-consumer-key',
@@ -77,41 +66,19 @@ describe("a merchant's carrier credentials through the admin API", () => {
   const oldKey = { id: 'k1', key: randomBytes(32) };
   const keysVariable = [newKey, oldKey].map(({ id, key }) => `${id}:${key.toString('base64')}`).join(',');
 
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(
-        process.execPath,
-        [...TS_RUNTIME, 'tools/admin/admin.ts', ...args],
-        {
-          cwd: REPO_ROOT,
-          env: { ...process.env, ADMIN_API_URL: runtime.baseUrl, ADMIN_API_KEY: ADMIN_KEY },
-        },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  };
+  const cli = (...args: string[]) =>
+    runTool('tools/admin/admin.ts', args, { ADMIN_API_URL: runtime.baseUrl, ADMIN_API_KEY: ADMIN_KEY });
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'credentials-e2e-'));
     mock = await UspsMockServer.start({
       clients: [{ client_id: 'globex-consumer-key', client_secret: SECRET }],
     });
-    database = await createTestDatabase('carrier_credentials');
-    runtime = await startRuntime({
-      env: {
-        STORE: 'postgres',
-        DATABASE_URL: database.url,
-        RATE_LIMIT_PER_MINUTE: '0',
-        ADMIN_API_KEY: ADMIN_KEY,
-        LOG_LEVEL: 'info',
-        USPS_API_URL: mock.url,
-        CARRIER_CREDENTIAL_KEYS: keysVariable,
-      },
-    });
-    admin = apiClient(runtime.baseUrl, ADMIN_KEY);
+    ({ database, runtime, admin } = await startAdminRuntime('carrier_credentials', ADMIN_KEY, {
+      LOG_LEVEL: 'info',
+      USPS_API_URL: mock.url,
+      CARRIER_CREDENTIAL_KEYS: keysVariable,
+    }));
   }, 120_000);
 
   afterAll(async () => {

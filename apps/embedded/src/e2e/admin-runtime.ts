@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import {
+  apiClient,
+  createTestDatabase,
+  REPO_ROOT,
+  type RuntimeProcess,
+  startRuntime,
+  type TestDatabase,
+  TS_RUNTIME,
+} from '@shipping/testing';
+
+const run = promisify(execFile);
+
+export interface AdminRuntime {
+  database: TestDatabase;
+  runtime: RuntimeProcess;
+  /** A client of the admin API, under the runtime's admin key. */
+  admin: ReturnType<typeof apiClient>;
+}
+
+/** The embedded runtime on a PostgreSQL database of its own, its admin API open under `adminKey`. */
+export async function startAdminRuntime(
+  databaseName: string,
+  adminKey: string,
+  env: Record<string, string> = {},
+): Promise<AdminRuntime> {
+  const database = await createTestDatabase(databaseName);
+  try {
+    const runtime = await startRuntime({
+      env: {
+        STORE: 'postgres',
+        DATABASE_URL: database.url,
+        RATE_LIMIT_PER_MINUTE: '0',
+        ADMIN_API_KEY: adminKey,
+        ...env,
+      },
+    });
+    return { database, runtime, admin: apiClient(runtime.baseUrl, adminKey) };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
+
+/** A tool of the repository run as a real process: its exit code and what it printed. */
+export async function runTool(
+  entry: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [...TS_RUNTIME, entry, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
