@@ -57,3 +57,4 @@ export * from './retention/retention-job';
 export * from './retention/retention-config';
 export * from './retention/retention.provider';
 export * from './idempotency/idempotent-requests.retention';
+export * from './redis/redis-url';
