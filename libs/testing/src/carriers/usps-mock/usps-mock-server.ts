@@ -31,6 +31,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
   status: number;
+  /** When it arrived, on the mock's clock. */
+  at: number;
 }
 
 /** Ways a label answer can be broken, for the specs of the client that must refuse them. */
@@ -145,6 +147,7 @@ export class UspsMockServer {
       headers: request.headers,
       body: parseBody(request.headers['content-type'], raw),
       status: 0,
+      at: this.clock(),
     };
     this.requests.push(recorded);
     // Not ref'd: a delayed answer never keeps the process alive after stop().
