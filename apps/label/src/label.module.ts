@@ -7,6 +7,7 @@ import { SandboxCarrier } from './carrier/sandbox-carrier';
 import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';
 import { CarrierRegistry } from './carrier/carrier-registry';
 import { carrierRegistrations } from './carrier/carrier-registrations';
+import { CarrierGuardsOfApp, carrierGuardsProvider } from './carrier/guard/carrier-guards.provider';
 import { LABEL_FILE_STORE } from './files/label-file-store';
 import { openLabelFileStore } from './files/open-label-file-store';
 import { labelFileRetention } from './files/label-file-retention';
@@ -43,11 +44,16 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
       useFactory: (workers: LabelWorkerPool, sql: SqlClient) =>
         new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
     },
+    carrierGuardsProvider,
     {
       provide: CarrierRegistry,
-      inject: [CARRIER_PORT],
-      useFactory: (sandbox: CarrierRegistry['sandbox']) =>
-        new CarrierRegistry(sandbox, carrierRegistrations()),
+      inject: [CARRIER_PORT, CarrierGuardsOfApp],
+      // Every registered adapter is called through its account's guard; the sandbox is not.
+      useFactory: (sandbox: CarrierRegistry['sandbox'], { guards }: CarrierGuardsOfApp) =>
+        new CarrierRegistry(
+          sandbox,
+          carrierRegistrations().map((registration) => guards.guarded(registration)),
+        ),
     },
     {
       provide: LABEL_FILE_STORE,
