@@ -6,27 +6,38 @@ if not now then
 end`;
 
 /**
- * Takes a slot and the rate's turn at once, for a call starting now, as InProcessCarrierLimits does;
- * takes nothing when either is not free, so a pause (Retry-After) holds back every call not yet
- * started. The clock is the Redis server's, shared by every instance, unless the last ARGV gives one.
+ * Takes a slot and a place in the rate's window at once, for a call starting now, as
+ * InProcessCarrierLimits does; takes nothing when either is not free, so a pause (Retry-After)
+ * holds back every call not yet started. The clock is the Redis server's, shared by every
+ * instance, unless the last ARGV gives one (specs).
  *
- * KEYS[1] the next start (ms, the rate's theoretical arrival time); KEYS[2] the slots (a sorted set
- * of slot ids scored by their lease's end). ARGV: interval (ms), concurrency, slot lease (ms), slot id, now.
- * Answers {1, 0}; {0, ms until the rate's turn, 2}; or {0, ms until a slot's lease ends, 1}.
+ * KEYS[1] the calls of the window: their expiry instants (ms), oldest first (one window for the
+ * account keeps them in order); KEYS[2] the pause's end; KEYS[3] the slots (a sorted set of slot ids
+ * scored by their lease's end). ARGV: window (ms), rate (calls a window), concurrency, slot lease (ms),
+ * slot id, now. Answers {1, 0}; {0, ms until the rate lets a call start, 2}; or {0, ms until a
+ * slot's lease ends, 1}.
  */
 export const CARRIER_ACQUIRE_SCRIPT = `${NOW}
-local interval, concurrency, lease = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local start = tonumber(redis.call('GET', KEYS[1])) or 0
-if start > now then return { 0, math.ceil(start - now), 2 } end
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[2]) >= concurrency then
-  local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+local windowMs, rate, concurrency, lease = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local pausedUntil = tonumber(redis.call('GET', KEYS[2])) or 0
+if pausedUntil > now then return { 0, math.ceil(pausedUntil - now), 2 } end
+while true do
+  local oldest = redis.call('LINDEX', KEYS[1], 0)
+  if not oldest or tonumber(oldest) > now then break end
+  redis.call('LPOP', KEYS[1])
+end
+if redis.call('LLEN', KEYS[1]) >= rate then
+  return { 0, math.max(1, math.ceil(tonumber(redis.call('LINDEX', KEYS[1], 0)) - now)), 2 }
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+if redis.call('ZCARD', KEYS[3]) >= concurrency then
+  local first = redis.call('ZRANGE', KEYS[3], 0, 0, 'WITHSCORES')
   return { 0, math.max(1, math.ceil(tonumber(first[2]) - now)), 1 }
 end
-local nextStart = now + interval
-redis.call('SET', KEYS[1], string.format('%.3f', nextStart), 'PX', math.ceil(interval) + 1000)
-redis.call('ZADD', KEYS[2], string.format('%.0f', now + lease), ARGV[4])
-redis.call('PEXPIRE', KEYS[2], lease + 1000)
+redis.call('RPUSH', KEYS[1], string.format('%.0f', now + windowMs))
+redis.call('PEXPIRE', KEYS[1], windowMs + 1000)
+redis.call('ZADD', KEYS[3], string.format('%.0f', now + lease), ARGV[5])
+redis.call('PEXPIRE', KEYS[3], lease + 1000)
 return { 1, 0 }
 `;
 
@@ -40,12 +51,12 @@ end
 return 1
 `;
 
-/** KEYS[1] the next start. ARGV: pause (ms), now. No call starts before now + pause. */
+/** KEYS[1] the pause's end. ARGV: pause (ms), now. No call starts before now + pause. */
 export const CARRIER_PAUSE_SCRIPT = `${NOW}
-local resumeAt = now + tonumber(ARGV[1])
-local nextStart = tonumber(redis.call('GET', KEYS[1])) or 0
-if resumeAt > nextStart then
-  redis.call('SET', KEYS[1], string.format('%.3f', resumeAt), 'PX', math.ceil(resumeAt - now) + 1000)
+local pause = tonumber(ARGV[1])
+local pausedUntil = tonumber(redis.call('GET', KEYS[1])) or 0
+if now + pause > pausedUntil then
+  redis.call('SET', KEYS[1], string.format('%.0f', now + pause), 'PX', pause + 1000)
 end
 return 1
 `;

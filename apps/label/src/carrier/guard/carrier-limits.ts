@@ -1,6 +1,6 @@
 /** One carrier account's limits, shared by every instance that guards it. */
 export interface AccountLimits {
-  /** Calls started per second, spaced evenly (one every 1000 / ratePerSecond ms). */
+  /** Calls started in any one second (give or take RATE_WINDOW_MARGIN_MS). */
   ratePerSecond: number;
   /** Calls under way at once. */
   concurrency: number;
@@ -24,4 +24,14 @@ export interface CarrierLimitStore {
   pause(account: string, ms: number): Promise<void>;
 }
 
-export const intervalOf = (limits: AccountLimits) => 1000 / limits.ratePerSecond;
+/**
+ * A call counts against the rate a little longer than a second, so that calls arriving at the
+ * carrier a few milliseconds closer together than they started still fit its one-second windows.
+ */
+export const RATE_WINDOW_MARGIN_MS = 50;
+
+/** The rate as calls per window: a rate below one a second is counted over a longer window. */
+export function rateWindow(limits: AccountLimits): { windowMs: number; calls: number } {
+  const calls = Math.max(1, Math.floor(limits.ratePerSecond));
+  return { windowMs: (calls / limits.ratePerSecond) * 1000 + RATE_WINDOW_MARGIN_MS, calls };
+}

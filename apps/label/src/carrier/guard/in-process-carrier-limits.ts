@@ -1,9 +1,10 @@
 import type { AccountLimits, CarrierLimitStore, SlotAnswer } from './carrier-limits';
-import { intervalOf } from './carrier-limits';
+import { rateWindow } from './carrier-limits';
 
 interface AccountState {
-  /** When the next call may start (the rate's theoretical arrival time). */
-  nextStart: number;
+  /** When the calls of the rate's window leave it, oldest first. */
+  calls: number[];
+  pausedUntil: number;
   /** Slot id → lease end. */
   slots: Map<string, number>;
 }
@@ -20,14 +21,18 @@ export class InProcessCarrierLimits implements CarrierLimitStore {
   async acquire(account: string, limits: AccountLimits, slotId: string): Promise<SlotAnswer> {
     const state = this.stateOf(account);
     const now = this.now();
-    if (state.nextStart > now)
-      return { granted: false, retryInMs: Math.ceil(state.nextStart - now), waitingFor: 'rate' };
+    if (state.pausedUntil > now)
+      return { granted: false, retryInMs: Math.ceil(state.pausedUntil - now), waitingFor: 'rate' };
+    while (state.calls.length > 0 && state.calls[0] <= now) state.calls.shift();
+    const { windowMs, calls } = rateWindow(limits);
+    if (state.calls.length >= calls)
+      return { granted: false, retryInMs: Math.max(1, Math.ceil(state.calls[0] - now)), waitingFor: 'rate' };
     for (const [id, until] of state.slots) if (until <= now) state.slots.delete(id);
     if (state.slots.size >= limits.concurrency) {
       const retryInMs = Math.max(1, Math.min(...state.slots.values()) - now);
       return { granted: false, retryInMs, waitingFor: 'slot' };
     }
-    state.nextStart = now + intervalOf(limits);
+    state.calls.push(now + Math.ceil(windowMs));
     state.slots.set(slotId, now + limits.slotLeaseMs);
     return { granted: true };
   }
@@ -43,12 +48,12 @@ export class InProcessCarrierLimits implements CarrierLimitStore {
 
   async pause(account: string, ms: number): Promise<void> {
     const state = this.stateOf(account);
-    state.nextStart = Math.max(state.nextStart, this.now() + ms);
+    state.pausedUntil = Math.max(state.pausedUntil, this.now() + ms);
   }
 
   private stateOf(account: string): AccountState {
     let state = this.accounts.get(account);
-    if (!state) this.accounts.set(account, (state = { nextStart: 0, slots: new Map() }));
+    if (!state) this.accounts.set(account, (state = { calls: [], pausedUntil: 0, slots: new Map() }));
     return state;
   }
 }

@@ -1,22 +1,24 @@
 import type { Redis } from 'ioredis';
 import type { AccountLimits, CarrierLimitStore, SlotAnswer } from './carrier-limits';
-import { intervalOf } from './carrier-limits';
+import { rateWindow } from './carrier-limits';
 import { CARRIER_ACQUIRE_SCRIPT, CARRIER_PAUSE_SCRIPT, CARRIER_RENEW_SCRIPT } from './carrier-limits.script';
 
 type Now = number | '';
 
 interface CarrierLimitCommands {
   carrierAcquire(
-    nextStartKey: string,
+    callsKey: string,
+    pausedKey: string,
     slotsKey: string,
-    interval: number,
+    windowMs: number,
+    calls: number,
     concurrency: number,
     lease: number,
     slotId: string,
     now: Now,
   ): Promise<[granted: number, ms: number, waitingFor?: number]>;
   carrierRenew(slotsKey: string, lease: number, slotId: string, now: Now): Promise<number>;
-  carrierPause(nextStartKey: string, ms: number, now: Now): Promise<number>;
+  carrierPause(pausedKey: string, ms: number, now: Now): Promise<number>;
 }
 
 /**
@@ -33,17 +35,20 @@ export class RedisCarrierLimits implements CarrierLimitStore {
     private readonly keyPrefix: string,
     private readonly now?: () => number,
   ) {
-    redis.defineCommand('carrierAcquire', { lua: CARRIER_ACQUIRE_SCRIPT, numberOfKeys: 2 });
+    redis.defineCommand('carrierAcquire', { lua: CARRIER_ACQUIRE_SCRIPT, numberOfKeys: 3 });
     redis.defineCommand('carrierRenew', { lua: CARRIER_RENEW_SCRIPT, numberOfKeys: 1 });
     redis.defineCommand('carrierPause', { lua: CARRIER_PAUSE_SCRIPT, numberOfKeys: 1 });
     this.commands = redis as unknown as CarrierLimitCommands;
   }
 
   async acquire(account: string, limits: AccountLimits, slotId: string): Promise<SlotAnswer> {
+    const { windowMs, calls } = rateWindow(limits);
     const [granted, ms, waitingFor] = await this.commands.carrierAcquire(
-      this.key(account, 'next-start'),
+      this.key(account, 'calls'),
+      this.key(account, 'paused'),
       this.key(account, 'slots'),
-      intervalOf(limits),
+      Math.ceil(windowMs),
+      calls,
       limits.concurrency,
       limits.slotLeaseMs,
       slotId,
@@ -67,7 +72,7 @@ export class RedisCarrierLimits implements CarrierLimitStore {
   }
 
   async pause(account: string, ms: number): Promise<void> {
-    await this.commands.carrierPause(this.key(account, 'next-start'), Math.ceil(ms), this.now?.() ?? '');
+    await this.commands.carrierPause(this.key(account, 'paused'), Math.ceil(ms), this.now?.() ?? '');
   }
 
   private key(account: string, part: string): string {

@@ -23,6 +23,8 @@ export interface UspsMockOptions {
   tokenLifetimeSeconds?: number;
   /** Milliseconds; the rate limit's windows and token expiry read it. */
   clock?: () => number;
+  /** Answers this PDF as every label's image instead of drawing one per label (benches). */
+  labelPdf?: Uint8Array;
 }
 
 export interface RecordedRequest {
@@ -265,12 +267,14 @@ export class UspsMockServer {
     if (refusal) return error(LABELS_API, 400, [{ code: '010001', parameter: 'toAddress', detail: refusal }]);
     const trackingNumber = this.nextTrackingNumber();
     this.sold.set(trackingNumber, { trackingNumber, status: 'SOLD' });
-    const pdf = await mockLabelPdf({
-      trackingNumber,
-      mailClass: body.packageDescription.mailClass,
-      toName: [body.toAddress.firstName, body.toAddress.lastName].filter(Boolean).join(' '),
-      toZIPCode: body.toAddress.ZIPCode,
-    });
+    const pdf =
+      this.options.labelPdf ??
+      (await mockLabelPdf({
+        trackingNumber,
+        mailClass: body.packageDescription.mailClass,
+        toName: [body.toAddress.firstName, body.toAddress.lastName].filter(Boolean).join(' '),
+        toZIPCode: body.toAddress.ZIPCode,
+      }));
     return this.labelAnswer(body, trackingNumber, pdf);
   }
 
