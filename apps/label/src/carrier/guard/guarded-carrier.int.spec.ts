@@ -1,5 +1,11 @@
 import { AppError } from '@shipping/contracts';
-import { deleteRedisKeys, uniqueRedisPrefix, UspsMockServer, type RecordedRequest } from '@shipping/testing';
+import {
+  deleteRedisKeys,
+  mockLabelPdf,
+  uniqueRedisPrefix,
+  UspsMockServer,
+  type RecordedRequest,
+} from '@shipping/testing';
 import { SteppingClock } from '../../testing/stepping-clock';
 import { UspsAnswerError } from '../usps/usps-faults';
 import {
@@ -45,7 +51,14 @@ describe('carrier calls through the guard, against the USPS mock and the shared 
   describe('on the real clock', () => {
     beforeEach(async () => {
       prefix = uniqueRedisPrefix('guarded-carrier');
-      mock = await UspsMockServer.start({ clients: [MOCK_CLIENT] });
+      // One label drawn once: drawing 200 in this process would stall the mock's clock readings.
+      const labelPdf = await mockLabelPdf({
+        trackingNumber: '9205590109769900012613',
+        mailClass: 'PRIORITY_MAIL',
+        toName: 'Jane Receiver',
+        toZIPCode: '94043',
+      });
+      mock = await UspsMockServer.start({ clients: [MOCK_CLIENT], labelPdf });
     });
 
     it('keeps 200 concurrent purchases from two instances within the carrier rate, every one labelled', async () => {
