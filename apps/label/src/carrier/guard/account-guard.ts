@@ -6,6 +6,7 @@ import { backoffMs, type BackoffSettings } from './backoff';
 import { isRateLimited, isRetriableFault, type RetriableFault } from './carrier-fault';
 import type { AccountLimits, CarrierLimitStore } from './carrier-limits';
 import type { GuardClock } from './guard-clock';
+import { guardMetrics } from './guard-metrics';
 
 export interface AccountGuardSettings {
   limits: AccountLimits;
@@ -67,6 +68,7 @@ export class AccountGuard {
     this.pauseAccount = (ms) => store.pause(`${carrier}:${account}`, ms);
     this.circuit = new AccountCircuit(settings.circuit, clock, (state, at) => {
       if (state === 'open') this.stats.circuitOpened += 1;
+      guardMetrics.circuits.inc({ carrier, state });
       onCircuit(state, at);
     });
   }
@@ -114,12 +116,18 @@ export class AccountGuard {
       this.stats.calls += 1;
       const value = await call();
       this.circuit.answered(probe);
+      guardMetrics.calls.inc({ carrier: this.carrier, outcome: 'answered' });
       return { kind: 'answered', value };
     } catch (error) {
       if (!isRetriableFault(error)) {
         this.circuit.answered(probe);
+        guardMetrics.calls.inc({ carrier: this.carrier, outcome: 'answered' });
         throw error;
       }
+      guardMetrics.calls.inc({
+        carrier: this.carrier,
+        outcome: isRateLimited(error) ? 'rate_limited' : 'fault',
+      });
       if (isRateLimited(error)) {
         this.stats.rateLimited += 1;
         this.circuit.answered(probe);
@@ -143,6 +151,7 @@ export class AccountGuard {
       const left = startedAt + this.settings.maxCircuitWaitMs - this.clock.now();
       if (left <= 0) {
         this.stats.unavailable += 1;
+        guardMetrics.unavailable.inc({ carrier: this.carrier });
         throw new Unavailable(
           `${this.carrier.toUpperCase()} keeps failing for this account: the label waits and is bought once it answers again.`,
         );
