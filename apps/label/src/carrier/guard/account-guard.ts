@@ -54,6 +54,7 @@ export class AccountGuard {
   };
   readonly circuit: AccountCircuit;
   private readonly slots: AccountSlots;
+  private readonly pauseAccount: (ms: number) => Promise<void>;
 
   constructor(
     readonly carrier: string,
@@ -72,8 +73,6 @@ export class AccountGuard {
       onCircuit(state, at);
     });
   }
-
-  private readonly pauseAccount: (ms: number) => Promise<void>;
 
   async run<T>(call: () => Promise<T>): Promise<T> {
     const startedAt = this.clock.now();
