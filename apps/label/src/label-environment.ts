@@ -6,6 +6,7 @@ import {
 } from '@shipping/platform';
 import { readUspsApiUrl } from './carrier/usps/usps-api-url';
 import { readCarrierCredentialKeys } from './credentials/credential-keys';
+import { readCarrierGuardConfig } from './carrier/guard/carrier-guard-config';
 import { readLabelConfig } from './label-config';
 
 export const LABEL_ENVIRONMENT = {
@@ -16,5 +17,6 @@ export const LABEL_ENVIRONMENT = {
     readMessageSecrets,
     readUspsApiUrl,
     readIdempotencyTtlMs,
+    readCarrierGuardConfig,
   ],
 } satisfies AppEnvironment;

@@ -22,6 +22,7 @@ import {
 } from './credentials/credential-keys';
 import { CredentialResealer } from './credentials/credential-resealer';
 import { CredentialVerifier } from './credentials/credential-verifier';
+import { CarrierGuardsOfApp, carrierGuardsProvider } from './carrier/guard/carrier-guards.provider';
 import { LABEL_FILE_STORE } from './files/label-file-store';
 import { openLabelFileStore } from './files/open-label-file-store';
 import { labelFileRetention } from './files/label-file-retention';
@@ -59,11 +60,16 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
       useFactory: (workers: LabelWorkerPool, sql: SqlClient) =>
         new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
     },
+    carrierGuardsProvider,
     {
       provide: CarrierRegistry,
-      inject: [CARRIER_PORT],
-      useFactory: (sandbox: CarrierRegistry['sandbox']) =>
-        new CarrierRegistry(sandbox, carrierRegistrations()),
+      inject: [CARRIER_PORT, CarrierGuardsOfApp],
+      // Every registered adapter is called through its account's guard; the sandbox is not.
+      useFactory: (sandbox: CarrierRegistry['sandbox'], { guards }: CarrierGuardsOfApp) =>
+        new CarrierRegistry(
+          sandbox,
+          carrierRegistrations().map((registration) => guards.guarded(registration)),
+        ),
     },
     {
       provide: LABEL_FILE_STORE,

@@ -60,3 +60,4 @@ export * from './idempotency/idempotent-requests.retention';
 export * from './leases/fenced-leases';
 export * from './leases/held-lease';
 export * from './leases/periodic-sweep';
+export * from './redis/redis-url';

@@ -1,4 +1,5 @@
 export * from './usps-mock-server';
+export { mockLabelPdf } from './usps-label-pdf';
 export * from './usps-errors';
 export {
   EXTRA_SERVICE_CODES,

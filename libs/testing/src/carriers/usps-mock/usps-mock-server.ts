@@ -23,6 +23,8 @@ export interface UspsMockOptions {
   tokenLifetimeSeconds?: number;
   /** Milliseconds; the rate limit's windows and token expiry read it. */
   clock?: () => number;
+  /** Answers this PDF as every label's image instead of drawing one per label (benches). */
+  labelPdf?: Uint8Array;
 }
 
 export interface RecordedRequest {
@@ -31,6 +33,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
   status: number;
+  /** When it arrived, on the mock's clock. */
+  at: number;
 }
 
 /** Ways a label answer can be broken, for the specs of the client that must refuse them. */
@@ -145,6 +149,7 @@ export class UspsMockServer {
       headers: request.headers,
       body: parseBody(request.headers['content-type'], raw),
       status: 0,
+      at: this.clock(),
     };
     this.requests.push(recorded);
     // Not ref'd: a delayed answer never keeps the process alive after stop().
@@ -262,12 +267,14 @@ export class UspsMockServer {
     if (refusal) return error(LABELS_API, 400, [{ code: '010001', parameter: 'toAddress', detail: refusal }]);
     const trackingNumber = this.nextTrackingNumber();
     this.sold.set(trackingNumber, { trackingNumber, status: 'SOLD' });
-    const pdf = await mockLabelPdf({
-      trackingNumber,
-      mailClass: body.packageDescription.mailClass,
-      toName: [body.toAddress.firstName, body.toAddress.lastName].filter(Boolean).join(' '),
-      toZIPCode: body.toAddress.ZIPCode,
-    });
+    const pdf =
+      this.options.labelPdf ??
+      (await mockLabelPdf({
+        trackingNumber,
+        mailClass: body.packageDescription.mailClass,
+        toName: [body.toAddress.firstName, body.toAddress.lastName].filter(Boolean).join(' '),
+        toZIPCode: body.toAddress.ZIPCode,
+      }));
     return this.labelAnswer(body, trackingNumber, pdf);
   }
 
