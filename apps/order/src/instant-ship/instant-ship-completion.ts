@@ -98,7 +98,9 @@ export class InstantShipCompletion {
     for (;;) {
       const state = await this.state(shipmentOrderId);
       if (state.status === 'shipped' || state.status === 'failed') {
-        // A finisher that died right after recording the outcome left its row behind.
+        // A finisher that died right after recording the outcome left its row behind, and maybe
+        // the refund of a failure: the row goes once that is refunded.
+        await this.refundOwed(state, context);
         await this.pending.removeSettled(shipmentOrderId);
         return state;
       }
@@ -237,9 +239,11 @@ export class InstantShipCompletion {
         held,
       );
     }
-    await held.assertHeld();
-    await sendRequest(this.client, LedgerPatterns.refundShipment, { context, payload: charge });
-    return this.record(
+    // The failure is recorded before the refund: the stream's expected revision lets one outcome
+    // stand, so a finisher that lost the shipment to another one while it waited on the carrier
+    // finds that one's outcome and refunds nothing. A crash in between leaves the refund owed to
+    // whoever settles the shipment next (the ledger refunds a shipment once).
+    const failed = await this.record(
       request,
       context,
       {
@@ -251,6 +255,18 @@ export class InstantShipCompletion {
       },
       held,
     );
+    await this.refundOwed(failed, context);
+    return failed;
+  }
+
+  /** A shipment that failed after its charge is refunded; asking again refunds nothing more. */
+  private async refundOwed(state: InstantShipState, context: RequestContext): Promise<void> {
+    if (state.status !== 'failed' || state.code !== 'carrier_refused') return;
+    const { shipment_order_id, price_cents } = state.request;
+    await sendRequest(this.client, LedgerPatterns.refundShipment, {
+      context,
+      payload: { shipment_order_id, amount_cents: price_cents },
+    });
   }
 
   /** The state after the command: its own outcome, or the one a concurrent finisher recorded first. */
@@ -261,14 +277,21 @@ export class InstantShipCompletion {
     held: HeldLease,
   ): Promise<InstantShipState> {
     await held.assertHeld();
-    const outcome = await handleCommand({
-      store: this.store,
-      streamName: shipmentStreamName(request.shipment_order_id),
-      command,
-      decider: instantShipDecider,
-      metadata: eventMetadata({ ...context, accountId: request.account_id }),
-    });
-    return outcome.state;
+    try {
+      const outcome = await handleCommand({
+        store: this.store,
+        streamName: shipmentStreamName(request.shipment_order_id),
+        command,
+        decider: instantShipDecider,
+        metadata: eventMetadata({ ...context, accountId: request.account_id }),
+      });
+      return outcome.state;
+    } catch (error) {
+      // Another finisher's outcome stood first (this one's check of its lease came just before
+      // it lost it): that outcome is the shipment's.
+      if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
+      return this.state(request.shipment_order_id);
+    }
   }
 
   private async state(shipmentOrderId: number): Promise<InstantShipState> {

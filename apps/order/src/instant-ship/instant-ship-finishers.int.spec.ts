@@ -202,6 +202,43 @@ describe('two finishers of one instant ship', () => {
     expect(await eventTypes(b.store, id)).toEqual(['InstantShipRequested', 'ParcelShipped']);
   }, 60_000);
 
+  it('a finisher that stalls as it refunds a label the carrier refused leaves the shipment failed, never shipped as well', async () => {
+    const [a, b] = [await finisher('A', 300), await finisher('B', 300)];
+    const id = ++nextId;
+    world.refuseLabelsOf = 'A';
+    const resumeA = holdCall(a, 'A', LedgerPatterns.refundShipment);
+    const first = a.completion
+      .settle(id, context, { request: requestOf(id) })
+      .catch((error: unknown) => error);
+    await eventually(async () => (world.refunds.length > 0 ? true : undefined));
+
+    const byB = await takenOverBy(b, id);
+    resumeA();
+    await first;
+
+    expect(byB.status).toBe('failed');
+    expect(world.purchases.map((call) => call.by)).toEqual(['A']);
+    expect(await eventTypes(b.store, id)).toEqual(['InstantShipRequested', 'InstantShipFailed']);
+  }, 60_000);
+
+  it('refunds a failure recorded by a finisher whose refund did not go through, when the shipment is settled next', async () => {
+    const [a, b] = [await finisher('A', 300), await finisher('B', 300)];
+    const id = ++nextId;
+    world.refuseLabelsOf = 'A';
+    world.hold = (by, pattern) =>
+      by === 'A' && pattern === LedgerPatterns.refundShipment
+        ? Promise.reject(new AppError('unavailable', 'The ledger did not answer.'))
+        : undefined;
+    const first = await a.completion
+      .settle(id, context, { request: requestOf(id) })
+      .catch((error: unknown) => error);
+    expect(first).toMatchObject({ code: 'unavailable' });
+
+    expect((await b.completion.settle(id, context, { waitMs: 0 })).status).toBe('failed');
+    expect(world.refunds.map((call) => call.by)).toEqual(['A', 'B']);
+    expect(await eventTypes(b.store, id)).toEqual(['InstantShipRequested', 'InstantShipFailed']);
+  }, 60_000);
+
   it('a finisher whose clock runs an hour ahead does not take a live lease', async () => {
     const [a, b] = [await finisher('A', 60_000), await finisher('B', 60_000)];
     const id = ++nextId;
