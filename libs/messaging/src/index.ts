@@ -1,6 +1,7 @@
 export * from './connect-message-handlers';
 export * from './errors/app-error-rpc-filter';
 export { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from './errors/error-payloads';
+export { isTransientFault } from './errors/transient-faults';
 export * from './errors/send-request';
 export * from './in-process/in-process-broker';
 export * from './in-process/in-process-client';

@@ -1,5 +1,6 @@
 export * from './test-database';
 export * from './sql-backends';
+export * from './database-faults';
 export * from './held-writes';
 export * from './stalled-client';
 export * from './redeliveries';

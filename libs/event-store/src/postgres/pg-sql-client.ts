@@ -25,9 +25,15 @@ export class PgSqlClient implements SqlClient {
   async transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
     const connection = await this.pool.connect();
     const broken = { error: undefined as Error | undefined };
+    // The pool stops listening to a connection it lends. A backend terminated in the transaction
+    // fails the statement, then the connection's end is emitted as an error nobody would hear and
+    // that would end the process; the rollback fails instead and the connection is destroyed.
+    const unheard = () => undefined;
+    connection.on('error', unheard);
     try {
       return await inTransaction(connection, work, broken);
     } finally {
+      connection.removeListener('error', unheard);
       // A connection whose rollback failed is in an unknown state: destroy it, never reuse it.
       connection.release(broken.error);
     }

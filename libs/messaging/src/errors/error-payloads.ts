@@ -9,3 +9,8 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal error.';
 export function internalErrorPayload(): ErrorPayload {
   return { code: 'internal', message: INTERNAL_ERROR_MESSAGE };
 }
+
+/** What a passing fault of the infrastructure tells the caller: try again, and nothing of the cause. */
+export function unavailablePayload(): ErrorPayload {
+  return { code: 'unavailable', message: UNAVAILABLE_MESSAGE };
+}

@@ -9,6 +9,7 @@ import {
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { AppError, type ErrorCode, type RequestContext, Unavailable } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
+import { isTransientFault } from '@shipping/messaging';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SQL_CLIENT } from '../tokens';
@@ -27,6 +28,13 @@ const PASSING_FAILURES = new Set<ErrorCode>(['unavailable', 'internal']);
 /** A duplicate waits this long for the first attempt's reply; its sender waits 10 s at most. */
 const WAIT_FOR_FIRST_MS = 8_000;
 const POLL_MS = 100;
+
+/**
+ * How often the write that settles or releases a claim is tried when it meets a passing fault (a
+ * terminated backend): the pool's next connection is a fresh one. A claim left unsettled after a
+ * command was done would run the command again for the retry once its lease ran out.
+ */
+const CLAIM_WRITE_ATTEMPTS = 3;
 
 export const STILL_RUNNING_MESSAGE =
   'A request with this Idempotency-Key is still being processed. Try again shortly.';
@@ -83,14 +91,25 @@ export class IdempotentRequestsInterceptor implements NestInterceptor {
       reply = await run();
     } catch (error) {
       if (error instanceof AppError && !PASSING_FAILURES.has(error.code)) {
-        await this.store.settle(request, { error: error.toPayload() });
+        await again(() => this.store.settle(request, { error: error.toPayload() }));
       } else {
-        await this.store.release(request).catch(() => undefined);
+        await again(() => this.store.release(request)).catch(() => undefined);
       }
       throw error;
     }
-    await this.store.settle(request, { reply: withoutFields(reply ?? null, omitted) });
+    await again(() => this.store.settle(request, { reply: withoutFields(reply ?? null, omitted) }));
     return reply;
+  }
+}
+
+/** Does a claim's write, again while it fails for a passing fault, CLAIM_WRITE_ATTEMPTS times at most. */
+async function again(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= CLAIM_WRITE_ATTEMPTS || !isTransientFault(error)) throw error;
+    }
   }
 }
 

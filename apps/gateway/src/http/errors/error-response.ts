@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, type ErrorCode } from '@shipping/contracts';
+import { isTransientFault, UNAVAILABLE_MESSAGE } from '@shipping/messaging';
 import { STATUS_CODES } from 'node:http';
 import { failureEnvelope, type FailureEnvelope } from '../envelope/envelope';
 
@@ -45,6 +46,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       body: failureEnvelope(FRAMEWORK_MESSAGES[status] ?? `${STATUS_CODES[status] ?? 'Error'}.`),
       unexpected: false,
     };
+  }
+  // The gateway's own stores (keys, idempotency, rate limits) fail the way an app's do.
+  if (isTransientFault(error)) {
+    return { status: 503, body: failureEnvelope(UNAVAILABLE_MESSAGE), unexpected: true };
   }
   return { status: 500, body: failureEnvelope(SERVER_ERROR_MESSAGE), unexpected: true };
 }
