@@ -57,6 +57,12 @@ export type CarrierPickup = Refusable<{ confirmation_number: string }>;
  * answer; a fault (carrier down, timeout, 429, 5xx) is thrown for the caller to retry.
  */
 export interface CarrierPort {
+  /**
+   * Whether the carrier answers a purchase repeated under one idempotency key with the label it
+   * sold the first time (`honoured`), or sells another (`ignored`): a purchase of an `ignored`
+   * carrier whose outcome is unknown is never asked again (decision 0102).
+   */
+  readonly idempotencyKeys: IdempotencyKeys;
   purchase(request: CarrierLabelRequest): Promise<CarrierLabel>;
   quote?(request: CarrierQuoteRequest): Promise<CarrierQuote>;
   /** Voids a label it sold, by its tracking number; the carrier refunds it. */
@@ -64,6 +70,8 @@ export interface CarrierPort {
   schedulePickup?(pickup: CarrierPickupRequest): Promise<CarrierPickup>;
   cancelPickup?(confirmationNumber: string): Promise<Refusable>;
 }
+
+export type IdempotencyKeys = 'honoured' | 'ignored';
 
 /** The port's optional operations, by name. */
 export type CarrierOperation = Exclude<keyof CarrierPort, 'purchase'>;

@@ -4,6 +4,7 @@ import { type CarrierPort, offers } from './carrier-port';
 import { CarrierRegistrationError, CarrierRegistry } from './carrier-registry';
 
 const adapter = (name: string): CarrierPort => ({
+  idempotencyKeys: 'honoured',
   purchase: async () => ({ ok: false, reason: name }),
 });
 
@@ -70,7 +71,10 @@ describe('the carrier choice of a label purchase', () => {
 
 describe('the operations of an adapter', () => {
   it('are purchase, and those of the optional ones it implements', () => {
-    const buyer: CarrierPort = { purchase: async () => ({ ok: false, reason: 'no' }) };
+    const buyer: CarrierPort = {
+      idempotencyKeys: 'honoured',
+      purchase: async () => ({ ok: false, reason: 'no' }),
+    };
     const voider: CarrierPort = { ...buyer, cancel: async () => ({ ok: true }) };
     expect([offers(buyer, 'cancel'), offers(voider, 'cancel'), offers(voider, 'schedulePickup')]).toEqual([
       false,
