@@ -92,5 +92,13 @@ alter table label_purchase_intents add column if not exists asked_at timestamptz
 alter table label_purchase_intents add column if not exists outcome_unknown text;
 `,
     },
+    {
+      version: 7,
+      name: 'label purchase intents record the account and shipper bought for',
+      sql: `
+alter table label_purchase_intents add column if not exists account_id text;
+alter table label_purchase_intents add column if not exists shipper_id bigint;
+`,
+    },
   ],
 };

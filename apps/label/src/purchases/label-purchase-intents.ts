@@ -42,6 +42,8 @@ interface ChoiceColumns {
   carrier: string | null;
   integration: IntegrationKind | null;
   mode: KeyMode;
+  account_id: string | null;
+  shipper_id: string | number | null;
 }
 
 /**
@@ -53,6 +55,9 @@ function choiceOf(row: ChoiceColumns): CarrierChoice {
     carrier: row.carrier ?? carrierOfParcelService(row.service),
     integration: row.integration ?? 'own',
     mode: row.mode,
+    ...(row.account_id !== null && row.shipper_id !== null
+      ? { shipper: { account_id: row.account_id, shipper_id: Number(row.shipper_id) } }
+      : {}),
   };
 }
 
@@ -104,13 +109,13 @@ export class LabelPurchaseIntents implements OnModuleInit {
     const { rows } = await this.sql.query<
       { item_id: string; carrier_key: string; lease_token: string } & ChoiceColumns
     >(
-      `insert into label_purchase_intents as i (item_id, carrier_key, service, shipment, holder, carrier, integration, mode, lease_token, lease_expires_at)
-       select item_id, carrier_key, $3, shipment, $5, $6, $7, $8, ${this.leases.newLease}
+      `insert into label_purchase_intents as i (item_id, carrier_key, service, shipment, holder, carrier, integration, mode, account_id, shipper_id, lease_token, lease_expires_at)
+       select item_id, carrier_key, $3, shipment, $5, $6, $7, $8, $9, $10, ${this.leases.newLease}
          from unnest($1::text[], $2::text[], $4::text[]) as requested (item_id, carrier_key, shipment)
         order by item_id
        on conflict (item_id) do update set holder = excluded.holder, ${this.leases.takeLease('i')}
          where ${this.leases.isFree('i')}
-       returning item_id, carrier_key, lease_token, service, carrier, integration, mode, asked_at, outcome_unknown`,
+       returning item_id, carrier_key, lease_token, service, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown`,
       [
         items.map((item) => item.item_id),
         items.map(() => randomUUID()),
@@ -120,6 +125,8 @@ export class LabelPurchaseIntents implements OnModuleInit {
         choice?.carrier ?? null,
         choice?.integration ?? null,
         choice?.mode ?? 'test',
+        choice?.shipper?.account_id ?? null,
+        choice?.shipper?.shipper_id ?? null,
       ],
     );
     return new Map(
@@ -142,7 +149,7 @@ export class LabelPurchaseIntents implements OnModuleInit {
    */
   async unheld(limit: number): Promise<LabelPurchaseIntent[]> {
     const { rows } = await this.sql.query<IntentRow>(
-      `select item_id, carrier_key, service, shipment, carrier, integration, mode, asked_at, outcome_unknown
+      `select item_id, carrier_key, service, shipment, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown
          from label_purchase_intents
        where ${this.leases.isFree()} and outcome_unknown is null order by created_at, item_id limit $1`,
       [limit],

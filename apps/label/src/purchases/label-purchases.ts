@@ -98,7 +98,7 @@ export class LabelPurchases {
       { service: string; choice: CarrierChoice; items: LabelPurchaseItem[] }
     >();
     for (const { service, choice, item_id, shipment } of unheld) {
-      const key = JSON.stringify([service, choice.carrier, choice.integration, choice.mode]);
+      const key = JSON.stringify([service, choice.carrier, choice.integration, choice.mode, choice.shipper]);
       const request = requests.get(key) ?? { service, choice, items: [] };
       request.items.push({ item_id, shipment });
       requests.set(key, request);
@@ -107,7 +107,7 @@ export class LabelPurchases {
       await this.purchase({
         service,
         items,
-        shipper: { carrier: choice.carrier, integration: choice.integration },
+        shipper: { carrier: choice.carrier, integration: choice.integration, ...choice.shipper },
         mode: choice.mode,
       });
     return unheld.length;
