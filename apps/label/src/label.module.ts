@@ -41,8 +41,8 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
  * recorded first), and merged label files (100 a file), kept in the label file store LABEL_STORE
  * chooses: the app's database, or `${DATA_DIR}/labels` on PGlite. PDFs are made on a worker-thread
  * pool; the gateway serves the files at signed URLs. Labels are bought from the adapter the
- * CarrierRegistry picks: CARRIER_PORT (the sandbox carrier) unless carrierRegistrations adds
- * others. Shippers' carrier credentials are kept sealed under CARRIER_CREDENTIAL_KEYS, arriving
+ * CarrierRegistry picks: CARRIER_PORT (the sandbox carrier) for test keys, USPS with the shipper's
+ * stored credentials for live keys on own USPS integrations, and what carrierRegistrations adds. Shippers' carrier credentials are kept sealed under CARRIER_CREDENTIAL_KEYS, arriving
  * sealed under MESSAGE_SECRET_KEYS. Tests override LABEL_CONFIG (label folder, pool size, store), CARRIER_PORT or the registry.
  */
 @Module({
