@@ -73,6 +73,11 @@ describe('live USPS labels on a shipper’s own integration', () => {
     await mock?.stop();
   });
 
+  let live: ReturnType<typeof apiClient>;
+  let shipBatch: (
+    client: ReturnType<typeof apiClient>,
+  ) => Promise<{ batchId: string; done: Record<string, unknown> & { results: unknown; labels: unknown } }>;
+
   it('buys each item of a live batch once from USPS, merges its labels and refunds the item USPS refused; a test batch reaches no carrier', async () => {
     const account = (await admin.post('/admin/accounts', { name: 'Globex' })).body.data;
     await admin.post(`/admin/accounts/${account.id}/credit`, { amount: '250.00', reference: 'INV-1' });
@@ -96,7 +101,7 @@ describe('live USPS labels on a shipper’s own integration', () => {
     });
     expect(shipper.body.data).toMatchObject({ has_credentials: true, batch_eligible: true });
 
-    const shipBatch = async (client: ReturnType<typeof apiClient>) => {
+    shipBatch = async (client) => {
       const address = await client.post('/addresses', warehouse);
       const refused = batchShipment(3);
       const created = await client.post('/batches', {
@@ -115,32 +120,51 @@ describe('live USPS labels on a shipper’s own integration', () => {
       return { batchId, done: await batchWithStatus(client, batchId, ['completed']) };
     };
 
-    const live = await shipBatch(await keyOf('live'));
+    live = await keyOf('live');
+    const bought = await shipBatch(live);
 
     const labelRequests = mock.requestsTo('POST', LABELS);
     expect(labelRequests).toHaveLength(3);
     expect(new Set(labelRequests.map((request) => JSON.stringify(request.body))).size).toBe(3);
-    expect(live.done.results).toMatchObject({ completed_count: 2, failed_count: 1 });
-    const completed = await allItems(await keyOf('live'), live.batchId, 'completed');
+    expect(bought.done.results).toMatchObject({ completed_count: 2, failed_count: 1 });
+    const completed = await allItems(live, bought.batchId, 'completed');
     const tracking = completed.map((item) => item.shipment_order?.main_tracking_number as string);
     expect(mock.soldTrackingNumbers()).toEqual(expect.arrayContaining(tracking));
     const texts: string[] = [];
-    for (const url of live.done.labels as string[]) {
+    for (const url of bought.done.labels as string[]) {
       const response = await fetch(url);
       expect(response.status).toBe(200);
       for (const page of await documentTexts(new Uint8Array(await response.arrayBuffer())))
         texts.push(...page);
     }
     for (const number of tracking) expect(texts.join(' ')).toContain(number);
-    expect(await failedEvents(live.batchId)).toEqual([
+    expect(await failedEvents(bought.batchId)).toEqual([
       { reason: expect.stringContaining('USPS: Invalid ZIP Code') },
     ]);
-    expect(await ledgerEvents('ItemRefunded', live.batchId)).toBe(1);
+    expect(await ledgerEvents('ItemRefunded', bought.batchId)).toBe(1);
 
     const test = await shipBatch(await keyOf('test'));
     // The sandbox sells all three: only USPS refuses that ZIP Code.
     expect(test.done.results).toMatchObject({ completed_count: 3, failed_count: 0 });
     expect(mock.requestsTo('POST', LABELS)).toHaveLength(3);
     expect(mock.requestsTo('POST', '/oauth2/v3/token')).toHaveLength(1);
+  }, 180_000);
+
+  it('fails and refunds once an item whose USPS answer was lost after the sale, asking USPS once', async () => {
+    const before = mock.requestsTo('POST', LABELS).length;
+    mock.loseAnswersAfterSale(503);
+
+    const { batchId, done } = await shipBatch(live);
+
+    expect(mock.requestsTo('POST', LABELS)).toHaveLength(before + 3);
+    expect(done.results).toMatchObject({ completed_count: 1, failed_count: 2 });
+    const reasons = (await failedEvents(batchId)).map(({ reason }) => reason);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('USPS: Invalid ZIP Code'),
+        expect.stringContaining('USPS may have sold this label, but its answer was lost'),
+      ]),
+    );
+    expect(await ledgerEvents('ItemRefunded', batchId)).toBe(2);
   }, 180_000);
 });
