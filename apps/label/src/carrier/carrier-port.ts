@@ -7,7 +7,8 @@ export interface CarrierLabelRequest {
    * Sent as the carrier API's idempotency key: a carrier asked again with the same key answers
    * the label it sold the first time and charges nothing more. The label app keeps one key per
    * item from before its first call until the label is recorded, so a purchase repeated after a
-   * crash, a timeout or by another instance is a repeat, never a second label.
+   * crash, a timeout or by another instance is a repeat, never a second label. A carrier that
+   * ignores it (`idempotencyKeys: 'ignored'`) is never asked again once its answer is lost.
    */
   idempotency_key: string;
   service: string;
