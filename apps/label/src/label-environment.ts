@@ -7,6 +7,7 @@ import {
 import { readUspsApiUrl } from './carrier/usps/usps-api-url';
 import { readCarrierCredentialKeys } from './credentials/credential-keys';
 import { readCarrierGuardConfig } from './carrier/guard/carrier-guard-config';
+import { readCarrierLimitsRedisUrl } from './carrier/guard/open-carrier-limits';
 import { readLabelConfig } from './label-config';
 
 export const LABEL_ENVIRONMENT = {
@@ -18,5 +19,6 @@ export const LABEL_ENVIRONMENT = {
     readUspsApiUrl,
     readIdempotencyTtlMs,
     readCarrierGuardConfig,
+    readCarrierLimitsRedisUrl,
   ],
 } satisfies AppEnvironment;

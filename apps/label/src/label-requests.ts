@@ -36,7 +36,9 @@ function isShipperChoice(shipper: unknown): boolean {
   return (
     isObject(shipper) &&
     typeof shipper['carrier'] === 'string' &&
-    (shipper['integration'] === 'own' || shipper['integration'] === 'platform')
+    (shipper['integration'] === 'own' || shipper['integration'] === 'platform') &&
+    (shipper['account_id'] === undefined || typeof shipper['account_id'] === 'string') &&
+    (shipper['shipper_id'] === undefined || Number.isSafeInteger(shipper['shipper_id']))
   );
 }
 

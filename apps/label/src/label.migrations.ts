@@ -82,5 +82,23 @@ alter table label_purchase_intents add column if not exists integration text;
 alter table label_purchase_intents add column if not exists mode text not null default 'test';
 `,
     },
+    {
+      version: 6,
+      name: 'label purchase intents record a call to a carrier without idempotency keys',
+      // asked_at: the carrier was asked and its answer is not known yet; outcome_unknown: why the
+      // purchase ended failed without being asked again (decision 0102).
+      sql: `
+alter table label_purchase_intents add column if not exists asked_at timestamptz;
+alter table label_purchase_intents add column if not exists outcome_unknown text;
+`,
+    },
+    {
+      version: 7,
+      name: 'label purchase intents record the account and shipper bought for',
+      sql: `
+alter table label_purchase_intents add column if not exists account_id text;
+alter table label_purchase_intents add column if not exists shipper_id bigint;
+`,
+    },
   ],
 };

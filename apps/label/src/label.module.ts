@@ -11,7 +11,7 @@ import { CARRIER_PORT } from './carrier/carrier-port';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
 import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';
 import { CarrierRegistry } from './carrier/carrier-registry';
-import { carrierRegistrations } from './carrier/carrier-registrations';
+import { carrierRegistrations, ownUspsRegistration } from './carrier/carrier-registrations';
 import { readUspsApiUrl, USPS_API_URL } from './carrier/usps/usps-api-url';
 import { CarrierCredentialStore } from './credentials/carrier-credential-store';
 import { CarrierCredentialsController } from './credentials/carrier-credentials.controller';
@@ -41,8 +41,8 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
  * recorded first), and merged label files (100 a file), kept in the label file store LABEL_STORE
  * chooses: the app's database, or `${DATA_DIR}/labels` on PGlite. PDFs are made on a worker-thread
  * pool; the gateway serves the files at signed URLs. Labels are bought from the adapter the
- * CarrierRegistry picks: CARRIER_PORT (the sandbox carrier) unless carrierRegistrations adds
- * others. Shippers' carrier credentials are kept sealed under CARRIER_CREDENTIAL_KEYS, arriving
+ * CarrierRegistry picks: CARRIER_PORT (the sandbox carrier) for test keys, USPS with the shipper's
+ * stored credentials for live keys on own USPS integrations, and what carrierRegistrations adds. Shippers' carrier credentials are kept sealed under CARRIER_CREDENTIAL_KEYS, arriving
  * sealed under MESSAGE_SECRET_KEYS. Tests override LABEL_CONFIG (label folder, pool size, store), CARRIER_PORT or the registry.
  */
 @Module({
@@ -63,13 +63,18 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
     carrierGuardsProvider,
     {
       provide: CarrierRegistry,
-      inject: [CARRIER_PORT, CarrierGuardsOfApp],
+      inject: [CARRIER_PORT, CarrierGuardsOfApp, CarrierCredentialStore, USPS_API_URL],
       // Every registered adapter is called through its account's guard; the sandbox is not.
-      useFactory: (sandbox: CarrierRegistry['sandbox'], { guards }: CarrierGuardsOfApp) =>
-        new CarrierRegistry(
-          sandbox,
-          carrierRegistrations().map((registration) => guards.guarded(registration)),
-        ),
+      useFactory: (
+        sandbox: CarrierRegistry['sandbox'],
+        { guards }: CarrierGuardsOfApp,
+        credentials: CarrierCredentialStore,
+        uspsApiUrl: string,
+      ) =>
+        new CarrierRegistry(sandbox, [
+          ownUspsRegistration(credentials, guards, uspsApiUrl, sandbox, process.env),
+          ...carrierRegistrations().map((registration) => guards.guarded(registration)),
+        ]),
     },
     {
       provide: LABEL_FILE_STORE,

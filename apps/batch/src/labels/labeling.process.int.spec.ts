@@ -167,7 +167,7 @@ describe('the labelling process manager on PostgreSQL', () => {
     }, 20_000);
   });
 
-  it("buys every label with the batch's shipper and the mode of the key that created it", async () => {
+  it("buys every label with the batch's shipper, its account, and the mode of the key that created it", async () => {
     const labels = new LabelApp(() => undefined);
     await started(labels);
 
@@ -176,7 +176,7 @@ describe('the labelling process manager on PostgreSQL', () => {
     for (const terms of labels.terms)
       expect(terms).toEqual({
         service: 'USPS-1',
-        shipper: { carrier: 'usps', integration: 'own' },
+        shipper: { carrier: 'usps', integration: 'own', account_id: ACCOUNT, shipper_id: 1 },
         mode: 'test',
       });
   });

@@ -106,7 +106,7 @@ describe('docker-compose.yml', () => {
       ];
       const expected = ['DATABASE_URL', 'KAFKA_SASL_PASSWORD'];
       if (['gateway', 'order', 'batch'].includes(app)) expected.push('LABEL_URL_SECRET');
-      if (app === 'gateway') expected.push('REDIS_URL');
+      if (['gateway', 'label'].includes(app)) expected.push('REDIS_URL');
       if (app === 'webhook') expected.push('WEBHOOK_SECRET_KEYS');
       if (['gateway', 'webhook', 'label'].includes(app)) expected.push('MESSAGE_SECRET_KEYS');
       if (app === 'label') expected.push('CARRIER_CREDENTIAL_KEYS');
@@ -252,6 +252,21 @@ describe('docker-compose.yml', () => {
     ]);
     expect(environmentOf(redis, CHOSEN)['REDISCLI_AUTH']).toBe(CHOSEN['REDIS_PASSWORD']);
     expect(redis.volumes).toBeUndefined();
+  });
+
+  it("counts the label containers' carrier limits in the compose Redis, once for all of them", () => {
+    const redisUrl = new URL(appEnv('label')['REDIS_URL']);
+    expect({ host: redisUrl.host, password: redisUrl.password }).toEqual({
+      host: 'redis:6379',
+      password: CHOSEN['REDIS_PASSWORD'],
+    });
+    expect(services['label'].depends_on?.['redis']).toEqual({ condition: 'service_healthy' });
+    expect(checkEnvironment(LABEL_ENVIRONMENT, checkedEnv('label'))).toEqual([]);
+    expect(checkEnvironment(LABEL_ENVIRONMENT, { ...checkedEnv('label'), REDIS_URL: '' })).toEqual([
+      expect.stringMatching(
+        /^REDIS_URL: unset: the carrier accounts' rate and concurrency limits are counted by each label process/,
+      ),
+    ]);
   });
 
   it('starts the gateway without the production warning that its rate limit is counted per instance', () => {

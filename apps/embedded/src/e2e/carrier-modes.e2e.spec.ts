@@ -27,6 +27,7 @@ import { batchWithStatus } from './batch-support';
 
 /** The merchant's own USPS account: what a live key of Acme's shipper 1 reaches. */
 class CountingUspsAdapter implements CarrierPort {
+  readonly idempotencyKeys = 'honoured';
   readonly requests: CarrierLabelRequest[] = [];
 
   constructor(private readonly sandbox: CarrierPort) {}

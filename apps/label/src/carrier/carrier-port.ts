@@ -7,7 +7,8 @@ export interface CarrierLabelRequest {
    * Sent as the carrier API's idempotency key: a carrier asked again with the same key answers
    * the label it sold the first time and charges nothing more. The label app keeps one key per
    * item from before its first call until the label is recorded, so a purchase repeated after a
-   * crash, a timeout or by another instance is a repeat, never a second label.
+   * crash, a timeout or by another instance is a repeat, never a second label. A carrier that
+   * ignores it (`idempotencyKeys: 'ignored'`) is never asked again once its answer is lost.
    */
   idempotency_key: string;
   service: string;
@@ -57,6 +58,12 @@ export type CarrierPickup = Refusable<{ confirmation_number: string }>;
  * answer; a fault (carrier down, timeout, 429, 5xx) is thrown for the caller to retry.
  */
 export interface CarrierPort {
+  /**
+   * Whether the carrier answers a purchase repeated under one idempotency key with the label it
+   * sold the first time (`honoured`), or sells another (`ignored`): a purchase of an `ignored`
+   * carrier whose outcome is unknown is never asked again (decision 0102).
+   */
+  readonly idempotencyKeys: IdempotencyKeys;
   purchase(request: CarrierLabelRequest): Promise<CarrierLabel>;
   quote?(request: CarrierQuoteRequest): Promise<CarrierQuote>;
   /** Voids a label it sold, by its tracking number; the carrier refunds it. */
@@ -64,6 +71,8 @@ export interface CarrierPort {
   schedulePickup?(pickup: CarrierPickupRequest): Promise<CarrierPickup>;
   cancelPickup?(confirmationNumber: string): Promise<Refusable>;
 }
+
+export type IdempotencyKeys = 'honoured' | 'ignored';
 
 /** The port's optional operations, by name. */
 export type CarrierOperation = Exclude<keyof CarrierPort, 'purchase'>;

@@ -4,6 +4,7 @@ import { type CarrierPort, offers } from './carrier-port';
 import { CarrierRegistrationError, CarrierRegistry } from './carrier-registry';
 
 const adapter = (name: string): CarrierPort => ({
+  idempotencyKeys: 'honoured',
   purchase: async () => ({ ok: false, reason: name }),
 });
 
@@ -34,6 +35,20 @@ describe('the carrier registry', () => {
     ).toBe(sandbox);
   });
 
+  it('gives a live key the adapter of its own shipper where adapters are built per shipper', async () => {
+    const shippers = new CarrierRegistry(sandbox, [
+      {
+        carrier: 'usps',
+        integration: 'own',
+        adapter: (shipper) => adapter(`usps of ${shipper?.account_id}/${shipper?.shipper_id}`),
+      },
+    ]);
+    const shipper = { account_id: 'acct_1', shipper_id: 7 };
+    const live = shippers.adapterFor({ carrier: 'usps', integration: 'own', mode: 'live', shipper });
+    await expect(live.purchase({} as never)).resolves.toEqual({ ok: false, reason: 'usps of acct_1/7' });
+    expect(shippers.adapterFor({ carrier: 'usps', integration: 'own', mode: 'test', shipper })).toBe(sandbox);
+  });
+
   it('takes further adapters, once per carrier and integration, of carriers of the reference data only', () => {
     const more = new CarrierRegistry(sandbox).register({
       carrier: 'ups',
@@ -61,6 +76,19 @@ describe('the carrier choice of a label purchase', () => {
     expect(
       carrierChoiceOf(request({ shipper: { carrier: 'fedex', integration: 'platform' }, mode: 'live' })),
     ).toEqual({ carrier: 'fedex', integration: 'platform', mode: 'live' });
+    expect(
+      carrierChoiceOf(
+        request({
+          shipper: { carrier: 'usps', integration: 'own', account_id: 'acct_1', shipper_id: 7 },
+          mode: 'live',
+        }),
+      ),
+    ).toEqual({
+      carrier: 'usps',
+      integration: 'own',
+      mode: 'live',
+      shipper: { account_id: 'acct_1', shipper_id: 7 },
+    });
   });
 
   it('buys with the carrier of the service, on the own integration, as a test, when the request does not say', () => {
@@ -70,7 +98,10 @@ describe('the carrier choice of a label purchase', () => {
 
 describe('the operations of an adapter', () => {
   it('are purchase, and those of the optional ones it implements', () => {
-    const buyer: CarrierPort = { purchase: async () => ({ ok: false, reason: 'no' }) };
+    const buyer: CarrierPort = {
+      idempotencyKeys: 'honoured',
+      purchase: async () => ({ ok: false, reason: 'no' }),
+    };
     const voider: CarrierPort = { ...buyer, cancel: async () => ({ ok: true }) };
     expect([offers(buyer, 'cancel'), offers(voider, 'cancel'), offers(voider, 'schedulePickup')]).toEqual([
       false,

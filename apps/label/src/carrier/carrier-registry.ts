@@ -1,12 +1,15 @@
 import { isCarrierCode } from '@shipping/reference-data';
-import type { CarrierChoice, IntegrationKind } from './carrier-choice';
+import type { CarrierChoice, IntegrationKind, ShipperRef } from './carrier-choice';
 import type { CarrierPort } from './carrier-port';
 
-/** One adapter, for one carrier on one kind of integration. */
+/** The adapter of each shipper, built from its own stored credentials. */
+export type ShipperAdapters = (shipper: ShipperRef | undefined) => CarrierPort;
+
+/** One adapter, or one per shipper, for one carrier on one kind of integration. */
 export interface CarrierRegistration {
   carrier: string;
   integration: IntegrationKind;
-  adapter: CarrierPort;
+  adapter: CarrierPort | ShipperAdapters;
 }
 
 export class CarrierRegistrationError extends Error {
@@ -22,7 +25,7 @@ const keyOf = (carrier: string, integration: IntegrationKind) => `${carrier}/${i
  * its adapter.
  */
 export class CarrierRegistry {
-  private readonly adapters = new Map<string, CarrierPort>();
+  private readonly adapters = new Map<string, CarrierPort | ShipperAdapters>();
 
   constructor(
     readonly sandbox: CarrierPort,
@@ -43,12 +46,15 @@ export class CarrierRegistry {
     return this;
   }
 
-  adapterFor({ carrier, integration, mode }: CarrierChoice): CarrierPort {
+  adapterFor({ carrier, integration, mode, shipper }: CarrierChoice): CarrierPort {
     switch (mode) {
       case 'test':
         return this.sandbox;
-      case 'live':
-        return this.adapters.get(keyOf(carrier, integration)) ?? this.sandbox;
+      case 'live': {
+        const registered = this.adapters.get(keyOf(carrier, integration));
+        if (registered === undefined) return this.sandbox;
+        return typeof registered === 'function' ? registered(shipper) : registered;
+      }
       default: {
         const unknown: never = mode;
         throw new Error(`Unknown key mode ${String(unknown)}.`);

@@ -28,6 +28,9 @@ export const BAD_ADDRESS_REASON = 'Sandbox carrier: the to_address is flagged as
  * and a repeat of a key answers the label sold under it, drawn again, without selling another.
  */
 export class SandboxCarrier implements CarrierPort {
+  /** Its books answer a repeated key with the label sold under it. */
+  readonly idempotencyKeys = 'honoured';
+
   constructor(
     private readonly workers: LabelWorkerPool,
     readonly sales: SandboxCarrierSales,

@@ -10,6 +10,8 @@ export type CredentialFields = Readonly<Record<string, string>>;
 export interface OpenedCredentials {
   carrier: string;
   fields: CredentialFields;
+  /** When they were set: credentials set again are a new integration. */
+  set_at: string;
 }
 
 /**
@@ -44,12 +46,16 @@ export class CarrierCredentialStore {
   }
 
   async open(accountId: string, shipperId: number): Promise<OpenedCredentials | undefined> {
-    const { rows } = await this.sql.query<{ carrier: string; sealed: string }>(
-      'select carrier, sealed from carrier_credentials where account_id = $1 and shipper_id = $2',
+    const { rows } = await this.sql.query<{ carrier: string; sealed: string; set_at: Date | string }>(
+      'select carrier, sealed, set_at from carrier_credentials where account_id = $1 and shipper_id = $2',
       [accountId, shipperId],
     );
     if (rows.length === 0) return undefined;
     const opened = this.box.open(rows[0].sealed, storedCredentialsContext(accountId, shipperId));
-    return { carrier: rows[0].carrier, fields: JSON.parse(opened) as CredentialFields };
+    return {
+      carrier: rows[0].carrier,
+      fields: JSON.parse(opened) as CredentialFields,
+      set_at: new Date(rows[0].set_at).toISOString(),
+    };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import type { LabelPurchaseItem, LabelShipment } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { FencedLeases, type Lease, SQL_CLIENT } from '@shipping/platform';
+import { FencedLeases, type Lease, LeaseLost, SQL_CLIENT } from '@shipping/platform';
 import { carrierOfParcelService } from '@shipping/reference-data';
 import { randomUUID } from 'node:crypto';
 import type { CarrierChoice, IntegrationKind, KeyMode } from '../carrier/carrier-choice';
@@ -17,6 +17,10 @@ export interface LabelPurchaseIntent {
   service: string;
   shipment: LabelShipment;
   choice: CarrierChoice;
+  /** A carrier without idempotency keys was asked, and nobody knows what it answered. */
+  asked: boolean;
+  /** Why the purchase ended failed without asking again, once its outcome is unknown. */
+  outcome_unknown: string | null;
 }
 
 /**
@@ -27,13 +31,19 @@ export interface ClaimedIntent {
   carrier_key: string;
   choice: CarrierChoice;
   lease: Lease;
+  asked: boolean;
+  outcome_unknown: string | null;
 }
 
 interface ChoiceColumns {
+  asked_at: Date | string | null;
+  outcome_unknown: string | null;
   service: string;
   carrier: string | null;
   integration: IntegrationKind | null;
   mode: KeyMode;
+  account_id: string | null;
+  shipper_id: string | number | null;
 }
 
 /**
@@ -45,6 +55,9 @@ function choiceOf(row: ChoiceColumns): CarrierChoice {
     carrier: row.carrier ?? carrierOfParcelService(row.service),
     integration: row.integration ?? 'own',
     mode: row.mode,
+    ...(row.account_id !== null && row.shipper_id !== null
+      ? { shipper: { account_id: row.account_id, shipper_id: Number(row.shipper_id) } }
+      : {}),
   };
 }
 
@@ -96,13 +109,13 @@ export class LabelPurchaseIntents implements OnModuleInit {
     const { rows } = await this.sql.query<
       { item_id: string; carrier_key: string; lease_token: string } & ChoiceColumns
     >(
-      `insert into label_purchase_intents as i (item_id, carrier_key, service, shipment, holder, carrier, integration, mode, lease_token, lease_expires_at)
-       select item_id, carrier_key, $3, shipment, $5, $6, $7, $8, ${this.leases.newLease}
+      `insert into label_purchase_intents as i (item_id, carrier_key, service, shipment, holder, carrier, integration, mode, account_id, shipper_id, lease_token, lease_expires_at)
+       select item_id, carrier_key, $3, shipment, $5, $6, $7, $8, $9, $10, ${this.leases.newLease}
          from unnest($1::text[], $2::text[], $4::text[]) as requested (item_id, carrier_key, shipment)
         order by item_id
        on conflict (item_id) do update set holder = excluded.holder, ${this.leases.takeLease('i')}
          where ${this.leases.isFree('i')}
-       returning item_id, carrier_key, lease_token, service, carrier, integration, mode`,
+       returning item_id, carrier_key, lease_token, service, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown`,
       [
         items.map((item) => item.item_id),
         items.map(() => randomUUID()),
@@ -112,6 +125,8 @@ export class LabelPurchaseIntents implements OnModuleInit {
         choice?.carrier ?? null,
         choice?.integration ?? null,
         choice?.mode ?? 'test',
+        choice?.shipper?.account_id ?? null,
+        choice?.shipper?.shipper_id ?? null,
       ],
     );
     return new Map(
@@ -121,31 +136,73 @@ export class LabelPurchaseIntents implements OnModuleInit {
           carrier_key: row.carrier_key,
           choice: choiceOf(row),
           lease: this.leases.leaseOf(row.item_id, row.lease_token),
+          asked: row.asked_at !== null,
+          outcome_unknown: row.outcome_unknown,
         },
       ]),
     );
   }
 
-  /** Intents nobody holds: left by a holder that died, or given up after a fault. Oldest first. */
+  /**
+   * Intents nobody holds: left by a holder that died, or given up after a fault. Oldest first.
+   * One whose outcome is unknown is settled already: it is answered, never bought again.
+   */
   async unheld(limit: number): Promise<LabelPurchaseIntent[]> {
     const { rows } = await this.sql.query<IntentRow>(
-      `select item_id, carrier_key, service, shipment, carrier, integration, mode from label_purchase_intents
-       where ${this.leases.isFree()} order by created_at, item_id limit $1`,
+      `select item_id, carrier_key, service, shipment, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown
+         from label_purchase_intents
+       where ${this.leases.isFree()} and outcome_unknown is null order by created_at, item_id limit $1`,
       [limit],
     );
     return rows.map(parsed);
   }
+
+  /**
+   * Records, under the lease, that a carrier without idempotency keys is being asked: if its answer
+   * is lost (this process dies), whoever takes the intent over knows the carrier may have sold.
+   */
+  async asking(lease: Lease): Promise<void> {
+    await this.fencedUpdate(lease, 'asked_at = clock_timestamp()');
+  }
+
+  /** The carrier surely did not act on the request: the intent may be bought again. */
+  async notAsked(lease: Lease): Promise<void> {
+    await this.fencedUpdate(lease, 'asked_at = null');
+  }
+
+  /** The carrier may have sold the label: the intent answers `reason` from now on. */
+  async outcomeUnknown(lease: Lease, reason: string): Promise<void> {
+    await this.fencedUpdate(lease, 'outcome_unknown = $3', [reason]);
+  }
+
+  private async fencedUpdate(lease: Lease, assignment: string, values: unknown[] = []): Promise<void> {
+    const { rows } = await this.sql.query(
+      `update label_purchase_intents set ${assignment} where ${this.leases.heldBy('$1', '$2')} returning 1 as updated`,
+      [lease.key, lease.token, ...values],
+    );
+    if (rows.length === 0) throw new LeaseLost('label_purchase_intents', lease);
+  }
 }
 
-type IntentRow = Omit<LabelPurchaseIntent, 'choice'> & ChoiceColumns;
+type IntentRow = Omit<LabelPurchaseIntent, 'choice' | 'asked' | 'outcome_unknown'> & ChoiceColumns;
 
-function parsed({ item_id, carrier_key, service, shipment, ...columns }: IntentRow): LabelPurchaseIntent {
+function parsed({
+  item_id,
+  carrier_key,
+  service,
+  shipment,
+  asked_at,
+  outcome_unknown,
+  ...columns
+}: IntentRow): LabelPurchaseIntent {
   const stored = shipment as unknown;
   return {
     item_id,
     carrier_key,
     service,
     shipment: typeof stored === 'string' ? (JSON.parse(stored) as LabelShipment) : shipment,
-    choice: choiceOf({ service, ...columns }),
+    choice: choiceOf({ service, asked_at, outcome_unknown, ...columns }),
+    asked: asked_at !== null,
+    outcome_unknown,
   };
 }

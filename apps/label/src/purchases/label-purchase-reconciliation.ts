@@ -7,7 +7,8 @@ import { LabelPurchases } from './label-purchases';
  * Completes purchases nobody holds any more: the label app died between recording an intent and
  * recording its label (maybe after the carrier sold it), or the purchase failed on its way. Each is
  * bought again under its own key, so the carrier answers the label it sold, if it sold one, and
- * sells none twice. Runs at start and then as often as a dead holder's lease runs out.
+ * sells none twice; a carrier without idempotency keys that was asked already is not asked again
+ * (LabelPurchases settles the intent as an unknown outcome). Runs at start and then as often as a dead holder's lease runs out.
  */
 @Injectable()
 export class LabelPurchaseReconciliation implements OnApplicationBootstrap, OnModuleDestroy {

@@ -138,6 +138,7 @@ describe('two label app processes buying the same items at once', () => {
     let letCarrierAnswer = () => undefined as void;
     const answering = new Promise<void>((done) => (letCarrierAnswer = done));
     const heldCarrier: CarrierPort = {
+      idempotencyKeys: 'honoured',
       purchase: async (request) => {
         carrierReached();
         await answering;

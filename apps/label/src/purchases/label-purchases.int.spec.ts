@@ -185,7 +185,10 @@ describe('buying labels once per item', () => {
   describe('an intent completed by the sweep', () => {
     const live = { carrier: 'usps', integration: 'own' as const };
     const withOwnUsps = () => {
-      const adapter = { purchase: jest.fn((request) => harness.carrier.inner.purchase(request)) };
+      const adapter = {
+        idempotencyKeys: 'honoured' as const,
+        purchase: jest.fn((request) => harness.carrier.inner.purchase(request)),
+      };
       const registry = new CarrierRegistry(harness.carrier, [{ ...live, adapter }]);
       return {
         adapter,
@@ -324,7 +327,10 @@ describe('buying labels once per item', () => {
 
   it('buys the labels of a live key from the adapter registered for its shipper, of a test key from the sandbox', async () => {
     const live = { carrier: 'usps', integration: 'own' as const };
-    const adapter = { purchase: jest.fn(async () => ({ ok: false as const, reason: 'Own USPS: refused.' })) };
+    const adapter = {
+      idempotencyKeys: 'ignored' as const,
+      purchase: jest.fn(async () => ({ ok: false as const, reason: 'Own USPS: refused.' })),
+    };
     const purchases = new LabelPurchases(
       new CarrierRegistry(harness.carrier, [{ ...live, adapter }]),
       harness.store,

@@ -8,16 +8,22 @@ import {
 import { HeldLease, type Lease, LeaseLost, metrics } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
 import { type CarrierChoice, carrierChoiceOf } from '../carrier/carrier-choice';
+import type { CarrierLabel } from '../carrier/carrier-port';
 import { CarrierRegistry } from '../carrier/carrier-registry';
+import { surelyUnprocessed } from '../carrier/guard/carrier-fault';
 import { LABEL_FILE_STORE, type LabelFile, type LabelFileStore } from '../files/label-file-store';
 import { itemLabelKey } from '../files/label-keys';
 import { assertPurchaseRequest } from '../label-requests';
 import { type LabelPurchaseIntent, LabelPurchaseIntents } from './label-purchase-intents';
+import { ANSWER_LOST_IN_A_RESTART, outcomeUnknownReason } from './outcome-unknown';
 import { LabelPurchaseStore, type StoredLabel } from './label-purchase-store';
 
 type Answers = Map<string, LabelPurchaseResult>;
 type Claimed = LabelPurchaseIntent & { lease: Lease };
-type Bought = { ok: true; label: StoredLabel; pdf: Uint8Array } | { ok: false; result: LabelPurchaseResult };
+/** `kept`: the intent stays, answering the failure to every repeat (its outcome is unknown). */
+type Bought =
+  | { ok: true; label: StoredLabel; pdf: Uint8Array }
+  | { ok: false; result: LabelPurchaseResult; kept?: boolean };
 
 /** How long a request waits for items another instance is buying before it answers unavailable. */
 const WAIT_FOR_OTHER_HOLDER_MS = 10_000;
@@ -92,7 +98,7 @@ export class LabelPurchases {
       { service: string; choice: CarrierChoice; items: LabelPurchaseItem[] }
     >();
     for (const { service, choice, item_id, shipment } of unheld) {
-      const key = JSON.stringify([service, choice.carrier, choice.integration, choice.mode]);
+      const key = JSON.stringify([service, choice.carrier, choice.integration, choice.mode, choice.shipper]);
       const request = requests.get(key) ?? { service, choice, items: [] };
       request.items.push({ item_id, shipment });
       requests.set(key, request);
@@ -101,7 +107,7 @@ export class LabelPurchases {
       await this.purchase({
         service,
         items,
-        shipper: { carrier: choice.carrier, integration: choice.integration },
+        shipper: { carrier: choice.carrier, integration: choice.integration, ...choice.shipper },
         mode: choice.mode,
       });
     return unheld.length;
@@ -164,13 +170,14 @@ export class LabelPurchases {
       const labels: StoredLabel[] = [];
       const files: LabelFile[] = [];
       const refused: string[] = [];
+      const kept: string[] = [];
       for (const attempt of attempts) {
         if (attempt.status === 'rejected') continue;
         if (attempt.value.ok) {
           labels.push(attempt.value.label);
           files.push({ key: attempt.value.label.label_key, content: attempt.value.pdf });
         } else {
-          refused.push(attempt.value.result.item_id);
+          (attempt.value.kept ? kept : refused).push(attempt.value.result.item_id);
           answers.set(attempt.value.result.item_id, attempt.value.result);
         }
       }
@@ -181,6 +188,7 @@ export class LabelPurchases {
       for (const label of (await this.store.record(labels)).values())
         answers.set(label.item_id, bought(label));
       await leases.removeAll(claimed.filter((intent) => refused.includes(intent.item_id)).map(leaseOf));
+      await leases.releaseAll(claimed.filter((intent) => kept.includes(intent.item_id)).map(leaseOf));
       unsettled = itemIds.filter((itemId) => !answers.has(itemId));
       const failed = attempts.find((attempt) => attempt.status === 'rejected');
       if (failed) throw failed.reason;
@@ -194,16 +202,28 @@ export class LabelPurchases {
     }
   }
 
-  /** Buys from the adapter the intent records, not the one the request at hand chose. */
-  private async buy({
-    item_id,
-    carrier_key,
-    service,
-    shipment,
-    choice,
-  }: LabelPurchaseIntent): Promise<Bought> {
+  /**
+   * Buys from the adapter the intent records, not the one the request at hand chose. A carrier
+   * without idempotency keys is asked at most once per intent: the intent records the call first,
+   * and an answer lost on the way (a fault it may have acted on, or a holder that died meanwhile)
+   * ends the item failed with its reason, kept for every repeat (decision 0102).
+   */
+  private async buy(intent: Claimed): Promise<Bought> {
+    const { item_id, carrier_key, service, shipment, choice, lease } = intent;
+    if (intent.outcome_unknown !== null) return failedUnknown(item_id, intent.outcome_unknown);
     const carrier = this.carriers.adapterFor(choice);
-    const label = await carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
+    const unkeyed = carrier.idempotencyKeys === 'ignored';
+    if (unkeyed && intent.asked) return this.settleUnknown(intent, ANSWER_LOST_IN_A_RESTART);
+    if (unkeyed) await this.intents.asking(lease);
+    let label: CarrierLabel;
+    try {
+      label = await carrier.purchase({ item_id, idempotency_key: carrier_key, service, shipment });
+    } catch (error) {
+      if (!unkeyed) throw error;
+      if (!surelyUnprocessed(error)) return this.settleUnknown(intent, error);
+      await this.intents.notAsked(lease);
+      throw error;
+    }
     if (!label.ok) {
       metrics.labelsFailed.inc();
       return { ok: false, result: { item_id, ok: false, reason: label.reason } };
@@ -216,4 +236,16 @@ export class LabelPurchases {
       pdf: label.label_pdf,
     };
   }
+
+  private async settleUnknown(intent: Claimed, cause: unknown): Promise<Bought> {
+    const day = new Date().toISOString().slice(0, 10);
+    const reason = outcomeUnknownReason(intent.choice.carrier, intent.item_id, intent.shipment, cause, day);
+    await this.intents.outcomeUnknown(intent.lease, reason);
+    metrics.labelsFailed.inc();
+    return failedUnknown(intent.item_id, reason);
+  }
+}
+
+function failedUnknown(item_id: string, reason: string): Bought {
+  return { ok: false, result: { item_id, ok: false, reason }, kept: true };
 }

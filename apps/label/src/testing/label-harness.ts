@@ -18,6 +18,7 @@ import { LabelWorkerPool } from '../workers/label-worker-pool';
 
 /** The sandbox carrier, counting what it was asked for (a repeat of a key is asked, not sold). */
 export class CountingCarrier implements CarrierPort {
+  readonly idempotencyKeys = 'honoured';
   readonly requests: CarrierLabelRequest[] = [];
 
   constructor(readonly inner: SandboxCarrier) {}

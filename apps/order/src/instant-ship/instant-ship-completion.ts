@@ -218,8 +218,9 @@ export class InstantShipCompletion {
         context,
         payload: {
           service: request.service,
-          // The shipper and mode the shipment was asked with, whoever finishes it.
-          shipper: request.shipper,
+          // The shipper (its account's stored carrier credentials buy a live label) and mode the
+          // shipment was asked with, whoever finishes it.
+          shipper: { ...request.shipper, account_id: request.account_id, shipper_id: request.shipper_id },
           mode: request.key_mode,
           items: [{ item_id: itemId, shipment: labelShipment(request) }],
         },

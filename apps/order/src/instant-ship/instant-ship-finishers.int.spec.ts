@@ -179,7 +179,11 @@ describe('two finishers of one instant ship', () => {
 
     expect(world.purchases.map((call) => call.by)).toEqual(['B']);
     expect(world.purchaseTerms).toEqual([
-      { service: 'USPS-1', shipper: { carrier: 'usps', integration: 'own' }, mode: 'live' },
+      {
+        service: 'USPS-1',
+        shipper: { carrier: 'usps', integration: 'own', account_id: context.accountId, shipper_id: 1 },
+        mode: 'live',
+      },
     ]);
   }, 60_000);
 

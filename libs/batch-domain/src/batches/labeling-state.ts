@@ -26,14 +26,19 @@ export function serviceOf(state: BatchState): string {
 /** What every label purchase of a batch asks beside its items: recorded when it was created. */
 export interface BatchLabelTerms {
   service: string;
-  shipper: BatchShipper;
+  /** The shipper's carrier and integration, and whose stored carrier credentials buy the labels. */
+  shipper: BatchShipper & { account_id: string; shipper_id: number };
   mode: KeyMode;
 }
 
 /**
- * The batch's service, its shipper's carrier and integration, and the mode of the key that
- * created it, never the mode of whoever shipped it.
+ * The batch's service, its shipper's carrier and integration with the account and shipper, and
+ * the mode of the key that created it, never the mode of whoever shipped it.
  */
 export function labelTermsOf(state: BatchFacts): BatchLabelTerms {
-  return { service: state.service, shipper: state.shipper, mode: state.keyMode };
+  return {
+    service: state.service,
+    shipper: { ...state.shipper, account_id: state.accountId, shipper_id: state.shipperId },
+    mode: state.keyMode,
+  };
 }

@@ -46,8 +46,12 @@ export interface LabelPurchaseItem {
 export interface LabelPurchaseRequest {
   service: string;
   items: LabelPurchaseItem[];
-  /** The shipper's carrier and integration, which pick the carrier adapter (see the label app). */
-  shipper?: { carrier: string; integration: 'own' | 'platform' };
+  /**
+   * The shipper's carrier and integration, which pick the carrier adapter (see the label app), and
+   * the account and shipper whose stored carrier credentials a live purchase on its own
+   * integration is bought with.
+   */
+  shipper?: { carrier: string; integration: 'own' | 'platform'; account_id?: string; shipper_id?: number };
   /** The mode of the API key the labels were asked with; unset is a test. */
   mode?: 'test' | 'live';
 }

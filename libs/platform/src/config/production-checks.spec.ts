@@ -176,7 +176,8 @@ describe('production mode', () => {
   });
 
   describe('warns, without refusing to start, that rate limits are per gateway process without REDIS_URL', () => {
-    const warned = (env: Env, read = ['REDIS_URL']) => productionWarnings(read, env);
+    const GATEWAY_READS = ['REDIS_URL', 'RATE_LIMIT_PER_MINUTE', 'UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE'];
+    const warned = (env: Env, read = GATEWAY_READS) => productionWarnings(read, env);
 
     it('while either limit is on (both are by default)', () => {
       expect(warned({ SHIPPING_MODE: 'production' })).toEqual([
@@ -189,8 +190,21 @@ describe('production mode', () => {
       ]);
     });
 
+    it("and that a label process counts its carriers' limits alone, in the label app's words", () => {
+      const labelReads = ['REDIS_URL', 'CARRIER_RETRY_ATTEMPTS'];
+      expect(warned({ SHIPPING_MODE: 'production' }, labelReads)).toEqual([
+        "REDIS_URL: unset: the carrier accounts' rate and concurrency limits are counted by each label process, so N label processes call a carrier up to N times its limit; set REDIS_URL to count them once for all (SHIPPING_MODE=production)",
+      ]);
+      expect(warned({ SHIPPING_MODE: 'production' }, [...GATEWAY_READS, 'CARRIER_RETRY_ATTEMPTS'])).toEqual([
+        expect.stringMatching(/each gateway process, .*; the carrier accounts' .* each label process/),
+      ]);
+      expect(warned({ SHIPPING_MODE: 'production', REDIS_URL: 'redis://redis:6379' }, labelReads)).toEqual(
+        [],
+      );
+    });
+
     it.each([
-      ['with REDIS_URL set', { SHIPPING_MODE: 'production', REDIS_URL: 'redis://redis:6379' }, ['REDIS_URL']],
+      ['with REDIS_URL set', { SHIPPING_MODE: 'production', REDIS_URL: 'redis://redis:6379' }, GATEWAY_READS],
       [
         'with both limits off',
         {
@@ -198,9 +212,9 @@ describe('production mode', () => {
           RATE_LIMIT_PER_MINUTE: '0',
           UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: '0',
         },
-        ['REDIS_URL'],
+        GATEWAY_READS,
       ],
-      ['in the sandbox', {}, ['REDIS_URL']],
+      ['in the sandbox', {}, GATEWAY_READS],
       [
         'to an app that reads no REDIS_URL (no gateway in it)',
         { SHIPPING_MODE: 'production' },
@@ -213,7 +227,7 @@ describe('production mode', () => {
     it('through the check of the whole environment, which answers the warnings and starts', () => {
       const environment = {
         config: DistributedConfig,
-        readers: [readLabelUrlConfig, (env: Env) => env['REDIS_URL']],
+        readers: [readLabelUrlConfig, (env: Env) => [env['REDIS_URL'], env['RATE_LIMIT_PER_MINUTE']]],
       };
       expect(checkEnvironment(environment, { ...SAFE })).toEqual([
         expect.stringMatching(/^REDIS_URL: unset: /),

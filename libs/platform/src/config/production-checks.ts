@@ -167,21 +167,35 @@ export function productionRefusals(
 export interface ProductionWarning {
   /** The variable it is about: the warning is given by every app that reads it. */
   setting: string;
-  /** What the value means for a production deployment, or undefined when there is nothing to say. */
-  warning(env: Env): string | undefined;
+  /**
+   * What the value means for a production deployment of an app reading `readSettings`, or
+   * undefined when there is nothing to say.
+   */
+  warning(env: Env, readSettings: readonly string[]): string | undefined;
 }
 
 const RATE_LIMITS = ['RATE_LIMIT_PER_MINUTE', 'UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE'];
+/** Read by the apps that call carriers through the guard (the label app, the embedded runtime). */
+const CARRIER_LIMITS_SETTING = 'CARRIER_RETRY_ATTEMPTS';
 
 export const PRODUCTION_WARNINGS: readonly ProductionWarning[] = [
   {
     setting: 'REDIS_URL',
-    warning: (env) => {
+    warning: (env, read) => {
       if (text(env, 'REDIS_URL') !== undefined) return undefined;
-      const on = RATE_LIMITS.filter((name) => Number(text(env, name) ?? 1) !== 0);
-      return on.length === 0
+      const counted: string[] = [];
+      const on = RATE_LIMITS.filter((name) => read.includes(name) && Number(text(env, name) ?? 1) !== 0);
+      if (on.length > 0)
+        counted.push(
+          `${on.join(' and ')} ${on.length === 1 ? 'is' : 'are'} counted by each gateway process, so N gateways allow N times the limit together`,
+        );
+      if (read.includes(CARRIER_LIMITS_SETTING))
+        counted.push(
+          "the carrier accounts' rate and concurrency limits are counted by each label process, so N label processes call a carrier up to N times its limit",
+        );
+      return counted.length === 0
         ? undefined
-        : `unset: ${on.join(' and ')} ${on.length === 1 ? 'is' : 'are'} counted by each gateway process, so N gateways allow N times the limit together; set REDIS_URL to count them once for all`;
+        : `unset: ${counted.join('; ')}; set REDIS_URL to count them once for all`;
     },
   },
 ];
@@ -196,7 +210,7 @@ export function productionWarnings(
   return warnings
     .filter((warning) => readSettings.includes(warning.setting))
     .flatMap((warning) => {
-      const said = warning.warning(env);
+      const said = warning.warning(env, readSettings);
       return said === undefined ? [] : [`${warning.setting}: ${said} (SHIPPING_MODE=production)`];
     });
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type CircuitSettings, type CircuitState, AccountCircuit } from './account-circuit';
 import { AccountSlots } from './account-slots';
 import { backoffMs, type BackoffSettings } from './backoff';
-import { isRateLimited, isRetriableFault, type RetriableFault } from './carrier-fault';
+import { isRateLimited, isRetriableFault, notCalled, type RetriableFault } from './carrier-fault';
 import type { AccountLimits, CarrierLimitStore } from './carrier-limits';
 import type { GuardClock } from './guard-clock';
 import { guardMetrics } from './guard-metrics';
@@ -74,7 +74,12 @@ export class AccountGuard {
     });
   }
 
-  async run<T>(call: () => Promise<T>): Promise<T> {
+  /**
+   * `retryAmbiguous: false` is for calls the carrier cannot recognise when repeated (a purchase
+   * without idempotency keys): only faults the carrier surely did not act on are retried, and any
+   * other fault goes back to the caller at once.
+   */
+  async run<T>(call: () => Promise<T>, { retryAmbiguous = true } = {}): Promise<T> {
     const startedAt = this.clock.now();
     let retries = 0;
     for (;;) {
@@ -82,6 +87,7 @@ export class AccountGuard {
       const outcome = await this.attempt(call, probe);
       if (outcome.kind === 'answered') return outcome.value;
       if (outcome.kind === 'held-back') continue;
+      if (!retryAmbiguous && outcome.error.unprocessed !== true) throw outcome.error;
       this.stats.retries += 1;
       if (this.circuit.state !== 'closed') continue;
       retries += 1;
@@ -101,7 +107,7 @@ export class AccountGuard {
       await this.slots.take(slotId);
     } catch (error) {
       this.circuit.abandoned(probe);
-      throw error;
+      throw notCalled(error);
     }
     if (!probe && this.circuit.state !== 'closed') {
       await this.slots.give(slotId);
@@ -151,8 +157,10 @@ export class AccountGuard {
       if (left <= 0) {
         this.stats.unavailable += 1;
         guardMetrics.unavailable.inc({ carrier: this.carrier });
-        throw new Unavailable(
-          `${this.carrier.toUpperCase()} keeps failing for this account: the label waits and is bought once it answers again.`,
+        throw notCalled(
+          new Unavailable(
+            `${this.carrier.toUpperCase()} keeps failing for this account: the label waits and is bought once it answers again.`,
+          ),
         );
       }
       await this.clock.sleep(Math.min(admission.waitMs, left));

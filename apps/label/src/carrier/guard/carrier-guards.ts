@@ -31,9 +31,13 @@ export class CarrierGuards {
     return new GuardedCarrier(adapter, this.accountGuard(carrier, account));
   }
 
-  /** A registration's adapter behind its guard: a registration serves one account, its integration kind's. */
+  /**
+   * A registration's adapter behind its guard: a registration serves one account, its integration
+   * kind's. Adapters per shipper are guarded per integration where they are built.
+   */
   guarded(registration: CarrierRegistration): CarrierRegistration {
     const { adapter, carrier, integration } = registration;
+    if (typeof adapter === 'function') return registration;
     return { ...registration, adapter: this.guard(adapter, carrier, integration) };
   }
 

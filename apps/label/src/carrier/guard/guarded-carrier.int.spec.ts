@@ -72,9 +72,9 @@ describe('carrier calls through the guard, against the USPS mock and the shared 
       );
     });
 
-    it('retries a burst of 5xx answers, then every purchase is labelled', async () => {
+    it('retries a burst of 5xx answers of a carrier honouring idempotency keys, then every purchase is labelled', async () => {
       const settings = guardSettings({ backoff: { baseMs: 20, maxMs: 200 } });
-      const { carrier, guard } = instance({ settings });
+      const { carrier, guard } = instance({ settings, asIfKeyed: true });
       await carrier.purchase(purchaseOf(0));
       mock.failNext(503, 6);
 
@@ -84,6 +84,19 @@ describe('carrier calls through the guard, against the USPS mock and the shared 
       expect(mock.requests.filter((request) => request.status === 503)).toHaveLength(6);
       expect(guard.stats).toMatchObject({ faults: 6, retries: 6, circuitOpened: 0 });
       expect(mock.requestsTo('POST', LABELS).filter((request) => request.status === 200)).toHaveLength(11);
+    });
+
+    it('does not retry a USPS purchase answered 5xx: USPS may have sold it', async () => {
+      const { carrier, guard } = instance({ settings: guardSettings() });
+      await carrier.purchase(purchaseOf(0));
+      mock.failNext(503, 1);
+
+      await expect(carrier.purchase(purchaseOf(1))).rejects.toMatchObject({
+        status: 503,
+        unprocessed: false,
+      });
+      expect(mock.requestsTo('POST', LABELS).map((request) => request.status)).toEqual([200, 503]);
+      expect(guard.stats).toMatchObject({ faults: 1, retries: 0 });
     });
 
     it('fetches an access token that expires mid-run once again, and goes on', async () => {
@@ -135,7 +148,7 @@ describe('carrier calls through the guard, against the USPS mock and the shared 
         limits: { ratePerSecond: 100, concurrency: 1, slotLeaseMs: 600_000 },
         circuit: { failuresToOpen: 3, coolDownMs },
       });
-      const { carrier, guard, circuit } = instance({ settings, clock });
+      const { carrier, guard, circuit } = instance({ settings, clock, asIfKeyed: true });
       await carrier.purchase(purchaseOf(0));
       mock.failNext(503, 5);
 
@@ -169,7 +182,7 @@ describe('carrier calls through the guard, against the USPS mock and the shared 
         circuit: { failuresToOpen: 3, coolDownMs: 30_000 },
         maxCircuitWaitMs: 100_000,
       });
-      const { carrier, guard } = instance({ settings, clock });
+      const { carrier, guard } = instance({ settings, clock, asIfKeyed: true });
       await carrier.purchase(purchaseOf(0));
       mock.failNext(503, 1_000);
       const startedAt = clock.now();

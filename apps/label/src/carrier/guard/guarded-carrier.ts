@@ -6,6 +6,7 @@ import type { AccountGuard } from './account-guard';
  * account's limits, retries and circuit; it offers exactly the operations the adapter does.
  */
 export class GuardedCarrier implements CarrierPort {
+  readonly idempotencyKeys: CarrierPort['idempotencyKeys'];
   readonly quote?: CarrierPort['quote'];
   readonly cancel?: CarrierPort['cancel'];
   readonly schedulePickup?: CarrierPort['schedulePickup'];
@@ -15,6 +16,7 @@ export class GuardedCarrier implements CarrierPort {
     private readonly adapter: CarrierPort,
     readonly guard: AccountGuard,
   ) {
+    this.idempotencyKeys = adapter.idempotencyKeys;
     const { quote, cancel, schedulePickup, cancelPickup } = adapter;
     if (quote) this.quote = (request) => guard.run(() => quote.call(adapter, request));
     if (cancel) this.cancel = (trackingNumber) => guard.run(() => cancel.call(adapter, trackingNumber));
@@ -25,6 +27,8 @@ export class GuardedCarrier implements CarrierPort {
   }
 
   purchase(request: CarrierLabelRequest): Promise<CarrierLabel> {
-    return this.guard.run(() => this.adapter.purchase(request));
+    return this.guard.run(() => this.adapter.purchase(request), {
+      retryAmbiguous: this.idempotencyKeys === 'honoured',
+    });
   }
 }

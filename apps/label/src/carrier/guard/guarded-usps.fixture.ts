@@ -1,7 +1,7 @@
 import { TEST_REDIS_URL } from '@shipping/testing';
 import { Redis } from 'ioredis';
 import { labelShipment } from '../../testing/label-shipment.fixture';
-import type { CarrierLabelRequest } from '../carrier-port';
+import type { CarrierLabelRequest, CarrierPort } from '../carrier-port';
 import { UspsCarrier } from '../usps/usps-carrier';
 import { UspsSessions } from '../usps/usps-sessions';
 import type { UspsIntegration } from '../usps/usps-types';
@@ -61,8 +61,10 @@ export function guardedUspsInstance(options: {
   settings: AccountGuardSettings;
   clock?: GuardClock;
   random?: () => number;
+  /** Serve USPS as if it honoured idempotency keys, so the guard retries its 5xx and timeouts. */
+  asIfKeyed?: boolean;
 }): GuardedUspsInstance {
-  const { baseUrl, prefix, settings, clock, random } = options;
+  const { baseUrl, prefix, settings, clock, random, asIfKeyed } = options;
   const redis = new Redis(TEST_REDIS_URL);
   const store = new RedisCarrierLimits(redis, prefix, clock?.now);
   const circuit: GuardedUspsInstance['circuit'] = [];
@@ -76,6 +78,9 @@ export function guardedUspsInstance(options: {
     (state, at) => circuit.push({ state, at }),
   );
   const sessions = new UspsSessions(clock?.now ?? Date.now);
-  const adapter = new UspsCarrier(INTEGRATION, { baseUrl, sessions, timeoutMs: 5_000 });
+  const usps = new UspsCarrier(INTEGRATION, { baseUrl, sessions, timeoutMs: 5_000 });
+  const adapter: CarrierPort = asIfKeyed
+    ? { idempotencyKeys: 'honoured', purchase: (request) => usps.purchase(request) }
+    : usps;
   return { carrier: new GuardedCarrier(adapter, guard), guard, circuit, close: () => redis.disconnect() };
 }

@@ -17,6 +17,15 @@ export interface OpenedLimits {
   close(): void;
 }
 
+/** REDIS_URL, where the carrier limits are counted for every label instance; unset, in process. */
+export function readCarrierLimitsRedisUrl(env: Record<string, string | undefined>): string | undefined {
+  const rawUrl = env['REDIS_URL']?.trim();
+  if (!rawUrl) return undefined;
+  const url = parseRedisUrl(rawUrl);
+  if (!url) throw new Error(`Invalid environment variable REDIS_URL: expected ${REDIS_URL_FORM}.`);
+  return url;
+}
+
 /**
  * In process without REDIS_URL (the embedded runtime); with it, in Redis under
  * `<REDIS_KEY_PREFIX>carrier:`, shared by every label instance, falling back to in-process counts
@@ -26,10 +35,8 @@ export async function openCarrierLimits(
   env: Record<string, string | undefined>,
   logger: LimitsLogger,
 ): Promise<OpenedLimits> {
-  const rawUrl = env['REDIS_URL']?.trim();
-  if (!rawUrl) return { store: new InProcessCarrierLimits(), close: () => undefined };
-  const url = parseRedisUrl(rawUrl);
-  if (!url) throw new Error(`Invalid environment variable REDIS_URL: expected ${REDIS_URL_FORM}.`);
+  const url = readCarrierLimitsRedisUrl(env);
+  if (!url) return { store: new InProcessCarrierLimits(), close: () => undefined };
   const rawPrefix = env['REDIS_KEY_PREFIX']?.trim() || 'shipping:';
   const prefix = parseRedisKeyPrefix(rawPrefix);
   if (!prefix)

@@ -195,16 +195,37 @@ describe('the USPS carrier against the USPS mock server', () => {
       status: 429,
       retryAfterSeconds: 1,
       retriable: true,
+      unprocessed: true,
     });
   });
 
-  it.each([500, 503])('throws a retriable fault on a %i', async (status) => {
+  it.each([500, 503])('throws a retriable fault on a %i to the label request', async (status) => {
+    await carrier.purchase(onePiece());
     mock.failNext(status);
     await expect(carrier.purchase(onePiece())).rejects.toMatchObject({
       kind: 'server',
       status,
       retriable: true,
+      unprocessed: false,
     });
+  });
+
+  it.each([['hang', 'timeout'] as const, ['drop', 'connection'] as const, [502, 'server'] as const])(
+    'says a label whose answer was lost (%s) may have been sold',
+    async (lost, kind) => {
+      await carrier.purchase(onePiece());
+      mock.loseAnswersAfterSale(lost);
+      const impatient = new UspsCarrier(INTEGRATION, { baseUrl: mock.url, timeoutMs: 500, sessions });
+      await expect(impatient.purchase(onePiece())).rejects.toMatchObject({ kind, unprocessed: false });
+    },
+  );
+
+  it('says a fault met before the label was asked (its token) bought nothing', async () => {
+    const fresh = new UspsCarrier(INTEGRATION, { baseUrl: mock.url, sessions: new UspsSessions() });
+    mock.failNext(503);
+    const labelsBefore = mock.requestsTo('POST', '/labels/v3/label').length;
+    await expect(fresh.purchase(onePiece())).rejects.toMatchObject({ kind: 'server', unprocessed: true });
+    expect(mock.requestsTo('POST', '/labels/v3/label')).toHaveLength(labelsBefore);
   });
 
   it('throws a timeout fault when USPS answers after the timeout', async () => {
@@ -222,6 +243,7 @@ describe('the USPS carrier against the USPS mock server', () => {
       .catch((thrown: unknown) => thrown)) as UspsFault;
     expect(error).toBeInstanceOf(UspsFault);
     expect(error.kind).toBe('connection');
+    expect(error.unprocessed).toBe(true);
     for (const secret of [INTEGRATION.client_id, INTEGRATION.client_secret])
       expect(error.message).not.toContain(secret);
   });

@@ -1,6 +1,6 @@
 import type { LabelAddress } from '@shipping/contracts';
 import type { CarrierLabel, CarrierLabelRequest, CarrierPort } from '../carrier-port';
-import { refusalReason } from './usps-faults';
+import { refusalReason, UspsFault } from './usps-faults';
 import { jsonOf, uspsFetch, type UspsHttpOptions } from './usps-http';
 import { uspsLabelAnswer } from './usps-label-answer';
 import { mailingDateOf, uspsAddress, uspsLabelRequest } from './usps-label-request';
@@ -38,6 +38,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  * a UspsFault for the caller to retry with backoff; an unusable 200 is thrown as a UspsAnswerError.
  */
 export class UspsCarrier implements CarrierPort {
+  /** Labels 3.0 takes no idempotency key: a repeated purchase buys another label. */
+  readonly idempotencyKeys = 'ignored';
   private readonly http: UspsHttpOptions;
   private readonly sessions: UspsSessions;
 
@@ -60,13 +62,18 @@ export class UspsCarrier implements CarrierPort {
   async purchase(request: CarrierLabelRequest): Promise<CarrierLabel> {
     const mapped = uspsLabelRequest(request, mailingDateOf(this.sessions.now()));
     if (!mapped.ok) return mapped;
-    return this.refusingCredentials(async () => {
+    let labelAsked = false;
+    const bought = this.refusingCredentials(async () => {
       const paymentToken = await this.paymentToken();
-      const response = await this.authorized('/labels/v3/label', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Payment-Authorization-Token': paymentToken },
-        body: JSON.stringify(mapped.body),
-      });
+      const response = await this.authorized(
+        '/labels/v3/label',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Payment-Authorization-Token': paymentToken },
+          body: JSON.stringify(mapped.body),
+        },
+        () => (labelAsked = true),
+      );
       if (!response.ok) return this.refusal(response, [paymentToken]);
       const { metadata, pdf } = await uspsLabelAnswer(response);
       return {
@@ -75,6 +82,10 @@ export class UspsCarrier implements CarrierPort {
         label_pdf: pdf,
         charge: { postage_cents: Math.round(metadata.postage * 100), sku: metadata.SKU, zone: metadata.zone },
       };
+    });
+    return bought.catch((error: unknown) => {
+      // A fault of the token or payment requests, met before the label was asked, bought nothing.
+      throw error instanceof UspsFault && !labelAsked ? error.asUnprocessed() : error;
     });
   }
 
@@ -131,12 +142,14 @@ export class UspsCarrier implements CarrierPort {
   }
 
   /** A request with the kept access token; on 401 the token is fetched again once and the request repeated. */
-  private async authorized(path: string, init: RequestInit): Promise<Response> {
-    const send = (token: string) =>
-      uspsFetch(this.http, path, {
+  private async authorized(path: string, init: RequestInit, onSend?: () => void): Promise<Response> {
+    const send = (token: string) => {
+      onSend?.();
+      return uspsFetch(this.http, path, {
         ...init,
         headers: { Accept: 'application/json', ...init.headers, Authorization: `Bearer ${token}` },
       });
+    };
     const token = await this.sessions.accessToken(this.http, this.integration);
     const first = await send(token);
     if (first.status !== 401) return first;

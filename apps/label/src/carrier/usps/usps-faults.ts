@@ -4,7 +4,8 @@ export type UspsFaultKind = 'timeout' | 'connection' | 'rate_limited' | 'server'
 
 /**
  * USPS could not answer now: a timeout, a refused connection, a 429 or a 5xx. Retriable: the caller retries
- * with a backoff, waiting at least `retryAfterSeconds` when USPS said so.
+ * with a backoff, waiting at least `retryAfterSeconds` when USPS said so. `unprocessed` when USPS surely did
+ * not act on the request (never sent, or a 429); a timeout, a dropped connection or a 5xx may have been.
  */
 export class UspsFault extends Error {
   readonly retriable = true;
@@ -14,9 +15,15 @@ export class UspsFault extends Error {
     readonly kind: UspsFaultKind,
     readonly status?: number,
     readonly retryAfterSeconds?: number,
+    readonly unprocessed = false,
   ) {
     super(message);
     this.name = 'UspsFault';
+  }
+
+  /** The same fault, known not to have reached the label it was met on the way to. */
+  asUnprocessed(): UspsFault {
+    return new UspsFault(this.message, this.kind, this.status, this.retryAfterSeconds, true);
   }
 }
 

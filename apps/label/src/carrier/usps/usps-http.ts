@@ -27,7 +27,14 @@ export async function uspsFetch(
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError')
       throw new UspsFault(`USPS did not answer ${path} within ${options.timeoutMs} ms`, 'timeout');
-    throw new UspsFault(`USPS could not be reached for ${path}: ${causeOf(error)}`, 'connection');
+    const cause = causeOf(error);
+    throw new UspsFault(
+      `USPS could not be reached for ${path}: ${cause}`,
+      'connection',
+      undefined,
+      undefined,
+      NEVER_SENT.has(cause),
+    );
   }
   if (response.status === 429) {
     await response.body?.cancel();
@@ -36,6 +43,7 @@ export async function uspsFetch(
       'rate_limited',
       429,
       retryAfterSeconds(response.headers.get('retry-after'), options.now()),
+      true,
     );
   }
   if (response.status >= 500) {
@@ -49,6 +57,9 @@ export async function uspsFetch(
   }
   return response;
 }
+
+/** Network errors met before a byte of the request left: the name or the connection failed. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** The network error's code (ECONNREFUSED, ...), never its message, which could quote the request. */
 function causeOf(error: unknown): string {

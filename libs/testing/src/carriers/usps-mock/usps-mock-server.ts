@@ -76,6 +76,7 @@ export class UspsMockServer {
   private window = { started: 0, count: 0 };
   private failures: { status: number; remaining: number } | undefined;
   private malformed: MalformedLabel | undefined;
+  private afterSales: { outcome: LostSale; remaining: number } | undefined;
 
   private constructor(
     private readonly server: Server,
@@ -118,6 +119,21 @@ export class UspsMockServer {
     this.tokens.clear();
   }
 
+  /**
+   * The next `count` labels are sold (recorded, numbered) and their answers lost: `hang` never
+   * answers (the client times out), `drop` closes the connection, a number answers that 5xx.
+   */
+  loseAnswersAfterSale(outcome: LostSale, count = 1): void {
+    this.afterSales = { outcome, remaining: count };
+  }
+
+  /** Tracking numbers of the labels sold and not cancelled. */
+  soldTrackingNumbers(): string[] {
+    return [...this.sold.values()]
+      .filter((sale) => sale.status === 'SOLD')
+      .map((sale) => sale.trackingNumber);
+  }
+
   malformLabels(kind: MalformedLabel | undefined): void {
     this.malformed = kind;
   }
@@ -156,6 +172,11 @@ export class UspsMockServer {
     if (this.latencyMs > 0) await sleep(this.latencyMs, undefined, { ref: false });
     const answer = await this.answer(recorded, raw);
     recorded.status = answer.status;
+    if (answer.lost === 'hang') return;
+    if (answer.lost === 'drop') {
+      request.socket.destroy();
+      return;
+    }
     if (response.destroyed) return;
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
@@ -267,6 +288,8 @@ export class UspsMockServer {
     if (refusal) return error(LABELS_API, 400, [{ code: '010001', parameter: 'toAddress', detail: refusal }]);
     const trackingNumber = this.nextTrackingNumber();
     this.sold.set(trackingNumber, { trackingNumber, status: 'SOLD' });
+    const lost = this.lostAnswer();
+    if (lost) return lost;
     const pdf =
       this.options.labelPdf ??
       (await mockLabelPdf({
@@ -276,6 +299,15 @@ export class UspsMockServer {
         toZIPCode: body.toAddress.ZIPCode,
       }));
     return this.labelAnswer(body, trackingNumber, pdf);
+  }
+
+  private lostAnswer(): Answer | undefined {
+    if (!this.afterSales || this.afterSales.remaining <= 0) return undefined;
+    this.afterSales.remaining--;
+    const { outcome } = this.afterSales;
+    if (typeof outcome === 'number')
+      return error(LABELS_API, outcome, [{ detail: 'The service is unavailable' }]);
+    return { status: 0, headers: {}, body: '', lost: outcome };
   }
 
   /** The fields of the README's "Domestic Label Request" response (LabelMetadata). */
@@ -408,7 +440,12 @@ interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The answer never reaches the client: held forever, or the connection closed. */
+  lost?: 'hang' | 'drop';
 }
+
+/** How the answer to a label already sold is lost. */
+export type LostSale = 'hang' | 'drop' | number;
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 

@@ -1,0 +1,170 @@
+import { documentTexts } from '@shipping/label-app/src/testing/pdf-text';
+import {
+  apiClient,
+  batchShipment,
+  type RuntimeProcess,
+  type TestDatabase,
+  UspsMockServer,
+} from '@shipping/testing';
+import { Client } from 'pg';
+import { startAdminRuntime } from './admin-runtime';
+import { allItems, batchWithStatus } from './batch-support';
+
+const ADMIN_KEY = 'admin-live-usps-spec-key-0123456789';
+const CLIENT = { client_id: 'globex-consumer-key', client_secret: 'globex-usps-secret-71c0' };
+const REFUSED_ZIP = '73344';
+const LABELS = '/labels/v3/label';
+
+const warehouse = {
+  name: 'Globex Warehouse',
+  street_1: '1 Industrial Way',
+  city: 'Springfield',
+  zip: '62701',
+  state: 'IL',
+  country: 'US',
+  telephone: '2175550100',
+  is_residential: false,
+};
+
+/**
+ * The embedded runtime on PostgreSQL with USPS_API_URL on the USPS mock: a live key of a shipper
+ * whose own USPS credentials were set through the admin API buys its labels from USPS, once per
+ * item; a test key of the same shipper reaches no carrier.
+ */
+describe('live USPS labels on a shipper’s own integration', () => {
+  let database: TestDatabase;
+  let runtime: RuntimeProcess;
+  let mock: UspsMockServer;
+  let admin: ReturnType<typeof apiClient>;
+  let db: Client;
+
+  const failedEvents = async (batchId: string) =>
+    (
+      await db.query<{ reason: string }>(
+        `select data->>'reason' as reason from event_store.events
+          where event_type = 'ItemFailed' and data->>'batch_id' = $1`,
+        [batchId],
+      )
+    ).rows;
+  const ledgerEvents = async (type: string, batchId: string) =>
+    Number(
+      (
+        await db.query(
+          `select count(*) from event_store.events where stream_name like 'ledger-%' and event_type = $1 and data->>'batch_id' = $2`,
+          [type, batchId],
+        )
+      ).rows[0].count,
+    );
+
+  beforeAll(async () => {
+    mock = await UspsMockServer.start({ clients: [CLIENT] });
+    mock.refuseAddress(REFUSED_ZIP, 'Invalid ZIP Code');
+    ({ database, runtime, admin } = await startAdminRuntime('live_usps', ADMIN_KEY, {
+      USPS_API_URL: mock.url,
+    }));
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await runtime?.stop();
+    await database?.drop();
+    await mock?.stop();
+  });
+
+  let live: ReturnType<typeof apiClient>;
+  let shipBatch: (
+    client: ReturnType<typeof apiClient>,
+  ) => Promise<{ batchId: string; done: Record<string, unknown> & { results: unknown; labels: unknown } }>;
+
+  it('buys each item of a live batch once from USPS, merges its labels and refunds the item USPS refused; a test batch reaches no carrier', async () => {
+    const account = (await admin.post('/admin/accounts', { name: 'Globex' })).body.data;
+    await admin.post(`/admin/accounts/${account.id}/credit`, { amount: '250.00', reference: 'INV-1' });
+    const keyOf = async (mode: 'live' | 'test') =>
+      apiClient(
+        runtime.baseUrl,
+        (await admin.post(`/admin/accounts/${account.id}/api-keys`, { mode })).body.data.key,
+      );
+    const shipper = await admin.post(`/admin/accounts/${account.id}/shippers`, {
+      carrier: 'usps',
+      own_integration: true,
+      name: 'Globex USPS',
+      credentials: {
+        ...CLIENT,
+        crid: '56982563',
+        mid: '904128936',
+        manifest_mid: '904128937',
+        payment_account_type: 'EPS',
+        payment_account_number: '1000405525',
+      },
+    });
+    expect(shipper.body.data).toMatchObject({ has_credentials: true, batch_eligible: true });
+
+    shipBatch = async (client) => {
+      const address = await client.post('/addresses', warehouse);
+      const refused = batchShipment(3);
+      const created = await client.post('/batches', {
+        shipper_id: shipper.body.data.id,
+        service: 'USPS-1',
+        batch_shipments: [
+          batchShipment(1),
+          batchShipment(2),
+          { ...refused, to_address: { ...refused.to_address, zip: REFUSED_ZIP } },
+        ].map((shipment) => ({ ...shipment, from_address_id: address.body.data.id })),
+      });
+      expect(created.status).toBe(201);
+      const batchId: string = created.body.data.id;
+      await batchWithStatus(client, batchId, ['ready']);
+      expect((await client.post(`/batches/${batchId}/ship`)).status).toBe(200);
+      return { batchId, done: await batchWithStatus(client, batchId, ['completed']) };
+    };
+
+    live = await keyOf('live');
+    const bought = await shipBatch(live);
+
+    const labelRequests = mock.requestsTo('POST', LABELS);
+    expect(labelRequests).toHaveLength(3);
+    expect(new Set(labelRequests.map((request) => JSON.stringify(request.body))).size).toBe(3);
+    expect(bought.done.results).toMatchObject({ completed_count: 2, failed_count: 1 });
+    const completed = await allItems(live, bought.batchId, 'completed');
+    const tracking = completed.map((item) => item.shipment_order?.main_tracking_number as string);
+    expect(mock.soldTrackingNumbers()).toEqual(expect.arrayContaining(tracking));
+    const texts: string[] = [];
+    for (const url of bought.done.labels as string[]) {
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      for (const page of await documentTexts(new Uint8Array(await response.arrayBuffer())))
+        texts.push(...page);
+    }
+    for (const number of tracking) expect(texts.join(' ')).toContain(number);
+    expect(await failedEvents(bought.batchId)).toEqual([
+      { reason: expect.stringContaining('USPS: Invalid ZIP Code') },
+    ]);
+    expect(await ledgerEvents('ItemRefunded', bought.batchId)).toBe(1);
+
+    const test = await shipBatch(await keyOf('test'));
+    // The sandbox sells all three: only USPS refuses that ZIP Code.
+    expect(test.done.results).toMatchObject({ completed_count: 3, failed_count: 0 });
+    expect(mock.requestsTo('POST', LABELS)).toHaveLength(3);
+    expect(mock.requestsTo('POST', '/oauth2/v3/token')).toHaveLength(1);
+  }, 180_000);
+
+  it('fails and refunds once an item whose USPS answer was lost after the sale, asking USPS once', async () => {
+    const before = mock.requestsTo('POST', LABELS).length;
+    mock.loseAnswersAfterSale(503);
+
+    const { batchId, done } = await shipBatch(live);
+
+    expect(mock.requestsTo('POST', LABELS)).toHaveLength(before + 3);
+    expect(done.results).toMatchObject({ completed_count: 1, failed_count: 2 });
+    const reasons = (await failedEvents(batchId)).map(({ reason }) => reason);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('USPS: Invalid ZIP Code'),
+        expect.stringContaining('USPS may have sold this label, but its answer was lost'),
+      ]),
+    );
+    expect(await ledgerEvents('ItemRefunded', batchId)).toBe(2);
+  }, 180_000);
+});
