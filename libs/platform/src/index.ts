@@ -61,3 +61,4 @@ export * from './leases/fenced-leases';
 export * from './leases/held-lease';
 export * from './leases/periodic-sweep';
 export * from './redis/redis-url';
+export * from './redis/redis-fallback';
