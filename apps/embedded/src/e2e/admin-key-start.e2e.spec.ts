@@ -9,6 +9,7 @@ const PRODUCTION = {
   LABEL_URL_SECRET: randomBytes(32).toString('hex'),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
   WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
 };
 
 /** The embedded runtime started as a process that is expected to stop at once: its exit code and output. */

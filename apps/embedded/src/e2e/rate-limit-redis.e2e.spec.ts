@@ -74,6 +74,7 @@ describe('the start of a runtime', () => {
         LABEL_URL_SECRET: randomBytes(32).toString('hex'),
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
         WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+        CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
       },
       startTimeoutMs: 180_000,
     });
