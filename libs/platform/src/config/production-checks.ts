@@ -46,6 +46,24 @@ function passwordOfUrl(url: string | undefined): string | undefined {
  * Everything SHIPPING_MODE=production refuses. A new sandbox default (a built-in key, a switch
  * that is only safe on a developer's machine) gets its check here.
  */
+/** Keys that seal secrets: refused unset, or holding the built-in sandbox key or a placeholder. */
+function sealingKeysCheck(
+  setting: string,
+  sealed: string,
+  holdsSandboxKey: (keys: string) => boolean,
+): ProductionCheck {
+  return {
+    setting,
+    refusal: (env) => {
+      const keys = text(env, setting);
+      if (keys === undefined) return `unset: ${sealed} would be sealed with the built-in sandbox key`;
+      if (holdsSandboxKey(keys) || keys.includes(PLACEHOLDER))
+        return 'holds the built-in sandbox key or a placeholder';
+      return undefined;
+    },
+  };
+}
+
 export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
   {
     setting: 'LABEL_URL_SECRET',
@@ -83,27 +101,12 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
       return undefined;
     },
   },
-  {
-    setting: 'WEBHOOK_SECRET_KEYS',
-    refusal: (env) => {
-      const keys = text(env, 'WEBHOOK_SECRET_KEYS');
-      if (keys === undefined) return 'unset: webhook secrets would be sealed with the built-in sandbox key';
-      if (holdsSandboxWebhookKey(keys) || keys.includes(PLACEHOLDER))
-        return 'holds the built-in sandbox key or a placeholder';
-      return undefined;
-    },
-  },
-  {
-    setting: 'CARRIER_CREDENTIAL_KEYS',
-    refusal: (env) => {
-      const keys = text(env, 'CARRIER_CREDENTIAL_KEYS');
-      if (keys === undefined)
-        return "unset: merchants' carrier credentials would be sealed with the built-in sandbox key";
-      if (holdsSandboxCarrierCredentialKey(keys) || keys.includes(PLACEHOLDER))
-        return 'holds the built-in sandbox key or a placeholder';
-      return undefined;
-    },
-  },
+  sealingKeysCheck('WEBHOOK_SECRET_KEYS', 'webhook secrets', holdsSandboxWebhookKey),
+  sealingKeysCheck(
+    'CARRIER_CREDENTIAL_KEYS',
+    "merchants' carrier credentials",
+    holdsSandboxCarrierCredentialKey,
+  ),
   {
     setting: 'DATABASE_URL',
     refusal: (env) => {
@@ -128,17 +131,11 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
     setting: 'KAFKA_BROKERS',
     refusal: kafkaSecurityRefusal,
   },
-  {
-    setting: 'MESSAGE_SECRET_KEYS',
-    refusal: (env) => {
-      const keys = text(env, 'MESSAGE_SECRET_KEYS');
-      if (keys === undefined)
-        return 'unset: secrets in message payloads (webhook signing secrets) would be sealed with the built-in sandbox key';
-      if (holdsSandboxMessageKey(keys) || keys.includes(PLACEHOLDER))
-        return 'holds the built-in sandbox key or a placeholder';
-      return undefined;
-    },
-  },
+  sealingKeysCheck(
+    'MESSAGE_SECRET_KEYS',
+    'secrets in message payloads (webhook signing secrets)',
+    holdsSandboxMessageKey,
+  ),
   {
     setting: 'KAFKA_SASL_PASSWORD',
     refusal: (env) =>
