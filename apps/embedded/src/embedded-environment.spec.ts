@@ -1,15 +1,11 @@
 import { ConfigurationError, checkEnvironment, SANDBOX_CARRIER_CREDENTIAL_KEYS } from '@shipping/platform';
 import { randomBytes } from 'node:crypto';
 import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
+import { productionEnvironment } from './production-environment.fixture';
 
 const PRODUCTION = {
-  SHIPPING_MODE: 'production',
-  SANDBOX_API_KEYS: 'false',
+  ...productionEnvironment(),
   ADMIN_API_KEY: randomBytes(24).toString('hex'),
-  LABEL_URL_SECRET: randomBytes(32).toString('hex'),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
-  WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-  CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
   REDIS_URL: 'redis://redis:6379',
 };
 

@@ -1,16 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { REPO_ROOT, startRuntime, temporaryDataDir, TS_RUNTIME } from '@shipping/testing';
+import { productionEnvironment } from '../production-environment.fixture';
 
 /** A production environment every check accepts, but for the admin key. */
-const PRODUCTION = {
-  SHIPPING_MODE: 'production',
-  SANDBOX_API_KEYS: 'false',
-  LABEL_URL_SECRET: randomBytes(32).toString('hex'),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
-  WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-  CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
-};
+const PRODUCTION = productionEnvironment();
 
 /** The embedded runtime started as a process that is expected to stop at once: its exit code and output. */
 function startRefused(env: Record<string, string>) {

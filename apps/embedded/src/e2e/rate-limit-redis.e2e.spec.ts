@@ -11,6 +11,7 @@ import {
 } from '@shipping/testing';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { productionEnvironment } from '../production-environment.fixture';
 
 const ACME = { authorization: 'Bearer sk_test_acme' };
 
@@ -68,13 +69,8 @@ describe('the start of a runtime', () => {
   it('warns in production mode without REDIS_URL that its rate limits are counted per process', async () => {
     const runtime = await startRuntime({
       env: {
-        SHIPPING_MODE: 'production',
-        SANDBOX_API_KEYS: 'false',
+        ...productionEnvironment(),
         ADMIN_API_KEY: randomBytes(24).toString('hex'),
-        LABEL_URL_SECRET: randomBytes(32).toString('hex'),
-        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
-        WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-        CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
       },
       startTimeoutMs: 180_000,
     });
