@@ -7,7 +7,7 @@ import {
   type CarrierPort,
 } from '@shipping/label-app/src/carrier/carrier-port';
 import { CarrierRegistry } from '@shipping/label-app/src/carrier/carrier-registry';
-import { LabelPurchaseIntents } from '@shipping/label-app/src/purchases/label-purchase-intents';
+import { claimedByADeadHolder } from '@shipping/label-app/src/testing/dead-holder.fixture';
 import { LabelPurchases } from '@shipping/label-app/src/purchases/label-purchases';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
 import { SANDBOX_ADMIN_API_KEY, SQL_CLIENT, validateConfig } from '@shipping/platform';
@@ -178,9 +178,7 @@ describe('which carrier adapter a key reaches', () => {
         package_list: [{ count: 1, length: 10, width: 8, height: 4, weight: 1.5 }],
       },
     };
-    // A label app that died right after recording its intent: its lease runs out at once.
-    const dead = new LabelPurchaseIntents(app.get(SQL_CLIENT), 1);
-    const claimed = await dead.claim('USPS-1', [item], 'a-dead-process', {
+    const claimed = await claimedByADeadHolder(app.get(SQL_CLIENT), 'USPS-1', [item], {
       carrier: 'usps',
       integration: 'own',
       mode: 'live',

@@ -8,7 +8,7 @@ import { labelShipment, withReceiver } from '../testing/label-shipment.fixture';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { documentTexts } from '../testing/pdf-text';
 import type { Lease } from '@shipping/platform';
-import { LabelPurchaseIntents } from './label-purchase-intents';
+import { claimedByADeadHolder } from '../testing/dead-holder.fixture';
 
 const item = (item_id: string, zip = '94043'): LabelPurchaseItem => ({
   item_id,
@@ -158,8 +158,7 @@ describe('buying labels once per item', () => {
 
   it('completes an intent whose holder died after the carrier sold its label, under its key, selling nothing new', async () => {
     const shipment = item('r1').shipment;
-    const deadProcess = new LabelPurchaseIntents(harness.sql, 1);
-    const keys = await deadProcess.claim('USPS-1', [{ item_id: 'r1', shipment }], 'a-dead-process');
+    const keys = await claimedByADeadHolder(harness.sql, 'USPS-1', [{ item_id: 'r1', shipment }]);
     const carrierKey = keys.get('r1')?.carrier_key as string;
     const sold = await harness.carrier.purchase({
       item_id: 'r1',
@@ -198,8 +197,7 @@ describe('buying labels once per item', () => {
 
     it('is bought from the adapter its live request chose, under its key, and never from the sandbox', async () => {
       const { adapter, purchases } = withOwnUsps();
-      const deadProcess = new LabelPurchaseIntents(harness.sql, 1);
-      const keys = await deadProcess.claim('USPS-1', [item('sw1')], 'a-dead-process', {
+      const keys = await claimedByADeadHolder(harness.sql, 'USPS-1', [item('sw1')], {
         ...live,
         mode: 'live',
       });
@@ -216,8 +214,7 @@ describe('buying labels once per item', () => {
 
     it('is bought from the adapter it was begun with when a request of another mode takes it over', async () => {
       const { adapter, purchases } = withOwnUsps();
-      const deadProcess = new LabelPurchaseIntents(harness.sql, 1);
-      await deadProcess.claim('USPS-1', [item('sw2')], 'a-dead-process', { ...live, mode: 'test' });
+      await claimedByADeadHolder(harness.sql, 'USPS-1', [item('sw2')], { ...live, mode: 'test' });
 
       const [result] = await purchases.purchase({
         service: 'USPS-1',
