@@ -31,3 +31,17 @@ export interface AppMessage<T> {
    */
   claimedIdempotencyKey?: string;
 }
+
+/**
+ * Whose data a request reaches: the account, in the mode of the key it was made with
+ * (decision 101). Work without a key mode (an admin request, work an app starts of its own) is
+ * test work, as everything was before keys had modes.
+ */
+export interface Tenant {
+  accountId: string;
+  mode: KeyMode;
+}
+
+export function tenantOf(context: Pick<RequestContext, 'accountId' | 'keyMode'>): Tenant {
+  return { accountId: context.accountId, mode: context.keyMode ?? 'test' };
+}
