@@ -10,6 +10,7 @@ describe('label app configuration', () => {
       labelsRoot: resolve('data/labels'),
       workers: availableParallelism(),
       fileRetentionMs: 30 * 86_400_000,
+      outcomeUnknownRetentionMs: 30 * 86_400_000,
     });
   });
 
@@ -26,6 +27,7 @@ describe('label app configuration', () => {
       workers: 3,
       store: 'files',
       fileRetentionMs: 90 * 86_400_000,
+      outcomeUnknownRetentionMs: 30 * 86_400_000,
     });
     expect(readLabelConfig({ LABEL_STORE: ' database ' }).store).toBe('database');
   });
@@ -39,6 +41,20 @@ describe('label app configuration', () => {
   it.each(['0', '-3', 'a month'])('refuses LABEL_FILE_RETENTION_DAYS=%p by name', (value) => {
     expect(() => readLabelConfig({ LABEL_FILE_RETENTION_DAYS: value })).toThrow(
       `Invalid environment variable LABEL_FILE_RETENTION_DAYS="${value}"`,
+    );
+  });
+
+  it('keeps purchases of unknown outcome LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS, never shorter than an Idempotency-Key', () => {
+    expect(readLabelConfig({ LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS: '3' }).outcomeUnknownRetentionMs).toBe(
+      3 * 86_400_000,
+    );
+    expect(() =>
+      readLabelConfig({ LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS: '1', IDEMPOTENCY_TTL_HOURS: '48' }),
+    ).toThrow(
+      'Invalid environment variable LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS="1": expected at least IDEMPOTENCY_TTL_HOURS (48 hours)',
+    );
+    expect(() => readLabelConfig({ LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS: '0' })).toThrow(
+      'Invalid environment variable LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS="0"',
     );
   });
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DAY_MS, readRetentionDays } from '@shipping/platform';
+import { DAY_MS, readIdempotencyTtlMs, readRetentionDays } from '@shipping/platform';
 import { defaultLabelWorkers } from './workers/label-worker-pool';
 
 /** `database`: the app's SQL database, shared by its instances; `files`: a folder of one process. */
@@ -16,6 +16,11 @@ export interface LabelConfig {
   store?: LabelStoreKind;
   /** How long a file in the database store is kept after it was written (LABEL_FILE_RETENTION_DAYS). */
   fileRetentionMs: number;
+  /**
+   * How long a purchase whose outcome is unknown is remembered after the carrier was asked
+   * (LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS): never less than an Idempotency-Key's time.
+   */
+  outcomeUnknownRetentionMs: number;
 }
 
 export const LABEL_CONFIG = Symbol('LABEL_CONFIG');
@@ -37,16 +42,37 @@ function readStore(raw: string | undefined): LabelStoreKind | undefined {
   return raw as LabelStoreKind;
 }
 
+function readOutcomeUnknownRetentionMs(env: Record<string, string | undefined>): number {
+  const name = 'LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS';
+  const keepMs = readRetentionDays(env, name, 30) * DAY_MS;
+  const idempotencyTtlMs = readIdempotencyTtlMs(env);
+  if (keepMs < idempotencyTtlMs)
+    throw refuse(
+      name,
+      env[name]?.trim() ?? '',
+      `at least IDEMPOTENCY_TTL_HOURS (${idempotencyTtlMs / 3_600_000} hours), so a late retry still finds the failure`,
+    );
+  return keepMs;
+}
+
 /**
- * `${DATA_DIR}/labels` (DATA_DIR defaults to ./data), LABEL_WORKERS (default: one per CPU) and
- * LABEL_STORE (default: see labelStoreOf) and LABEL_FILE_RETENTION_DAYS (30).
+ * `${DATA_DIR}/labels` (DATA_DIR defaults to ./data), LABEL_WORKERS (default: one per CPU),
+ * LABEL_STORE (default: see labelStoreOf), LABEL_FILE_RETENTION_DAYS (30) and
+ * LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS (30).
  */
 export function readLabelConfig(env: Record<string, string | undefined> = process.env): LabelConfig {
   const dataDir = env['DATA_DIR']?.trim() || './data';
   const workers = readWorkers(env['LABEL_WORKERS']?.trim());
   const store = readStore(env['LABEL_STORE']?.trim());
   const fileRetentionMs = readRetentionDays(env, 'LABEL_FILE_RETENTION_DAYS', 30) * DAY_MS;
-  return { labelsRoot: resolve(dataDir, 'labels'), workers, ...(store && { store }), fileRetentionMs };
+  const outcomeUnknownRetentionMs = readOutcomeUnknownRetentionMs(env);
+  return {
+    labelsRoot: resolve(dataDir, 'labels'),
+    workers,
+    ...(store && { store }),
+    fileRetentionMs,
+    outcomeUnknownRetentionMs,
+  };
 }
 
 /**

@@ -26,6 +26,7 @@ import { CarrierGuardsOfApp, carrierGuardsProvider } from './carrier/guard/carri
 import { LABEL_FILE_STORE } from './files/label-file-store';
 import { openLabelFileStore } from './files/open-label-file-store';
 import { labelFileRetention } from './files/label-file-retention';
+import { outcomeUnknownRetention } from './purchases/outcome-unknown-retention';
 import { LABEL_CONFIG, type LabelConfig, labelStoreOf, readLabelConfig } from './label-config';
 import { LabelsController } from './labels.controller';
 import { LabelMerges } from './merges/label-merges';
@@ -100,6 +101,7 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
       ...(labelStoreOf(config, sql instanceof PgliteSqlClient) === 'database'
         ? [labelFileRetention(config.fileRetentionMs)]
         : []),
+      outcomeUnknownRetention(config.outcomeUnknownRetentionMs),
       idempotentRequestsRetention(),
     ]),
   ],

@@ -1,4 +1,5 @@
 import type { LabelPurchaseItem } from '@shipping/contracts';
+import { RetentionJob } from '@shipping/platform';
 import { UspsMockServer } from '@shipping/testing';
 import { CarrierRegistry } from '../carrier/carrier-registry';
 import { AccountGuard } from '../carrier/guard/account-guard';
@@ -9,6 +10,7 @@ import { UspsCarrier } from '../carrier/usps/usps-carrier';
 import { UspsSessions } from '../carrier/usps/usps-sessions';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { LabelPurchases } from './label-purchases';
+import { outcomeUnknownRetention } from './outcome-unknown-retention';
 
 const LIVE_USPS = { carrier: 'usps', integration: 'own' as const };
 const LABELS = '/labels/v3/label';
@@ -132,5 +134,38 @@ describe('buying from a carrier without idempotency keys', () => {
       reason: expect.stringContaining('the label app stopped while the carrier was asked'),
     });
     expect(labelRequestsTo('02110')).toHaveLength(0);
+  });
+
+  it('forgets a purchase of unknown outcome after its retention, and keeps those still being bought', async () => {
+    const day = 86_400_000;
+    mock.loseAnswersAfterSale(500);
+    await buy(item('old-unknown', 20));
+    mock.loseAnswersAfterSale(500);
+    await buy(item('new-unknown', 21));
+    await harness.intents.claim('USPS-1', [item('old-buying', 22)], 'another-process', {
+      ...LIVE_USPS,
+      mode: 'live',
+    });
+    await harness.sql.query(
+      `update label_purchase_intents set asked_at = now() - interval '31 days', created_at = now() - interval '31 days'
+       where item_id in ('old-unknown', 'old-buying')`,
+    );
+
+    const job = new RetentionJob(
+      harness.sql,
+      { now: () => new Date() },
+      [outcomeUnknownRetention(30 * day)],
+      {
+        batchSize: 100,
+        intervalMs: day,
+      },
+    );
+
+    expect(await job.pruneOnce()).toEqual({ label_purchase_intents: 1 });
+    expect(await intentOf('old-unknown')).toBeUndefined();
+    expect(await intentOf('new-unknown')).toEqual(
+      expect.objectContaining({ outcome_unknown: expect.any(String) }),
+    );
+    expect(await intentOf('old-buying')).toEqual(expect.objectContaining({ outcome_unknown: null }));
   });
 });
