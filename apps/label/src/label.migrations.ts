@@ -100,5 +100,20 @@ alter table label_purchase_intents add column if not exists account_id text;
 alter table label_purchase_intents add column if not exists shipper_id bigint;
 `,
     },
+    {
+      version: 8,
+      name: 'carrier tokens kept for every instance, sealed',
+      sql: `
+-- key: the carrier, the kind of token and the integration; sealed under CARRIER_CREDENTIAL_KEYS;
+-- digest: SHA-256 of the token, so a refused one is forgotten only while it is still the kept one.
+create table if not exists carrier_tokens (
+  key text primary key,
+  sealed text not null,
+  digest text not null,
+  expires_at timestamptz,
+  fetched_at timestamptz not null
+);
+`,
+    },
   ],
 };

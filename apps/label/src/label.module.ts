@@ -6,6 +6,7 @@ import {
   messageSecretsProvider,
   retentionJob,
   SQL_CLIENT,
+  type SecretBox,
 } from '@shipping/platform';
 import { CARRIER_PORT } from './carrier/carrier-port';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
@@ -27,6 +28,7 @@ import { LABEL_FILE_STORE } from './files/label-file-store';
 import { openLabelFileStore } from './files/open-label-file-store';
 import { labelFileRetention } from './files/label-file-retention';
 import { outcomeUnknownRetention } from './purchases/outcome-unknown-retention';
+import { carrierTokensRetention, SqlSharedTokens } from './carrier/tokens/sql-shared-tokens';
 import { LABEL_CONFIG, type LabelConfig, labelStoreOf, readLabelConfig } from './label-config';
 import { LabelsController } from './labels.controller';
 import { LabelMerges } from './merges/label-merges';
@@ -64,16 +66,34 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
     carrierGuardsProvider,
     {
       provide: CarrierRegistry,
-      inject: [CARRIER_PORT, CarrierGuardsOfApp, CarrierCredentialStore, USPS_API_URL],
+      inject: [
+        CARRIER_PORT,
+        CarrierGuardsOfApp,
+        CarrierCredentialStore,
+        USPS_API_URL,
+        SQL_CLIENT,
+        CARRIER_CREDENTIAL_BOX,
+      ],
       // Every registered adapter is called through its account's guard; the sandbox is not.
+      // Tokens are kept for every instance on a database server; a process owning its database
+      // (PGlite) is the only instance, and keeps them in memory.
       useFactory: (
         sandbox: CarrierRegistry['sandbox'],
         { guards }: CarrierGuardsOfApp,
         credentials: CarrierCredentialStore,
         uspsApiUrl: string,
+        sql: SqlClient,
+        box: SecretBox,
       ) =>
         new CarrierRegistry(sandbox, [
-          ownUspsRegistration(credentials, guards, uspsApiUrl, sandbox, process.env),
+          ownUspsRegistration(
+            credentials,
+            guards,
+            uspsApiUrl,
+            sandbox,
+            process.env,
+            sql.ownedByThisProcess ? undefined : new SqlSharedTokens(sql, box),
+          ),
           ...carrierRegistrations().map((registration) => guards.guarded(registration)),
         ]),
     },
@@ -102,6 +122,7 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
         ? [labelFileRetention(config.fileRetentionMs)]
         : []),
       outcomeUnknownRetention(config.outcomeUnknownRetentionMs),
+      carrierTokensRetention(),
       idempotentRequestsRetention(),
     ]),
   ],

@@ -4,6 +4,7 @@ import { OwnUspsCarriers } from '../credentials/own-usps-carriers';
 import type { CarrierPort } from './carrier-port';
 import type { CarrierRegistration } from './carrier-registry';
 import type { CarrierGuards } from './guard/carrier-guards';
+import type { SharedTokens } from './tokens/shared-tokens';
 
 /**
  * The carrier adapters beside the sandbox and USPS on own integrations, one registration per
@@ -26,11 +27,13 @@ export function ownUspsRegistration(
   baseUrl: string,
   sandbox: CarrierPort,
   env: Env,
+  sharedTokens?: SharedTokens,
 ): CarrierRegistration {
   const production = env['SHIPPING_MODE']?.trim() === 'production';
   const carriers = new OwnUspsCarriers(credentials, guards, {
     baseUrl,
     ...(production ? {} : { sandbox }),
+    ...(sharedTokens ? { sharedTokens } : {}),
   });
   return { carrier: 'usps', integration: 'own', adapter: (shipper) => carriers.forShipper(shipper) };
 }

@@ -4,6 +4,7 @@ import { notCalled } from '../carrier/guard/carrier-fault';
 import type { CarrierGuards } from '../carrier/guard/carrier-guards';
 import { UspsCarrier } from '../carrier/usps/usps-carrier';
 import { UspsSessions } from '../carrier/usps/usps-sessions';
+import type { SharedTokens } from '../carrier/tokens/shared-tokens';
 import type { CarrierCredentialStore } from './carrier-credential-store';
 import { uspsIntegrationOf } from './usps-integration';
 
@@ -17,6 +18,8 @@ export interface OwnUspsCarriersOptions {
   /** Serves a shipper without credentials (the embedded default); without it, its items fail. */
   sandbox?: CarrierPort;
   timeoutMs?: number;
+  /** Tokens kept for every instance: one fetch for all of them. */
+  sharedTokens?: SharedTokens;
 }
 
 interface Built {
@@ -28,17 +31,19 @@ interface Built {
  * USPS on each shipper's own integration: a UspsCarrier built from the shipper's stored
  * credentials, behind the guard of its integration, kept per shipper until its credentials are set
  * again (every purchase reads when they were set, so a replacement on any instance is seen). Every
- * carrier of the process shares one UspsSessions.
+ * carrier of the process shares one UspsSessions, and with SharedTokens every instance its tokens.
  */
 export class OwnUspsCarriers {
   private readonly built = new Map<string, Built>();
-  private readonly sessions = new UspsSessions();
+  private readonly sessions: UspsSessions;
 
   constructor(
     private readonly credentials: CarrierCredentialStore,
     private readonly guards: CarrierGuards,
     private readonly options: OwnUspsCarriersOptions,
-  ) {}
+  ) {
+    this.sessions = new UspsSessions(Date.now, options.sharedTokens);
+  }
 
   /** The adapter of the shipper's purchases: it finds the shipper's carrier when it buys. */
   forShipper(shipper: ShipperRef | undefined): CarrierPort {

@@ -137,7 +137,10 @@ export class UspsCarrier implements CarrierPort {
     });
   }
 
-  private paymentToken(): Promise<string> {
+  private async paymentToken(): Promise<string> {
+    // The access token first, on its own: a payment authorization fetched for every instance holds
+    // the database while it is fetched, and then finds the access token kept.
+    await this.sessions.accessToken(this.http, this.integration);
     return this.sessions.paymentToken(this.integration, (path, init) => this.authorized(path, init));
   }
 
@@ -154,7 +157,7 @@ export class UspsCarrier implements CarrierPort {
     const first = await send(token);
     if (first.status !== 401) return first;
     await first.body?.cancel();
-    this.sessions.accessTokens.forget(this.integration.id, token);
+    await this.sessions.forgetAccessToken(this.integration, token);
     return send(await this.sessions.accessToken(this.http, this.integration));
   }
 

@@ -1,6 +1,7 @@
 import { uspsFetch, jsonOf, type UspsHttpOptions } from './usps-http';
 import { refusalReason, UspsFault } from './usps-faults';
-import { SingleFlightCache } from './single-flight-cache';
+import type { SharedTokens } from '../tokens/shared-tokens';
+import { type Fetched, SingleFlightCache } from './single-flight-cache';
 import type { UspsIntegration, UspsTokenAnswer } from './usps-types';
 
 export type Authorized = (path: string, init: RequestInit) => Promise<Response>;
@@ -18,27 +19,45 @@ export class UspsCredentialsRefused extends Error {
 
 /**
  * The OAuth access tokens and payment authorization tokens of USPS integrations, kept per integration
- * within this process and fetched once at a time (single flight). Shared by every UspsCarrier of the process.
+ * within this process and fetched once at a time (single flight). Shared by every UspsCarrier of the
+ * process; with SharedTokens, by every instance too: one fetch for all of them.
  */
 export class UspsSessions {
   readonly accessTokens: SingleFlightCache<string>;
   readonly paymentTokens: SingleFlightCache<string>;
 
-  constructor(readonly now: () => number = Date.now) {
+  constructor(
+    readonly now: () => number = Date.now,
+    private readonly shared?: SharedTokens,
+  ) {
     this.accessTokens = new SingleFlightCache(now);
     this.paymentTokens = new SingleFlightCache(now);
   }
 
   accessToken(http: UspsHttpOptions, integration: UspsIntegration): Promise<string> {
-    return this.accessTokens.get(integration.id, () => this.fetchAccessToken(http, integration));
+    return this.accessTokens.get(integration.id, () =>
+      this.keptOrFetched(accessKey(integration), () => this.fetchAccessToken(http, integration)),
+    );
+  }
+
+  /** Forgets an access token USPS refused, here and for every instance, if it is still the kept one. */
+  async forgetAccessToken(integration: UspsIntegration, stale: string): Promise<void> {
+    this.accessTokens.forget(integration.id, stale);
+    await this.shared?.forget(accessKey(integration), stale);
   }
 
   /** `authorized` sends a request with the kept access token, fetching it again once on a 401. */
   paymentToken(integration: UspsIntegration, authorized: Authorized): Promise<string> {
-    return this.paymentTokens.get(integration.id, async () => ({
-      value: await this.fetchPaymentToken(integration, authorized),
-      expiresAt: Infinity,
-    }));
+    return this.paymentTokens.get(integration.id, () =>
+      this.keptOrFetched(paymentKey(integration), async () => ({
+        value: await this.fetchPaymentToken(integration, authorized),
+        expiresAt: Infinity,
+      })),
+    );
+  }
+
+  private keptOrFetched(key: string, fetchToken: () => Promise<Fetched<string>>): Promise<Fetched<string>> {
+    return this.shared ? this.shared.get(key, fetchToken) : fetchToken();
   }
 
   /** OAuth 2.0 client credentials (README "Example OAuth Client Credentials Token request"). */
@@ -101,6 +120,9 @@ export class UspsSessions {
     return token;
   }
 }
+
+const accessKey = (integration: UspsIntegration) => `usps:access:${integration.id}`;
+const paymentKey = (integration: UspsIntegration) => `usps:payment:${integration.id}`;
 
 /** What must never reach a log or a message. */
 export function secretsOf(integration: UspsIntegration): string[] {
