@@ -44,6 +44,16 @@ function anchorsOf(page: string): Set<string> {
 
 const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
 
+/**
+ * Every repository path a page names in backticks (`apps/label/src/label.module.ts`): a relative
+ * path of at least two parts. Placeholders (`apps/label/src/carrier/<code>/`), packages
+ * (`@shipping/testing`), routes and commands are no paths.
+ */
+function repositoryPathsIn(text: string): string[] {
+  const inBackticks = [...text.matchAll(/`([^`\n]+)`/g)].map(([, content]) => content);
+  return inBackticks.filter((content) => /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+\/?$/.test(content));
+}
+
 const relativeLinks = pages.flatMap((page) =>
   targetsOf(tokensOf(page))
     .filter((target) => !isExternal(target))
@@ -73,6 +83,38 @@ describe('the documentation', () => {
 
   it.each(pages.map(name))('%s points at nothing outside the repository by path', (page) => {
     expect(readFileSync(join(REPO_ROOT, page), 'utf8')).not.toMatch(/\.\.\/shared\/|\/work\//);
+  });
+});
+
+describe('the guides', () => {
+  const limits: [string, number][] = [
+    ['docs/operations.md', 25_000],
+    ['docs/development.md', 25_000],
+    ['bench/README.md', 10_000],
+  ];
+
+  it.each(limits)('%s stays under %i bytes', (page, limit) => {
+    expect(Buffer.byteLength(readFileSync(join(REPO_ROOT, page), 'utf8'))).toBeLessThan(limit);
+  });
+
+  const guides = readdirSync(join(__dirname, 'guides'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => join(__dirname, 'guides', file));
+
+  it('are there to check', () => {
+    expect(guides.map(name)).toEqual(
+      expect.arrayContaining([
+        'docs/guides/add-a-carrier.md',
+        'docs/guides/add-a-webhook-event-type.md',
+        'docs/guides/add-a-batch-rule.md',
+      ]),
+    );
+  });
+
+  it.each(guides.map(name))('%s names only files and folders that exist', (guide) => {
+    const named = repositoryPathsIn(readFileSync(join(REPO_ROOT, guide), 'utf8'));
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter((path) => !existsSync(join(REPO_ROOT, path)))).toEqual([]);
   });
 });
 

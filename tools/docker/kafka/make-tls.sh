@@ -1,7 +1,7 @@
 #!/bin/sh
 # Makes, once, a private CA and the broker's certificate for the name `kafka` in /tls (the kafka-tls
 # volume): broker.p12 for the broker, ca.pem for the apps to trust. Uses keytool, which the Kafka
-# image has. A real deployment brings certificates of its own CA instead (docs/operations.md).
+# image has. A real deployment brings certificates of its own CA instead (docs/configuration.md, Kafka security).
 set -eu
 cd /tls
 if [ -f ca.pem ] && [ -f broker.p12 ]; then exit 0; fi
