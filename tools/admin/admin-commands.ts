@@ -31,7 +31,7 @@ export const USAGE = `Onboarding through the admin API (ADMIN_API_URL, default h
   npm run admin -- credentials set <account id> <shipper id> (--credentials-file <file | -> | credential flags)
   npm run admin -- credentials verify <account id> <shipper id>
   npm run admin -- credentials rotate
-  npm run admin -- credit add <account id> <amount, e.g. 250.00> --reference <text>
+  npm run admin -- credit add <account id> <amount, e.g. 250.00> --reference <text> [--mode test|live]
 
 Credentials (usps: client_id, client_secret, crid, mid, manifest_mid, payment_account_type EPS or
 PERMIT, payment_account_number, permit_zip with PERMIT; ups: client_id, client_secret,
@@ -170,6 +170,8 @@ export function parseCommand(argv: string[]): ParsedCommand {
           body: {
             amount: required(rest[1], 'the amount'),
             reference: required(values.reference, '--reference'),
+            // Test credit unless it says live; the service refuses any other mode.
+            mode: values.mode ?? 'test',
           },
           show: 'credit',
         };

@@ -13,7 +13,7 @@ export function formatAnswer(show: AdminCall['show'], data: unknown): string {
   const row = (data ?? {}) as Row;
   switch (show) {
     case 'account':
-      return `${line(row, ['id', 'name', 'balance', 'weight_unit', 'length_unit', 'created_at'])}\n`;
+      return `${line(row, ['id', 'name', 'balance', 'live_balance', 'weight_unit', 'length_unit', 'created_at'])}\n`;
     case 'accounts': {
       const page = row as { data?: Row[]; next_page_url?: string | null };
       const rows = (page.data ?? []).map((account) => `${account['id']}  ${account['name']}`);
@@ -37,6 +37,6 @@ export function formatAnswer(show: AdminCall['show'], data: unknown): string {
     case 'resealed':
       return `${line(row, ['resealed', 'key_id'])}\n`;
     case 'credit':
-      return `${line(row, ['id', 'account_id', 'amount', 'reference', 'balance'])}\n`;
+      return `${line(row, ['id', 'account_id', 'mode', 'amount', 'reference', 'balance'])}\n`;
   }
 }

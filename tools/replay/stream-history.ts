@@ -12,10 +12,10 @@ export const HISTORY_KINDS = {
 
 /**
  * An account's history is every change made to it, whichever app keeps the stream: the account
- * and its directory, its API keys, and the credit added to its ledger (charges and refunds are
- * the ledger's own history).
+ * and its directory, its API keys, and the credit added to its test and live ledgers (charges and
+ * refunds are the ledgers' own history; `history ledger live-<account id>` shows the live one).
  */
-const ACCOUNT_STREAMS = ['account-', 'api-keys-', 'ledger-'];
+const ACCOUNT_STREAMS = ['account-', 'api-keys-', 'ledger-', 'ledger-live-'];
 const ACCOUNT_LEDGER_TYPES = ['CreditGranted', 'CreditAdded'];
 
 export type HistoryKind = keyof typeof HISTORY_KINDS;

@@ -89,5 +89,23 @@ alter table ledger_entries add column if not exists balance_after_cents bigint;
 alter table batch_labeling_jobs add column if not exists lease_token bigint not null default 0;
 `,
     },
+    {
+      version: 5,
+      name: 'the key mode of ledgers and batches',
+      // Decision 101: every row before was test data. The summary document names its mode too, as
+      // a rebuild from the events writes it.
+      sql: `
+alter table ledger_entries add column if not exists mode text not null default 'test';
+alter table ledger_heads add column if not exists mode text not null default 'test';
+alter table batch_view add column if not exists mode text not null default 'test';
+update batch_view set doc = (doc::jsonb || '{"mode": "test"}'::jsonb)::json where doc->>'mode' is null;
+alter table batch_items_view add column if not exists mode text not null default 'test';
+alter table batch_labeling_jobs add column if not exists mode text not null default 'test';
+alter table batch_creations add column if not exists mode text not null default 'test';
+drop index if exists batch_view_newest;
+create index if not exists batch_view_newest_of_tenant
+  on batch_view (account_id, mode, (doc->>'created_at') desc, batch_id desc);
+`,
+    },
   ],
 };

@@ -92,5 +92,17 @@ alter table order_instant_ship_pending add column if not exists lease_token bigi
 alter table order_shippers add column if not exists credentials_set_at timestamptz;
 `,
     },
+    {
+      version: 6,
+      name: 'instant ships of a tenant',
+      // Decision 101: a shipment is in the mode of the key that asked for it, and one
+      // Idempotency-Key in each mode is two shipments. The rows before are test shipments.
+      sql: `
+alter table order_instant_ship_pending add column if not exists mode text not null default 'test';
+alter table order_instant_ship_keys add column if not exists mode text not null default 'test';
+alter table order_instant_ship_keys drop constraint if exists order_instant_ship_keys_pkey,
+  add primary key (account_id, mode, idempotency_key);
+`,
+    },
   ],
 };

@@ -5,10 +5,9 @@ import {
   Conflict,
   CreateBatchRequest,
   type AppMessage,
-  type KeyMode,
   NotFound,
-  type RequestContext,
   validateRequest,
+  tenantOf,
   ValidationFailed,
 } from '@shipping/contracts';
 import { batchDecider, batchResults, batchStreamName, NOT_READY_MESSAGE } from '@shipping/batch-domain';
@@ -26,9 +25,6 @@ import { Ledger } from '../shipping/ledger';
 import { BatchCreations } from './batch-creations';
 import { BatchIds } from './batch-ids';
 import { loadBatch } from './batch-stream';
-
-/** A request whose context names no key mode (none reaches here from an API key) counts as a test. */
-const keyModeOf = (context: RequestContext): KeyMode => context.keyMode ?? 'test';
 
 export const SHIPPER_NOT_ELIGIBLE_MESSAGE =
   'The shipper was not found or does not meet the batch requirements.';
@@ -69,7 +65,7 @@ export class BatchCommands {
         shipperId: shipper.id,
         shipperHashId: shipper.hash_id,
         shipper: { carrier: shipper.carrier, integration: shipper.integration },
-        keyMode: keyModeOf(context),
+        keyMode: tenantOf(context).mode,
         service: request.service,
         items,
         now: this.clock.now().toISOString(),
@@ -86,7 +82,9 @@ export class BatchCommands {
   }
 
   /**
-   * Charges the account once (the ledger dedupes by batch), then marks the batch processing.
+   * Charges the account once (the ledger dedupes by batch), then marks the batch processing. A
+   * batch of another account or of the other key mode is not found (decision 101), so the charge
+   * goes to the ledger of the batch's mode, which is the key's.
    * The call whose charge was recorded is the one that ships: of concurrent calls, the others
    * find the batch charged already and are told it is not ready. The process manager reacting to
    * BatchCharged may append BatchShipped first (it also finishes a ship cut short by a crash),
@@ -95,13 +93,14 @@ export class BatchCommands {
   async ship({ context, payload }: AppMessage<{ batch_id: string }>) {
     const batchId = payload.batch_id;
     const state = await loadBatch(this.store, batchId);
-    if (state.status === 'none' || state.accountId !== context.accountId)
+    const tenant = tenantOf(context);
+    if (state.status === 'none' || state.accountId !== tenant.accountId)
       throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     const command = {
       type: 'ShipBatch' as const,
       batchId,
-      accountId: context.accountId,
-      keyMode: keyModeOf(context),
+      accountId: tenant.accountId,
+      keyMode: tenant.mode,
       now: this.clock.now().toISOString(),
     };
     const [shipped] = batchDecider.decide(command, state);

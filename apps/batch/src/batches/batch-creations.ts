@@ -61,10 +61,11 @@ export class BatchCreations implements OnModuleInit, OnApplicationBootstrap, OnM
     await this.running;
   }
 
-  /** Creates the batch, resumably: the command is kept until every part is appended. */
+  /** Creates the batch, resumably: the command (and the mode of its key) is kept until every part is appended. */
   async create(command: CreateBatch, metadata: EventMetadata): Promise<void> {
-    await this.sql.query('insert into batch_creations (batch_id, command) values ($1, $2)', [
+    await this.sql.query('insert into batch_creations (batch_id, mode, command) values ($1, $2, $3)', [
       command.batchId,
+      command.keyMode,
       JSON.stringify({ command, metadata }),
     ]);
     await this.finish(command, metadata);

@@ -5,6 +5,7 @@ import {
   type BatchEventsQuery,
   type BatchEventView,
   NotFound,
+  type Tenant,
 } from '@shipping/contracts';
 import type { EventStore, RecordedEvent } from '@shipping/event-store';
 import { EVENT_STORE } from '@shipping/platform';
@@ -24,13 +25,17 @@ const view = (event: RecordedEvent): BatchEventView => ({
 export class BatchHistory {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  /** One row more than the page, to tell whether a next page exists. */
-  async page(accountId: string, query: BatchEventsQuery): Promise<BatchEventView[]> {
+  /**
+   * One row more than the page, to tell whether a next page exists. A batch of another account or
+   * of the other key mode is not found (decision 101); BatchCreated names both (upcast as test).
+   */
+  async page(tenant: Tenant, query: BatchEventsQuery): Promise<BatchEventView[]> {
     const stream = batchStreamName(query.batch_id);
     const [first] = await this.store.readStream(stream, { maxCount: 1 });
-    const owner =
-      first?.type === 'BatchCreated' ? (first.data as { account_id?: string }).account_id : undefined;
-    if (owner === undefined || owner !== accountId) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+    const created =
+      first?.type === 'BatchCreated' ? (first.data as { account_id?: string; key_mode?: string }) : undefined;
+    if (created?.account_id !== tenant.accountId || created.key_mode !== tenant.mode)
+      throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     const events = await this.store.readStream(stream, {
       fromRevision: BigInt((query.page - 1) * query.per_page),
       maxCount: query.per_page + 1,

@@ -8,6 +8,7 @@ import {
   type AppMessage,
   type GetBatchQuery,
   type PageRequest,
+  tenantOf,
 } from '@shipping/contracts';
 import { BatchList } from '../read-model/batch-list';
 import { BatchReadModel } from '../read-model/batch.read-model';
@@ -36,16 +37,16 @@ export class BatchesController {
 
   @QueryPattern(BatchPatterns.get)
   get({ context, payload }: AppMessage<GetBatchQuery>): Promise<BatchPage> {
-    return this.readModel.get(context.accountId, payload);
+    return this.readModel.get(tenantOf(context), payload);
   }
 
   @QueryPattern(BatchPatterns.list)
   list({ context, payload }: AppMessage<PageRequest>): Promise<BatchListEntry[]> {
-    return this.batchList.list(context.accountId, payload);
+    return this.batchList.list(tenantOf(context), payload);
   }
 
   @QueryPattern(BatchPatterns.events)
   events({ context, payload }: AppMessage<BatchEventsQuery>): Promise<BatchEventView[]> {
-    return this.history.page(context.accountId, payload);
+    return this.history.page(tenantOf(context), payload);
   }
 }

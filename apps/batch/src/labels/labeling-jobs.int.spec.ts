@@ -10,6 +10,7 @@ const backends = sqlBackends<SqlClient>('labeling_jobs', {
 });
 const LEASE_MS = 60_000;
 const SHORT_LEASE_MS = 200;
+const TENANT = { accountId: 'acct', mode: 'test' as const };
 
 describe.each(backends)('labelling job claims on $name', (backend) => {
   let db: OpenSqlBackend<SqlClient>;
@@ -29,7 +30,7 @@ describe.each(backends)('labelling job claims on $name', (backend) => {
 
   it('gives each job to one of the sweepers that race for it', async () => {
     const sweepers = await Promise.all([instance(), instance(), instance()]);
-    for (let index = 0; index < 30; index++) await sweepers[0].open(`b${index}`, 'acct', `c${index}`);
+    for (let index = 0; index < 30; index++) await sweepers[0].open(`b${index}`, TENANT, `c${index}`);
     const claims = await Promise.all(
       sweepers.flatMap((jobs, sweeper) => [0, 1, 2].map(() => jobs.claim(`holder-${sweeper}`, LEASE_MS, 4))),
     );
@@ -39,9 +40,18 @@ describe.each(backends)('labelling job claims on $name', (backend) => {
     expect(await sweepers[1].claim('late', LEASE_MS, 100)).toEqual([]);
   });
 
+  it("hands a job out with its batch's tenant", async () => {
+    const jobs = await instance();
+    await jobs.open('live-job', { accountId: 'acct', mode: 'live' }, 'c1');
+    expect(await jobs.claimOne('live-job', 'h', LEASE_MS)).toMatchObject({
+      account_id: 'acct',
+      mode: 'live',
+    });
+  });
+
   it('gives a job taken by one at once to a single claimOne of many', async () => {
     const [first, second] = await Promise.all([instance(), instance()]);
-    await first.open('b1', 'acct', 'c1');
+    await first.open('b1', TENANT, 'c1');
     const claims = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
         (index % 2 ? first : second).claimOne('b1', `h${index}`, LEASE_MS),
@@ -52,8 +62,8 @@ describe.each(backends)('labelling job claims on $name', (backend) => {
 
   it('hands a stalled holder’s job over once its lease ran out by the database’s clock, refuses the old lease, and keeps a failed job back for its backoff', async () => {
     const jobs = await instance();
-    await jobs.open('stalled', 'acct', 'c1');
-    await jobs.open('failed', 'acct', 'c2');
+    await jobs.open('stalled', TENANT, 'c1');
+    await jobs.open('failed', TENANT, 'c2');
     const stalled = await jobs.claimOne('stalled', 'dying', SHORT_LEASE_MS);
     const failed = await jobs.claimOne('failed', 'dying', LEASE_MS);
     if (!stalled || !failed) throw new Error('a first claim was refused');

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { KeyMode, Tenant } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { FencedLeases, type Lease, SQL_CLIENT } from '@shipping/platform';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
@@ -6,6 +7,8 @@ import { BATCH_MIGRATIONS } from '../batch.migrations';
 export interface LabelingJob {
   batch_id: string;
   account_id: string;
+  /** The mode of the key that created the batch: the tenant the job works for. */
+  mode: KeyMode;
   correlation_id: string;
   /** Runs of the job that failed so far: the wait before the next grows with them. */
   failures: number;
@@ -13,7 +16,7 @@ export interface LabelingJob {
   lease: Lease;
 }
 
-const JOB_COLUMNS = 'batch_id, account_id, correlation_id, failures, lease_token';
+const JOB_COLUMNS = 'batch_id, account_id, mode, correlation_id, failures, lease_token';
 
 type JobRow = Omit<LabelingJob, 'lease'> & { lease_token: string };
 
@@ -51,11 +54,11 @@ export class LabelingJobs implements OnModuleInit {
     return leases;
   }
 
-  async open(batchId: string, accountId: string, correlationId: string): Promise<void> {
+  async open(batchId: string, { accountId, mode }: Tenant, correlationId: string): Promise<void> {
     await this.sql.query(
-      `insert into batch_labeling_jobs (batch_id, account_id, correlation_id) values ($1, $2, $3)
+      `insert into batch_labeling_jobs (batch_id, account_id, mode, correlation_id) values ($1, $2, $3, $4)
        on conflict (batch_id) do nothing`,
-      [batchId, accountId, correlationId],
+      [batchId, accountId, mode, correlationId],
     );
   }
 

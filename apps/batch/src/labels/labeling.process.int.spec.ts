@@ -204,6 +204,49 @@ describe('the labelling process manager on PostgreSQL', () => {
     expect(refunds.map((event) => (event.data as { item_id: string }).item_id)).toEqual([poisoned]);
   });
 
+  it('refunds a failed item of a live batch to the live ledger, and one of a test batch to test credit', async () => {
+    const liveBatch = `${BATCH}-live`;
+    const live = { accountId: ACCOUNT, correlationId: 'spec', keyMode: 'live' as const };
+    await ledger.addCredit(live, {
+      creditId: 'live-credit',
+      amountCents: PRICE * ITEMS,
+      reference: 'spec',
+      actor: 'adm_spec',
+      mode: 'live',
+    });
+    await ledger.chargeBatch(live, liveBatch, PRICE * ITEMS);
+    await store.appendToStream(
+      batchStreamName(liveBatch),
+      processingBatch(Array.from({ length: ITEMS }, () => PRICE)).map((event) => ({
+        type: event.type,
+        data: {
+          ...event.data,
+          batch_id: liveBatch,
+          ...(event.type === 'BatchCreated' ? { key_mode: 'live' } : {}),
+        },
+        version: event.type === 'BatchCreated' ? 3 : 1,
+      })),
+    );
+    const poisoned = item(1);
+    const labels = new LabelApp((pattern, itemIds) =>
+      pattern === LabelPatterns.purchase && itemIds.includes(poisoned) ? carrierFault() : undefined,
+    );
+    await started(labels);
+
+    await completed();
+    await eventually(
+      async () => ((await loadBatch(store, liveBatch)).status === 'completed' ? true : undefined),
+      20_000,
+    );
+    const refundedBatches = async (stream: string) =>
+      (await store.readStream(stream))
+        .filter((event) => event.type === 'ItemRefunded')
+        .map((event) => (event.data as { batch_id: string }).batch_id);
+    expect(await refundedBatches(ledgerStreamName(ACCOUNT, 'live'))).toEqual([liveBatch]);
+    expect(await refundedBatches(ledgerStreamName(ACCOUNT))).toEqual([BATCH]);
+    expect(new Set(labels.terms.map((terms) => terms.mode))).toEqual(new Set(['test', 'live']));
+  });
+
   it('two instances on separate pools, both finding the job unfinished, label the batch once between them', async () => {
     let bothStarted: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (bothStarted = resolve));
@@ -214,7 +257,7 @@ describe('the labelling process manager on PostgreSQL', () => {
     };
     const jobs = new LabelingJobs(sql);
     await jobs.onModuleInit();
-    await jobs.open(BATCH, ACCOUNT, 'spec');
+    await jobs.open(BATCH, { accountId: ACCOUNT, mode: 'test' }, 'spec');
     const other = createPgSqlClient(database.url);
     const otherStore = new PostgresEventStore(other, { pollIntervalMs: 20 });
     try {
@@ -265,7 +308,7 @@ describe('the labelling process manager on PostgreSQL', () => {
     });
     const jobs = new LabelingJobs(sql);
     await jobs.onModuleInit();
-    await jobs.open(BATCH, ACCOUNT, 'spec');
+    await jobs.open(BATCH, { accountId: ACCOUNT, mode: 'test' }, 'spec');
     const storeA = new PostgresEventStore(a.client, { pollIntervalMs: 20 });
     const other = createPgSqlClient(database.url);
     const storeB = new PostgresEventStore(other, { pollIntervalMs: 20 });

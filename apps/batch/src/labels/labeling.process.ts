@@ -50,7 +50,7 @@ import {
   Subscribes,
 } from '@shipping/platform';
 import { observeBatchPhases } from '../batches/batch-phase-metrics';
-import { loadBatchWithRevision } from '../batches/batch-stream';
+import { loadBatch, loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';
 import { type LabelingJob, LabelingJobs } from './labeling-jobs';
 import { startRolling } from './rolling-starts';
@@ -185,7 +185,9 @@ export class LabelingProcess
         metadata: eventMetadata(context, event.id),
       });
     } else {
-      await this.jobs.open(data.batch_id, data.account_id, context.correlationId);
+      const batch = await loadBatch(this.store, data.batch_id);
+      const mode = batch.status === 'none' ? 'test' : batch.keyMode;
+      await this.jobs.open(data.batch_id, { accountId: data.account_id, mode }, context.correlationId);
       if (this.running.has(data.batch_id) || this.stopping) return;
       const job = await this.jobs.claimOne(data.batch_id, this.holder, this.timings.leaseMs);
       if (job) this.start(job);
@@ -200,7 +202,7 @@ export class LabelingProcess
       void this.jobs.release(job, leaseMs, undefined).catch(() => undefined);
       return;
     }
-    const context = { accountId: job.account_id, correlationId: job.correlation_id };
+    const context = { accountId: job.account_id, correlationId: job.correlation_id, keyMode: job.mode };
     const held = new HeldLease(this.jobs.leases(leaseMs), job.lease);
     const running = this.run(batchId, context, job, held)
       .then(
@@ -286,7 +288,7 @@ export class LabelingProcess
     for (const item of failedItems(state)) {
       await held.assertHeld();
       await this.ledger.refundItem(
-        context.accountId,
+        { accountId: state.accountId, mode: state.keyMode },
         batchId,
         item.item_id,
         item.refund_cents,

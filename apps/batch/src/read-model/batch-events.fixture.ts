@@ -1,7 +1,8 @@
 import type { BatchEvent } from '@shipping/batch-domain';
+import type { KeyMode } from '@shipping/contracts';
 
 /** The events of a small batch's life, for the read model's specs: created, validated, shipped, completed item by item. */
-export function batchLife(batchId: string, accountId: string, itemCount = 3) {
+export function batchLife(batchId: string, accountId: string, itemCount = 3, keyMode: KeyMode = 'test') {
   const itemIds = Array.from({ length: itemCount }, (_, index) => `${batchId}-i-${index}`);
   const created: BatchEvent = {
     type: 'BatchCreated',
@@ -11,7 +12,7 @@ export function batchLife(batchId: string, accountId: string, itemCount = 3) {
       shipper_id: 1,
       shipper_hash_id: 'shipper-1',
       shipper: { carrier: 'usps', integration: 'own' as const },
-      key_mode: 'test' as const,
+      key_mode: keyMode,
       service: 'USPS-1',
       item_count: itemCount,
       items: itemIds.map((item_id, index) => ({ item_id, index, shipment: {} })),

@@ -1,23 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { batchResults, type BatchSummaryRow } from '@shipping/batch-domain';
-import type { BatchListEntry, PageRequest } from '@shipping/contracts';
+import type { BatchListEntry, PageRequest, Tenant } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 
 /**
- * The batches page: the account's batches from the get-batch read model's summary rows, newest
- * first. Ties on the creation instant fall back to the batch id, so pages never overlap.
+ * The batches page: the tenant's batches (the account's, of the key's mode) from the get-batch
+ * read model's summary rows, newest first. Ties on the creation instant fall back to the batch id, so pages never overlap.
  */
 @Injectable()
 export class BatchList {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   /** One row more than the page, to tell whether a next page exists. */
-  async list(accountId: string, page: PageRequest): Promise<BatchListEntry[]> {
+  async list(tenant: Tenant, page: PageRequest): Promise<BatchListEntry[]> {
     const { rows } = await this.sql.query<{ doc: BatchSummaryRow }>(
-      `select doc from batch_view where account_id = $1 and doc->>'status' <> 'creating'
-       order by doc->>'created_at' desc, batch_id desc limit $2 offset $3`,
-      [accountId, page.per_page + 1, (page.page - 1) * page.per_page],
+      `select doc from batch_view where account_id = $1 and mode = $2 and doc->>'status' <> 'creating'
+       order by doc->>'created_at' desc, batch_id desc limit $3 offset $4`,
+      [tenant.accountId, tenant.mode, page.per_page + 1, (page.page - 1) * page.per_page],
     );
     return rows.map(({ doc }) => ({
       id: doc.id,

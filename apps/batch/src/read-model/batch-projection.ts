@@ -6,6 +6,7 @@ import {
   projectBatchSummary,
   type RevisedBatchItemRow,
 } from '@shipping/batch-domain';
+import type { KeyMode } from '@shipping/contracts';
 import type { RecordedEvent, SqlClient } from '@shipping/event-store';
 import { upsertItemRows } from './item-rows';
 
@@ -46,25 +47,39 @@ export function foldBatchEvents(
   return { batchId, summary, items, revision };
 }
 
-/** Writes projected batches (item rows, then summary rows) in two statements; rows never move back in revision. */
+/** A summary written before rows named their mode (by an instance older than modes) is a test batch's. */
+const modeOf = (summary: BatchSummaryRow): KeyMode => summary.mode ?? 'test';
+
+/**
+ * Writes projected batches (item rows, then summary rows) in two statements; rows never move back
+ * in revision. Every row carries its batch's mode, which never changes.
+ */
 export async function writeProjectedBatches(
   sql: SqlClient,
   batches: readonly ProjectedBatch[],
 ): Promise<void> {
   if (batches.length === 0) return;
-  await upsertItemRows(
-    sql,
-    batches.flatMap((batch) => [...batch.items.values()]),
-  );
+  const items: RevisedBatchItemRow[] = [];
+  const itemModes: KeyMode[] = [];
+  for (const batch of batches) {
+    const mode = modeOf(batch.summary);
+    for (const row of batch.items.values()) {
+      items.push(row);
+      itemModes.push(mode);
+    }
+  }
+  await upsertItemRows(sql, items, itemModes);
   await sql.query(
-    `insert into batch_view (batch_id, account_id, last_revision, doc)
-     select batch_id, account_id, last_revision, doc::json
-     from unnest($1::text[], $2::text[], $3::bigint[], $4::text[]) as t(batch_id, account_id, last_revision, doc)
+    `insert into batch_view (batch_id, account_id, mode, last_revision, doc)
+     select batch_id, account_id, mode, last_revision, doc::json
+     from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[])
+       as t(batch_id, account_id, mode, last_revision, doc)
      on conflict (batch_id) do update set last_revision = excluded.last_revision, doc = excluded.doc
      where batch_view.last_revision < excluded.last_revision`,
     [
       batches.map((batch) => batch.batchId),
       batches.map((batch) => batch.summary.account_id),
+      batches.map((batch) => modeOf(batch.summary)),
       batches.map((batch) => batch.revision.toString()),
       batches.map((batch) => JSON.stringify(batch.summary)),
     ],

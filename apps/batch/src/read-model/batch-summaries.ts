@@ -1,10 +1,12 @@
 import type { BatchSummaryRow } from '@shipping/batch-domain';
+import type { KeyMode } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { LruCache } from '@shipping/platform';
 
 /** A batch's summary row as stored, with the stream revision it reflects. */
 export interface StoredSummary {
   accountId: string;
+  mode: KeyMode;
   revision: string;
   doc: BatchSummaryRow;
 }
@@ -33,10 +35,11 @@ export class BatchSummaries {
     const writesBefore = this.writes;
     const { rows } = await this.sql.query<{
       account_id: string;
+      mode: KeyMode;
       last_revision: string;
       doc: BatchSummaryRow | null;
     }>(
-      `select account_id, last_revision::text as last_revision,
+      `select account_id, mode, last_revision::text as last_revision,
          case when last_revision = $2::bigint then null else doc end as doc
        from batch_view where batch_id = $1`,
       [batchId, kept?.revision ?? null],
@@ -46,6 +49,7 @@ export class BatchSummaries {
     if (kept && row.doc === null) return kept;
     const stored = {
       accountId: row.account_id,
+      mode: row.mode,
       revision: row.last_revision,
       doc: row.doc as BatchSummaryRow,
     };

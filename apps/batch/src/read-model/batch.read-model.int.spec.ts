@@ -11,13 +11,15 @@ import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 const BATCH = 'b-read';
 const ACCOUNT = 'acct_reader';
+const TENANT = { accountId: ACCOUNT, mode: 'test' as const };
+const LIVE = { accountId: ACCOUNT, mode: 'live' as const };
 const { itemIds, created, validated, ready, shipped, completed } = batchLife(BATCH, ACCOUNT);
 
 describe('get-batch read model on PGlite, the database of this process alone', () => {
   let sql: SqlClient;
   let store: PostgresEventStore;
   let readModel: BatchReadModel;
-  const page = () => readModel.get(ACCOUNT, { batch_id: BATCH, page: 1, per_page: 10 });
+  const page = () => readModel.get(TENANT, { batch_id: BATCH, page: 1, per_page: 10 });
   const append = async (...events: BatchEvent[]) => {
     await store.appendToStream(batchStreamName(BATCH), events);
     await readModel.catchUp(BATCH);
@@ -46,9 +48,35 @@ describe('get-batch read model on PGlite, the database of this process alone', (
 
   it('answers Batch not found. to another account, also once the batch is cached', async () => {
     await page();
-    await expect(readModel.get('acct_other', { batch_id: BATCH, page: 1, per_page: 10 })).rejects.toEqual(
+    await expect(
+      readModel.get({ accountId: 'acct_other', mode: 'test' }, { batch_id: BATCH, page: 1, per_page: 10 }),
+    ).rejects.toEqual(new NotFound(BATCH_NOT_FOUND_MESSAGE));
+  });
+
+  it('answers Batch not found. to a key of the other mode, lists each mode its own batches, and marks every row', async () => {
+    await page();
+    await expect(readModel.get(LIVE, { batch_id: BATCH, page: 1, per_page: 10 })).rejects.toEqual(
       new NotFound(BATCH_NOT_FOUND_MESSAGE),
     );
+    const liveBatch = 'b-live';
+    const live = batchLife(liveBatch, ACCOUNT, 2, 'live');
+    await store.appendToStream(batchStreamName(liveBatch), [live.created, ...live.validated, live.ready]);
+    await readModel.catchUp(liveBatch);
+
+    const get = (tenant: typeof TENANT | typeof LIVE) =>
+      readModel.get(tenant, { batch_id: liveBatch, page: 1, per_page: 10 });
+    expect((await get(LIVE)).items).toHaveLength(2);
+    await expect(get(TENANT)).rejects.toEqual(new NotFound(BATCH_NOT_FOUND_MESSAGE));
+    const listed = async (tenant: typeof TENANT | typeof LIVE) =>
+      (await new BatchList(sql).list(tenant, { page: 1, per_page: 10 })).map((entry) => entry.id);
+    expect(await listed(LIVE)).toEqual([liveBatch]);
+    expect(await listed(TENANT)).toContain(BATCH);
+    expect(await listed(TENANT)).not.toContain(liveBatch);
+    const { rows } = await sql.query<{ mode: string; rows: string | number }>(
+      `select mode, count(*) as rows from batch_items_view where batch_id = $1 group by mode`,
+      [liveBatch],
+    );
+    expect(rows.map((row) => [row.mode, Number(row.rows)])).toEqual([['live', 2]]);
   });
 
   it('never serves an item status older than the events caught up with while the batch is processing', async () => {
@@ -84,13 +112,13 @@ describe('get-batch read model on PGlite, the database of this process alone', (
       await store.appendToStream(batchStreamName(large), [event]);
       await readModel.catchUp(large);
     };
-    const list = () => new BatchList(sql).list(ACCOUNT, { page: 1, per_page: 10 });
+    const list = () => new BatchList(sql).list(TENANT, { page: 1, per_page: 10 });
     await appendLarge({
       type: 'BatchCreated',
       data: { ...created.data, batch_id: large, item_count: 3, items: [item(0), item(1)] } as never,
     });
 
-    await expect(readModel.get(ACCOUNT, { batch_id: large, page: 1, per_page: 10 })).rejects.toEqual(
+    await expect(readModel.get(TENANT, { batch_id: large, page: 1, per_page: 10 })).rejects.toEqual(
       new NotFound(BATCH_NOT_FOUND_MESSAGE),
     );
     expect((await list()).map((entry) => entry.id)).not.toContain(large);
@@ -99,7 +127,7 @@ describe('get-batch read model on PGlite, the database of this process alone', (
       type: 'BatchItemsAdded',
       data: { batch_id: large, items: [item(2)], submitted_count: 3 },
     });
-    const shown = await readModel.get(ACCOUNT, { batch_id: large, page: 1, per_page: 10 });
+    const shown = await readModel.get(TENANT, { batch_id: large, page: 1, per_page: 10 });
     expect(shown.batch).toMatchObject({ status: 'validating', results: { total_count: 3 } });
     expect((await list()).map((entry) => entry.id)).toContain(large);
   });
@@ -127,7 +155,7 @@ describe('get-batch read model on two batch app instances over one PostgreSQL da
         await store.appendToStream(batchStreamName(batchId), events);
         await readModel.catchUp(batchId);
       },
-      page: () => readModel.get(ACCOUNT, { batch_id: batchId, page: 1, per_page: 10 }),
+      page: () => readModel.get(TENANT, { batch_id: batchId, page: 1, per_page: 10 }),
     };
   }
 

@@ -14,6 +14,7 @@ import {
   deepFreeze,
   type GetBatchQuery,
   NotFound,
+  type Tenant,
 } from '@shipping/contracts';
 import { type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
 import {
@@ -82,38 +83,43 @@ export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit
     this.projected.set(batchId, projected.revision);
   }
 
-  async get(accountId: string, query: GetBatchQuery): Promise<BatchPage> {
+  /** A batch of another account or of the other key mode is not found (decision 101). */
+  async get(tenant: Tenant, query: GetBatchQuery): Promise<BatchPage> {
     const stored = await this.summaries.read(query.batch_id);
-    if (!stored || stored.accountId !== accountId) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+    if (!stored || stored.accountId !== tenant.accountId || stored.mode !== tenant.mode)
+      throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     const { doc } = stored;
     if (doc.status === 'creating') throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     const key = [query.batch_id, stored.revision, query.status ?? '', query.page, query.per_page].join('|');
     const cached = this.pages.get(key);
     if (cached) return cached;
     // Frozen, so the transport can reuse the page's JSON text as long as it is cached.
-    const page = deepFreeze(await this.page({ ...doc, status: doc.status }, query, stored.revision));
+    const page = deepFreeze(await this.page({ ...doc, status: doc.status }, tenant, query, stored.revision));
     this.pages.set(key, page);
     return page;
   }
 
   private async page(
     summary: BatchSummaryRow & { status: BatchPage['batch']['status'] },
+    tenant: Tenant,
     query: GetBatchQuery,
     revision: string,
   ): Promise<BatchPage> {
-    const filter = query.status ? 'and status = $4' : '';
+    const filter = query.status ? 'and status = $5' : '';
     const items = await this.sql.query<{
       item_id: string;
       status: BatchItemView['status'];
       errors: BatchItemView['errors'];
       tracking: string | null;
     }>(
-      `select item_id, status, errors, tracking from batch_items_view where batch_id = $1 ${filter}
+      `select item_id, status, errors, tracking from batch_items_view
+       where batch_id = $1 and mode = $4 ${filter}
        order by idx limit $2 offset $3`,
       [
         query.batch_id,
         query.per_page + 1,
         (query.page - 1) * query.per_page,
+        tenant.mode,
         ...(query.status ? [query.status] : []),
       ],
     );

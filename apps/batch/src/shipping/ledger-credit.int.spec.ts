@@ -9,11 +9,14 @@ import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { PostgresEventStore } from '@shipping/event-store';
 import { SystemClock } from '@shipping/platform';
+import { sandboxSeed } from '@shipping/reference-data';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { Ledger } from './ledger';
 
 const account = 'acct_race';
 const context = { accountId: account, correlationId: 'credit-race' };
+const testTenant = { accountId: account, mode: 'test' as const };
+const liveTenant = { accountId: account, mode: 'live' as const };
 const admin = 'adm_spec';
 
 /** Each instance of the batch app has its own pool of connections, store and index cache. */
@@ -41,11 +44,12 @@ describe('credit added to the ledger on PostgreSQL, racing charges on several in
     await database.drop();
   });
 
-  const credit = (creditId: string, amountCents: number) => ({
+  const credit = (creditId: string, amountCents: number, mode: 'test' | 'live' = 'test') => ({
     creditId,
     amountCents,
     reference: `ref-${creditId}`,
     actor: admin,
+    mode,
   });
 
   it('loses no cent when credits and a batch charge race, and adds a repeated credit once', async () => {
@@ -73,7 +77,7 @@ describe('credit added to the ledger on PostgreSQL, racing charges on several in
 
     const expected = 1_000 + amounts.reduce((sum, cents) => sum + cents, 0) - 999;
     expect(events.reduce(evolveLedger, initialLedgerState).balanceCents).toBe(expected);
-    for (const { ledger } of instances) expect(await ledger.balanceCents(account)).toBe(expected);
+    for (const { ledger } of instances) expect(await ledger.balanceCents(testTenant)).toBe(expected);
   }, 60_000);
 
   it('records who added the credit and why, and lists it newest first', async () => {
@@ -81,7 +85,7 @@ describe('credit added to the ledger on PostgreSQL, racing charges on several in
     await first.ledger.addCredit(context, credit('top-up-1', 25_000));
     await second.ledger.chargeBatch(context, 'batch-2', 1_234);
 
-    const [newest, oldest] = await first.ledger.newestFirst(account, 1, 10);
+    const [newest, oldest] = await first.ledger.newestFirst(testTenant, 1, 10);
     expect(newest).toMatchObject({
       type: 'BatchCharged',
       data: { batch_id: 'batch-2', amount_cents: 1_234 },
@@ -91,8 +95,8 @@ describe('credit added to the ledger on PostgreSQL, racing charges on several in
       data: { credit_id: 'top-up-1', amount_cents: 25_000, reference: 'ref-top-up-1' },
       metadata: { actor: admin, correlationId: 'credit-race', accountId: account },
     });
-    expect(await first.ledger.newestFirst(account, 2, 1)).toHaveLength(1);
-    expect(await first.ledger.newestFirst(account, 3, 1)).toHaveLength(0);
+    expect(await first.ledger.newestFirst(testTenant, 2, 1)).toHaveLength(1);
+    expect(await first.ledger.newestFirst(testTenant, 3, 1)).toHaveLength(0);
   }, 60_000);
 
   const creditAdded = async (store: PostgresEventStore) =>
@@ -120,7 +124,7 @@ describe('credit added to the ledger on PostgreSQL, racing charges on several in
     await expect(otherReference.catch(refusedAsReused)).resolves.toBe(true);
 
     expect(await creditAdded(first.store)).toHaveLength(1);
-    for (const { ledger } of instances) expect(await ledger.balanceCents(account)).toBe(25_000);
+    for (const { ledger } of instances) expect(await ledger.balanceCents(testTenant)).toBe(25_000);
   }, 60_000);
 
   it('answers a repeated credit with the balance right after it, whatever came since', async () => {
@@ -138,6 +142,56 @@ describe('credit added to the ledger on PostgreSQL, racing charges on several in
       balanceCents: 24_500,
     });
     expect(await creditAdded(first.store)).toHaveLength(2);
+  }, 60_000);
+
+  it('adds credit to the ledger of the mode it names: a live charge spends live credit and never test credit', async () => {
+    const [first, second] = instances;
+    const live = { ...context, keyMode: 'live' as const };
+    await first.ledger.addCredit(context, credit('test-credit', 10_000, 'test'));
+    await first.ledger.addCredit(context, credit('live-credit', 500, 'live'));
+
+    await expect(second.ledger.chargeBatch(live, 'live-batch', 501)).rejects.toMatchObject({
+      code: 'insufficient_credit',
+    });
+    expect(await second.ledger.chargeBatch(live, 'live-batch', 500)).toBe(true);
+    expect(await second.ledger.chargeBatch(context, 'test-batch', 700)).toBe(true);
+
+    for (const { ledger } of instances) {
+      expect(await ledger.balanceCents(testTenant)).toBe(9_300);
+      expect(await ledger.balanceCents(liveTenant)).toBe(0);
+    }
+    expect((await first.store.readStream(ledgerStreamName(account, 'live'))).map((e) => e.type)).toEqual([
+      'CreditAdded',
+      'BatchCharged',
+    ]);
+    expect((await first.ledger.newestFirst(liveTenant, 1, 10)).map((e) => e.data)).toEqual([
+      expect.objectContaining({ batch_id: 'live-batch' }),
+      expect.objectContaining({ credit_id: 'live-credit' }),
+    ]);
+    // One credit id in each mode is two credits, each answered with its own ledger's balance.
+    expect(await second.ledger.addCredit(context, credit('same-id', 100, 'live'))).toEqual({
+      added: true,
+      balanceCents: 100,
+    });
+    expect(await second.ledger.addCredit(context, credit('same-id', 100, 'test'))).toEqual({
+      added: true,
+      balanceCents: 9_400,
+    });
+    const { rows } = await first.sql.query<{ stream: string; mode: string }>(
+      'select stream, mode from ledger_heads where stream like $1 order by stream',
+      [`%${account}`],
+    );
+    expect(rows).toEqual([
+      { stream: ledgerStreamName(account), mode: 'test' },
+      { stream: ledgerStreamName(account, 'live'), mode: 'live' },
+    ]);
+  }, 60_000);
+
+  it('grants the sandbox seed credit to the test ledger only', async () => {
+    const [{ ledger }] = instances;
+    const [seeded] = sandboxSeed.accounts;
+    expect(await ledger.balanceCents({ accountId: seeded.id, mode: 'test' })).toBe(seeded.credit_cents);
+    expect(await ledger.balanceCents({ accountId: seeded.id, mode: 'live' })).toBe(0);
   }, 60_000);
 
   it('back-fills a credit indexed before the index kept what it added', async () => {
@@ -161,6 +215,6 @@ describe('credit added to the ledger on PostgreSQL, racing charges on several in
     expect(rows.map((row) => [row.reference, Number(row.balance_after_cents)])).toEqual([
       ['ref-old', 25_000],
     ]);
-    expect(await later.ledger.balanceCents(account)).toBe(24_000);
+    expect(await later.ledger.balanceCents(testTenant)).toBe(24_000);
   }, 60_000);
 });

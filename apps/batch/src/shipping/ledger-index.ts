@@ -6,6 +6,7 @@ import {
   type LedgerFacts,
   ledgerEntryOf,
   type LedgerLookup,
+  modeOfLedgerStream,
 } from '@shipping/batch-domain';
 import { type EventStore, type RecordedEvent, schemaReady, type SqlClient } from '@shipping/event-store';
 import { LruCache } from '@shipping/platform';
@@ -32,7 +33,8 @@ interface EntryRow {
 /**
  * The ledger's index, derived from its streams alone: one row per event (`ledger_entries`, by the
  * key the event dedupes by, with the balance after it and a credit's reference) and one per stream
- * (`ledger_heads`: the revision indexed up to and the balance there). Entries are written before
+ * (`ledger_heads`: the revision indexed up to and the balance there), each with the mode of its
+ * stream's credit. Entries are written before
  * the head moves past them, and a command is decided only after the index caught up with the
  * stream, so every key of every event up to the revision it appends at is in the table: the
  * decision is the one a fold of the whole stream would give, from a few rows. Any instance catches
@@ -131,7 +133,7 @@ export class LedgerIndex {
     const pages = Math.ceil(recorded.length / ROWS_PER_INSERT);
     for (let page = 0; page < pages; page++) {
       const events = recorded.slice(page * ROWS_PER_INSERT, (page + 1) * ROWS_PER_INSERT);
-      const params: unknown[] = [stream];
+      const params: unknown[] = [stream, modeOfLedgerStream(stream)];
       const values = events.map((event) => {
         const entry = ledgerEntryOf(event as LedgerEvent);
         balanceCents += balanceChangeOf(event as LedgerEvent);
@@ -145,10 +147,10 @@ export class LedgerIndex {
         ];
         const first = params.length + 1;
         params.push(...row);
-        return `($1, ${row.map((_, offset) => `$${first + offset}`).join(', ')})`;
+        return `($1, $2, ${row.map((_, offset) => `$${first + offset}`).join(', ')})`;
       });
       const insertEntries = `insert into ledger_entries
-        (stream, key, parent, amount_cents, revision, reference, balance_after_cents)
+        (stream, mode, key, parent, amount_cents, revision, reference, balance_after_cents)
         values ${values.join(', ')} on conflict (stream, key) do nothing`;
       if (page < pages - 1) {
         await this.sql.query(insertEntries, params);
@@ -158,7 +160,7 @@ export class LedgerIndex {
       params.push(revision, balanceCents);
       await this.sql.query(
         `with entries as (${insertEntries})
-         insert into ledger_heads (stream, revision, balance_cents) values ($1, $${params.length - 1}, $${params.length})
+         insert into ledger_heads (stream, mode, revision, balance_cents) values ($1, $2, $${params.length - 1}, $${params.length})
          on conflict (stream) do update set revision = excluded.revision, balance_cents = excluded.balance_cents
          where ledger_heads.revision < excluded.revision`,
         params,

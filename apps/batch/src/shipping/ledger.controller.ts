@@ -6,6 +6,7 @@ import {
   LedgerPatterns,
   type PageRequest,
   type ShipmentChargeRequest,
+  tenantOf,
 } from '@shipping/contracts';
 import { ledgerEntryView } from './ledger-entry-view';
 import { Ledger } from './ledger';
@@ -24,7 +25,11 @@ function assertChargeRequest(payload: unknown): asserts payload is ShipmentCharg
   }
 }
 
-/** Charges and refunds of instant shipments, asked for by the order app. */
+/**
+ * Charges and refunds of instant shipments, asked for by the order app in the shipment's mode,
+ * credits an operator adds to the ledger of the mode it names, and the balance and entries of the
+ * ledger of the caller's key mode (decision 101).
+ */
 @Controller()
 export class LedgerController {
   constructor(private readonly ledger: Ledger) {}
@@ -38,8 +43,8 @@ export class LedgerController {
   }
 
   /**
-   * The gateway's admin API checked the account and parsed the amount into whole, positive cents.
-   * Answers the balance right after the credit, also to a repeat of it.
+   * The gateway's admin API checked the account and the mode and parsed the amount into whole,
+   * positive cents. Answers the balance right after the credit, also to a repeat of it.
    */
   @CommandPattern(LedgerPatterns.addCredit)
   async addCredit({ context, payload }: AppMessage<CreditRequest>): Promise<{ balance_cents: number }> {
@@ -48,19 +53,21 @@ export class LedgerController {
       amountCents: payload.amount_cents,
       reference: payload.reference,
       actor: payload.actor,
+      // A gateway older than modes names none: its credits were test credit.
+      mode: payload.mode ?? 'test',
     });
     return { balance_cents: balanceCents };
   }
 
   @QueryPattern(LedgerPatterns.balance)
   async balance({ context }: AppMessage<unknown>): Promise<{ balance_cents: number }> {
-    return { balance_cents: await this.ledger.balanceCents(context.accountId) };
+    return { balance_cents: await this.ledger.balanceCents(tenantOf(context)) };
   }
 
   /** Newest first, one more than the page to tell whether a next page exists. */
   @QueryPattern(LedgerPatterns.entries)
   async entries({ context, payload }: AppMessage<PageRequest>) {
-    const events = await this.ledger.newestFirst(context.accountId, payload.page, payload.per_page);
+    const events = await this.ledger.newestFirst(tenantOf(context), payload.page, payload.per_page);
     return events.map(ledgerEntryView);
   }
 

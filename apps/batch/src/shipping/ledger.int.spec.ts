@@ -8,6 +8,7 @@ import { Ledger } from './ledger';
 
 const account = 'acct_ledger';
 const context = { accountId: account, correlationId: 'ledger-spec' };
+const tenant = { accountId: account, mode: 'test' as const };
 
 /** One instance of the batch app as far as the ledger goes: its own pool, store and index cache. */
 interface Instance {
@@ -137,14 +138,14 @@ describe('the ledger on PostgreSQL, with several instances', () => {
       const first = await start();
       await grant(first, 100_000);
       await first.ledger.chargeBatch(context, 'batch-refunds', 1_000);
-      await first.ledger.refundItem(account, 'batch-refunds', 'item-1', 400, 'run-1');
+      await first.ledger.refundItem(tenant, 'batch-refunds', 'item-1', 400, 'run-1');
       await history(first, 50);
       await stop(first);
 
       const second = await start();
-      await second.ledger.refundItem(account, 'batch-refunds', 'item-1', 400, 'run-2');
-      await second.ledger.refundItem(account, 'batch-refunds', 'item-2', 600, 'run-2');
-      await expect(second.ledger.refundItem(account, 'batch-refunds', 'item-3', 1, 'run-2')).rejects.toThrow(
+      await second.ledger.refundItem(tenant, 'batch-refunds', 'item-1', 400, 'run-2');
+      await second.ledger.refundItem(tenant, 'batch-refunds', 'item-2', 600, 'run-2');
+      await expect(second.ledger.refundItem(tenant, 'batch-refunds', 'item-3', 1, 'run-2')).rejects.toThrow(
         /exceeds what batch batch-refunds paid/,
       );
       const refunds = (await ledgerEvents(second)).filter((event) => event.type === 'ItemRefunded');
@@ -207,7 +208,7 @@ describe('the ledger on PostgreSQL, with several instances', () => {
     const first = await start();
     await grant(first, 5_000);
     await first.ledger.chargeBatch(context, 'batch-a', 1_000);
-    await first.ledger.refundItem(account, 'batch-a', 'item-a', 300, 'run');
+    await first.ledger.refundItem(tenant, 'batch-a', 'item-a', 300, 'run');
     await first.ledger.chargeShipment(context, 11, 500);
     await stop(first);
     const admin = createPgSqlClient(database.url, { max: 1 });
@@ -216,7 +217,7 @@ describe('the ledger on PostgreSQL, with several instances', () => {
 
     const second = await start();
     expect(await second.ledger.chargeBatch(context, 'batch-a', 1_000)).toBe(false);
-    await second.ledger.refundItem(account, 'batch-a', 'item-a', 300, 'run');
+    await second.ledger.refundItem(tenant, 'batch-a', 'item-a', 300, 'run');
     expect(await second.ledger.chargeShipment(context, 11, 500)).toBe(false);
     await expect(second.ledger.chargeBatch(context, 'batch-b', 3_801)).rejects.toMatchObject({
       code: 'insufficient_credit',

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { RequestContext } from '@shipping/contracts';
+import { type KeyMode, type RequestContext, type Tenant, tenantOf } from '@shipping/contracts';
 import {
   type EventMetadata,
   type EventStore,
@@ -37,7 +37,10 @@ export interface CreditOutcome {
 }
 
 /**
- * Each account's credit as a `ledger-<account>` stream: the one place spending is serialised.
+ * Each account's credit in each key mode as a stream (`ledger-<account>` for test,
+ * `ledger-live-<account>` for live; decision 101): the one place spending is serialised. The
+ * mode comes from the request context, so a live charge never touches test credit; work done for a
+ * batch or a shipment names the mode that batch or shipment was created in.
  * Commands are decided on the stream's balance and the index rows of their own keys (see
  * `LedgerIndex`), so a charge costs the same on a new account and on one with years of history.
  */
@@ -53,7 +56,7 @@ export class Ledger implements OnModuleInit {
     this.index = new LedgerIndex(store, sql);
   }
 
-  /** The sandbox accounts start with their seed credit, granted once (the grant id dedupes). */
+  /** The sandbox accounts start with their seed credit, test credit, granted once (the grant id dedupes). */
   async onModuleInit(): Promise<void> {
     await this.index.createTables();
     const now = this.clock.now().toISOString();
@@ -67,19 +70,21 @@ export class Ledger implements OnModuleInit {
           reason: 'Sandbox credit',
           now,
         },
+        'test',
         eventMetadata({ correlationId: 'sandbox-seed', accountId: account.id }),
       );
     }
   }
 
   /**
-   * A credit bought or granted by an operator: `actor` is the admin key that added it. A repeat of
+   * A credit bought or granted by an operator, to the ledger of `mode`: `actor` is the admin key
+   * that added it. A repeat of
    * the credit id with the same amount and reference adds nothing and answers the balance right
    * after the first; with another amount or reference it is refused (`CreditIdReused`).
    */
   async addCredit(
     context: RequestContext,
-    credit: { creditId: string; amountCents: number; reference: string; actor: string },
+    credit: { creditId: string; amountCents: number; reference: string; actor: string; mode: KeyMode },
   ): Promise<CreditOutcome> {
     const handled = await this.decideAndAppend(
       {
@@ -90,6 +95,7 @@ export class Ledger implements OnModuleInit {
         reference: credit.reference,
         now: this.clock.now().toISOString(),
       },
+      credit.mode,
       eventMetadata({ ...context, actor: credit.actor }),
     );
     if (handled.appended) return { added: true, balanceCents: handled.balanceCents };
@@ -98,14 +104,14 @@ export class Ledger implements OnModuleInit {
     return { added: false, balanceCents: added.balanceAfterCents };
   }
 
-  /** The balance after every event of the account's stream. */
-  async balanceCents(accountId: string): Promise<number> {
-    return (await this.index.catchUp(ledgerStreamName(accountId))).balanceCents;
+  /** The balance after every event of the tenant's stream. */
+  async balanceCents(tenant: Tenant): Promise<number> {
+    return (await this.index.catchUp(ledgerStreamName(tenant.accountId, tenant.mode))).balanceCents;
   }
 
-  /** The account's ledger events, newest first: `perPage + 1` of them at most, so a caller sees if more follow. */
-  async newestFirst(accountId: string, page: number, perPage: number): Promise<RecordedEvent[]> {
-    const stream = ledgerStreamName(accountId);
+  /** The tenant's ledger events, newest first: `perPage + 1` of them at most, so a caller sees if more follow. */
+  async newestFirst(tenant: Tenant, page: number, perPage: number): Promise<RecordedEvent[]> {
+    const stream = ledgerStreamName(tenant.accountId, tenant.mode);
     const { revision } = await this.index.catchUp(stream);
     const from = revision === undefined ? -1n : revision - BigInt((page - 1) * perPage);
     if (from < 0n) return [];
@@ -116,7 +122,7 @@ export class Ledger implements OnModuleInit {
     });
   }
 
-  /** True when this call charged the batch; false when it had been charged already. */
+  /** True when this call charged the batch (in the context's mode); false when it had been charged already. */
   async chargeBatch(context: RequestContext, batchId: string, amountCents: number): Promise<boolean> {
     return this.handle(
       {
@@ -126,6 +132,7 @@ export class Ledger implements OnModuleInit {
         amountCents,
         now: this.clock.now().toISOString(),
       },
+      tenantOf(context).mode,
       eventMetadata(context),
     );
   }
@@ -144,6 +151,7 @@ export class Ledger implements OnModuleInit {
         amountCents,
         now: this.clock.now().toISOString(),
       },
+      tenantOf(context).mode,
       eventMetadata(context),
     );
   }
@@ -161,12 +169,14 @@ export class Ledger implements OnModuleInit {
         amountCents,
         now: this.clock.now().toISOString(),
       },
+      tenantOf(context).mode,
       eventMetadata(context),
     );
   }
 
+  /** Refunds a failed item of a batch to the ledger of the batch's mode. */
   async refundItem(
-    accountId: string,
+    { accountId, mode }: Tenant,
     batchId: string,
     itemId: string,
     amountCents: number,
@@ -174,18 +184,23 @@ export class Ledger implements OnModuleInit {
   ): Promise<void> {
     await this.handle(
       { type: 'RefundItem', accountId, batchId, itemId, amountCents, now: this.clock.now().toISOString() },
+      mode,
       eventMetadata({ correlationId, accountId }),
     );
   }
 
   /** True when the command appended. */
-  private async handle(command: LedgerCommand, metadata: EventMetadata): Promise<boolean> {
-    return (await this.decideAndAppend(command, metadata)).appended;
+  private async handle(command: LedgerCommand, mode: KeyMode, metadata: EventMetadata): Promise<boolean> {
+    return (await this.decideAndAppend(command, mode, metadata)).appended;
   }
 
   /** Read the index up to the stream's end, decide, append at that revision. */
-  private async decideAndAppend(command: LedgerCommand, metadata: EventMetadata): Promise<Handled> {
-    const stream = ledgerStreamName(command.accountId);
+  private async decideAndAppend(
+    command: LedgerCommand,
+    mode: KeyMode,
+    metadata: EventMetadata,
+  ): Promise<Handled> {
+    const stream = ledgerStreamName(command.accountId, mode);
     for (let attempt = 0; ; attempt++) {
       const head = await this.index.catchUp(stream);
       const facts = await this.index.facts(stream, head, ledgerLookupFor(command));

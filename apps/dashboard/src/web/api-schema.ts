@@ -81,7 +81,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An account and its credit balance */
+    /** An account and its test and live credit balances */
     get: operations['Admin_show'];
     put?: never;
     post?: never;
@@ -566,7 +566,7 @@ export interface components {
     };
     AccountSummary: {
       /**
-       * @description The credit left, in dollars.
+       * @description The credit left in the key's mode (test or live credit), in dollars.
        * @example 250.00
        */
       balance: string;
@@ -582,6 +582,8 @@ export interface components {
     };
     AddCreditRequest: {
       amount: string;
+      /** @enum {string} */
+      mode?: 'live' | 'test';
       reference: string;
     };
     AddressBookEntryRequest: {
@@ -600,6 +602,27 @@ export interface components {
       street_3?: string;
       telephone: string;
       zip: string;
+    };
+    AdminAccountSummary: {
+      /**
+       * @description The test credit left, in dollars.
+       * @example 250.00
+       */
+      balance: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Account id. */
+      id: string;
+      /** @enum {string} */
+      length_unit: 'IN' | 'CM';
+      /**
+       * @description The live credit left, in dollars.
+       * @example 250.00
+       */
+      live_balance: string;
+      name: string;
+      /** @enum {string} */
+      weight_unit: 'LBS' | 'KG';
     };
     ApiKey: {
       /** Format: date-time */
@@ -805,11 +828,16 @@ export interface components {
        */
       amount: string;
       /**
-       * @description The credit left after this one, in dollars.
+       * @description The credit left after this one in its mode's ledger, in dollars.
        * @example 250.00
        */
       balance: string;
       id: string;
+      /**
+       * @description The ledger the credit went to.
+       * @enum {string}
+       */
+      mode: 'live' | 'test';
       reference: string;
     };
     CustomsDetails: {
@@ -2146,7 +2174,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['AccountSummary'];
+            data: components['schemas']['AdminAccountSummary'];
             message?: string;
             /** @constant */
             success: true;

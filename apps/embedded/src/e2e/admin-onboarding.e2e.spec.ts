@@ -75,8 +75,8 @@ describe('onboarding a merchant through the admin API', () => {
       instant_ship_eligible: true,
     });
 
-    // The same Idempotency-Key twice adds the credit once.
-    const credit = { amount: '250.00', reference: 'INV-1001' };
+    // The same Idempotency-Key twice adds the credit once, to the live ledger the live key spends.
+    const credit = { amount: '250.00', reference: 'INV-1001', mode: 'live' };
     const once = await admin.post(`/admin/accounts/${account.id}/credit`, credit, {
       'Idempotency-Key': 'credit-1',
     });
@@ -84,8 +84,17 @@ describe('onboarding a merchant through the admin API', () => {
       'Idempotency-Key': 'credit-1',
     });
     expect(once.status).toBe(201);
+    expect(once.body.data).toMatchObject({ mode: 'live', balance: '250.00' });
     expect(again.body).toEqual(once.body);
-    expect((await admin.get(`/admin/accounts/${account.id}`)).body.data.balance).toBe('250.00');
+    const testCredit = { amount: '40.00', reference: 'TEST-1' };
+    expect((await admin.post(`/admin/accounts/${account.id}/credit`, testCredit)).body.data).toMatchObject({
+      mode: 'test',
+      balance: '40.00',
+    });
+    expect((await admin.get(`/admin/accounts/${account.id}`)).body.data).toMatchObject({
+      balance: '40.00',
+      live_balance: '250.00',
+    });
 
     const globex = apiClient(runtime.baseUrl, key.key);
     const address = await globex.post('/addresses', warehouse);
@@ -142,7 +151,12 @@ describe('onboarding a merchant through the admin API', () => {
     const refused = await globex.get('/account');
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ success: false, message: 'Unauthenticated.' });
-    expect((await apiClient(runtime.baseUrl, second.key).get('/account')).body.data.id).toBe(account.id);
+    // The test key sees the test ledger: its credit, none of the live charges.
+    const testKey = apiClient(runtime.baseUrl, second.key);
+    expect((await testKey.get('/account')).body.data).toMatchObject({ id: account.id, balance: '40.00' });
+    expect((await testKey.get('/account/ledger')).body.data.data).toEqual([
+      expect.objectContaining({ type: 'CreditAdded', reference: 'TEST-1' }),
+    ]);
   }, 180_000);
 
   it('opens the admin API to the admin key only, and the public API to API keys only', async () => {
@@ -170,6 +184,7 @@ describe('onboarding a merchant through the admin API', () => {
       'AccountOpened',
       'ApiKeyIssued',
       'ShipperAdded',
+      'CreditAdded',
       'CreditAdded',
       'AddressSaved',
       'ApiKeyIssued',
@@ -211,8 +226,15 @@ describe('onboarding a merchant through the admin API', () => {
     ).toBe(0);
     const credit = await cli('credit', 'add', account.id, '12.34', '--reference', 'INV-9');
     expect(credit).toMatchObject({ code: 0, stdout: expect.stringContaining('balance: 12.34') });
+    const live = await cli('credit', 'add', account.id, '5.00', '--reference', 'INV-L', '--mode', 'live');
+    expect(live).toMatchObject({ code: 0, stdout: expect.stringContaining('mode: live') });
+    expect(live.stdout).toContain('balance: 5.00');
     const shown = await cli('accounts', 'show', account.id);
-    expect(shown.stdout).toContain('balance: 12.34');
+    expect(shown.stdout).toMatch(/^balance: 12\.34$/m);
+    expect(shown.stdout).toMatch(/^live_balance: 5\.00$/m);
+    const badMode = await cli('credit', 'add', account.id, '1.00', '--reference', 'INV-X', '--mode', 'prod');
+    expect(badMode.code).toBe(1);
+    expect(badMode.stderr).toContain('mode: The selected mode is invalid.');
 
     const revoked = await cli('keys', 'revoke', account.id, keyId);
     expect(revoked).toMatchObject({ code: 0, stdout: expect.stringMatching(/^revoked_at: /m) });
@@ -253,6 +275,15 @@ describe('onboarding a merchant through the admin API', () => {
     }
     expect((await admin.post('/admin/accounts', { name: 'X', weight_unit: 'STONE' })).status).toBe(422);
     expect((await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'prod' })).status).toBe(422);
+    for (const mode of ['prod', 'LIVE', 1, null]) {
+      const badMode = await admin.post('/admin/accounts/acct_acme/credit', {
+        amount: '1',
+        reference: 'x',
+        mode,
+      });
+      expect(badMode.status).toBe(422);
+      expect(badMode.body).toMatchObject({ success: false, data: { mode: [expect.any(String)] } });
+    }
     expect((await admin.get('/admin/accounts/acct_missing')).status).toBe(404);
     expect(
       (await admin.post('/admin/accounts/acct_missing/credit', { amount: '1', reference: 'x' })).status,

@@ -100,10 +100,13 @@ describe('which carrier adapter a key reaches', () => {
       else process.env[name] = value;
   });
 
+  /** A live key of Acme, with live credit to spend: the sandbox seed credit is test credit. */
   const liveKey = async () => {
     const admin = apiClient(baseUrl, SANDBOX_ADMIN_API_KEY);
     const issued = await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'live' });
     expect(issued.status).toBe(201);
+    const credit = { amount: '500.00', reference: 'live spec', mode: 'live' };
+    expect((await admin.post('/admin/accounts/acct_acme/credit', credit)).status).toBe(201);
     return apiClient(baseUrl, issued.body.data.key);
   };
 
@@ -144,7 +147,7 @@ describe('which carrier adapter a key reaches', () => {
     expect(bought).toContain(`shipment-${shipped.body.data.shipment_order_id}`);
   });
 
-  it('refuses a live key shipping a batch a test key created, buying nothing', async () => {
+  it('answers a live key shipping a batch a test key created that there is no such batch, buying nothing', async () => {
     const acme = apiClient(baseUrl, 'sk_test_acme');
     const live = await liveKey();
     const created = await acme.post('/batches', {
@@ -158,11 +161,8 @@ describe('which carrier adapter a key reaches', () => {
 
     const refused = await live.post(`/batches/${batchId}/ship`);
 
-    expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({
-      success: false,
-      message: 'The batch was created with a test API key; ship it with a test key.',
-    });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ success: false, message: 'Batch not found.' });
     expect(usps.requests.length).toBe(before);
   });
 

@@ -80,7 +80,13 @@ describe('live USPS labels on a shipper’s own integration', () => {
 
   it('buys each item of a live batch once from USPS, merges its labels and refunds the item USPS refused; a test batch reaches no carrier', async () => {
     const account = (await admin.post('/admin/accounts', { name: 'Globex' })).body.data;
+    // Test credit for the test key's batch, live credit for the live key's: each mode spends its own.
     await admin.post(`/admin/accounts/${account.id}/credit`, { amount: '250.00', reference: 'INV-1' });
+    await admin.post(`/admin/accounts/${account.id}/credit`, {
+      amount: '250.00',
+      reference: 'INV-L1',
+      mode: 'live',
+    });
     const keyOf = async (mode: 'live' | 'test') =>
       apiClient(
         runtime.baseUrl,
@@ -142,6 +148,12 @@ describe('live USPS labels on a shipper’s own integration', () => {
       { reason: expect.stringContaining('USPS: Invalid ZIP Code') },
     ]);
     expect(await ledgerEvents('ItemRefunded', bought.batchId)).toBe(1);
+    const moneyStreams = await db.query<{ stream_name: string }>(
+      `select distinct stream_name from event_store.events
+        where event_type in ('BatchCharged', 'ItemRefunded') and data->>'batch_id' = $1`,
+      [bought.batchId],
+    );
+    expect(moneyStreams.rows).toEqual([{ stream_name: `ledger-live-${account.id}` }]);
 
     const test = await shipBatch(await keyOf('test'));
     // The sandbox sells all three: only USPS refuses that ZIP Code.

@@ -17,6 +17,7 @@ import {
   type TestDatabase,
   undeliverableBatchShipment,
 } from '@shipping/testing';
+import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform';
 import { batchWithStatus } from './batch-support';
 
 const run = promisify(execFile);
@@ -79,6 +80,16 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
       await batchWithStatus(acme, ids.batch, ['completed']);
       const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
       ids.shipment = shipped.body.data.shipment_order_id;
+      // A live key's batch: its rows name the live mode, rebuilt the same from its BatchCreated.
+      const admin = apiClient(runtime.baseUrl, SANDBOX_ADMIN_API_KEY);
+      const liveKey = await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'live' });
+      const live = apiClient(runtime.baseUrl, liveKey.body.data.key);
+      const liveBatch = await live.post('/batches', {
+        shipper_id: 1,
+        service: 'USPS-1',
+        batch_shipments: [batchShipment(0)],
+      });
+      await batchWithStatus(live, liveBatch.body.data.id, ['ready']);
       await eventually(async () =>
         (await acme.get('/orders')).body.data.data.length === 2 ? true : undefined,
       );
@@ -171,8 +182,12 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
 
   it('rebuilds every read model from the events alone and finds them equal to the live ones', async () => {
     const { code, stdout } = await replay('rebuild');
-    expect(stdout).toContain('batch_view: equal (1 rows)');
-    expect(stdout).toContain('batch_items_view: equal (3 rows)');
+    expect(stdout).toContain('batch_view: equal (2 rows)');
+    expect(stdout).toContain('batch_items_view: equal (4 rows)');
+    const modes = await db.query<{ mode: string }>(
+      'select distinct mode from batch_items_view order by mode',
+    );
+    expect(modes.rows).toEqual([{ mode: 'live' }, { mode: 'test' }]);
     expect(stdout).toContain('order_open_orders: equal (2 rows)');
     expect(stdout).toContain('pickup_orders_view: equal (1 rows)');
     expect(stdout).toContain('read models: equal');
@@ -212,7 +227,7 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
 
     const readable = await replay('rebuild');
     expect(readable.code).toBe(1);
-    expect(readable.stdout).toContain(`batch_view: DIFFERENT (live 1 rows, rebuilt 1)`);
+    expect(readable.stdout).toContain(`batch_view: DIFFERENT (live 2 rows, rebuilt 2)`);
     expect(readable.stdout).toContain(`  differs: ${ids.batch}`);
     expect(readable.stdout).toContain('    doc.counts.completed: live 99, rebuilt 2\n');
     expect(readable.stdout).toContain(`  missing from live: ${ids.batch}/`);

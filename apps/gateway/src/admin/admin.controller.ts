@@ -7,6 +7,7 @@ import {
   CreateApiKeyRequest,
   CreateShipperRequest,
   formatCents,
+  type KeyMode,
   LedgerPatterns,
   NotFound,
   PageQuery,
@@ -81,19 +82,26 @@ export class AdminController {
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 
+  /** Both ledgers: an admin request has no key mode, so it shows the test and the live credit. */
   @ApiRoute({
-    summary: 'An account and its credit balance',
-    success: { status: 200, data: 'AccountSummary' },
+    summary: 'An account and its test and live credit balances',
+    success: { status: 200, data: 'AdminAccountSummary' },
     admin: true,
   })
   @Get('accounts/:id')
   async show(@Param('id') id: string, @AdminRequest() admin: AdminCaller) {
     const account = await this.account(accountIdOf(id), admin);
-    const { balance_cents } = await this.apps.request<{ balance_cents: number }>(
-      LedgerPatterns.balance,
-      admin.about(account.id),
-    );
-    return { ...account, balance: formatCents(balance_cents) };
+    const balanceOf = (keyMode: KeyMode) =>
+      this.apps.request<{ balance_cents: number }>(LedgerPatterns.balance, {
+        ...admin.about(account.id),
+        keyMode,
+      });
+    const [test, live] = await Promise.all([balanceOf('test'), balanceOf('live')]);
+    return {
+      ...account,
+      balance: formatCents(test.balance_cents),
+      live_balance: formatCents(live.balance_cents),
+    };
   }
 
   @ApiRoute({
@@ -174,7 +182,10 @@ export class AdminController {
     return withMessage(credentialed, 'Shipper created with its credentials.');
   }
 
-  /** `amount` is a decimal string, turned into cents without a float; zero or less was refused as 422. */
+  /**
+   * `amount` is a decimal string, turned into cents without a float; zero or less was refused as
+   * 422. `mode` names the ledger, test unless it says live (decision 101).
+   */
   @ApiRoute({
     summary: 'Add credit to the account',
     success: { status: 201, data: 'Credit' },
@@ -199,12 +210,19 @@ export class AdminController {
     const { balance_cents } = await this.apps.request<{ balance_cents: number }>(
       LedgerPatterns.addCredit,
       admin.about(account.id),
-      { credit_id: creditId, amount_cents: amountCents, reference: body.reference, actor: admin.actor },
+      {
+        credit_id: creditId,
+        amount_cents: amountCents,
+        reference: body.reference,
+        actor: admin.actor,
+        mode: body.mode,
+      },
     );
     return withMessage(
       {
         id: creditId,
         account_id: account.id,
+        mode: body.mode,
         amount: formatCents(amountCents),
         reference: body.reference,
         balance: formatCents(balance_cents),

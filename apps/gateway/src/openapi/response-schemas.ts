@@ -182,7 +182,15 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     ['labels'],
   ),
   Account: object(account),
-  AccountSummary: object({ ...account, balance: money('The credit left, in dollars.') }),
+  AccountSummary: object({
+    ...account,
+    balance: money("The credit left in the key's mode (test or live credit), in dollars."),
+  }),
+  AdminAccountSummary: object({
+    ...account,
+    balance: money('The test credit left, in dollars.'),
+    live_balance: money('The live credit left, in dollars.'),
+  }),
   AccountPage: pageOf('Account'),
   ApiKey: object(apiKey),
   CreatedApiKey: object(
@@ -198,9 +206,10 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   Credit: object({
     id: string,
     account_id: string,
+    mode: { type: 'string', enum: ['live', 'test'], description: 'The ledger the credit went to.' },
     amount: money('The credit added.'),
     reference: string,
-    balance: money('The credit left after this one, in dollars.'),
+    balance: money("The credit left after this one in its mode's ledger, in dollars."),
   }),
   LedgerEntry: object({
     kind: { type: 'string', enum: ['credit', 'charge', 'refund'] },

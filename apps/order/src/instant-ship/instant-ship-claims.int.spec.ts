@@ -15,12 +15,14 @@ describe('instant ship keys and finisher claims', () => {
   let next = 0;
   const key = (requestHash = 'hash-a') => ({
     accountId: 'acct_acme',
+    mode: 'test' as const,
     idempotencyKey: `key-${++next}`,
     requestHash,
   });
-  const shipment = (id: number) => ({
+  const shipment = (id: number, mode: 'test' | 'live' = 'test') => ({
     shipment_order_id: id,
     account_id: 'acct_acme',
+    mode,
     correlation_id: 'req-1',
   });
 
@@ -43,6 +45,23 @@ describe('instant ship keys and finisher claims', () => {
     expect(await keys.bind(first, 101)).toBe(101);
     expect(await keys.bind(first, 102)).toBe(101);
     expect(await keys.bind({ ...first, accountId: 'acct_tiny' }, 103)).toBe(103);
+  });
+
+  it('binds one Idempotency-Key in each mode to a shipment of its own, each with its own request', async () => {
+    const test = key('hash-a');
+    const live = { ...test, mode: 'live' as const, requestHash: 'hash-b' };
+    expect(await keys.bind(test, 111)).toBe(111);
+    expect(await keys.bind(live, 112)).toBe(112);
+    expect(await keys.bind(live, 113)).toBe(112);
+    expect(await keys.bind(test, 114)).toBe(111);
+  });
+
+  it('keeps the mode of a pending shipment for whoever finishes it', async () => {
+    await pending.claim(shipment(551, 'live'), 'finisher');
+    const { rows } = await sql.query<{ mode: string }>(
+      'select mode from order_instant_ship_pending where shipment_order_id = 551',
+    );
+    expect(rows).toEqual([{ mode: 'live' }]);
   });
 
   it('binds one shipment when 20 attempts with one key arrive at once', async () => {

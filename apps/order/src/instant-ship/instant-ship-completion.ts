@@ -9,6 +9,7 @@ import {
   type LabelShipment,
   LedgerPatterns,
   type RequestContext,
+  tenantOf,
   Unavailable,
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
@@ -33,6 +34,15 @@ import {
 } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
 import { PendingShipments } from './pending-shipments';
+
+/**
+ * The context of the ledger's charge and refund of a shipment: the ledger of the mode the shipment
+ * was asked in (decision 101), whoever finishes it (the recovery's context names no key mode).
+ */
+const inModeOf = (request: Requested, context: RequestContext): RequestContext => ({
+  ...context,
+  keyMode: request.key_mode,
+});
 
 /** The label app's key for the shipment's one label; it also names the label file. */
 export const shipmentLabelItemId = (shipmentOrderId: number) => `shipment-${shipmentOrderId}`;
@@ -93,6 +103,7 @@ export class InstantShipCompletion {
     const pending = {
       shipment_order_id: shipmentOrderId,
       account_id: context.accountId,
+      mode: tenantOf(context).mode,
       correlation_id: context.correlationId,
     };
     for (;;) {
@@ -197,7 +208,10 @@ export class InstantShipCompletion {
     const charge = { shipment_order_id: request.shipment_order_id, amount_cents: request.price_cents };
     await held.assertHeld();
     try {
-      await sendRequest(this.client, LedgerPatterns.chargeShipment, { context, payload: charge });
+      await sendRequest(this.client, LedgerPatterns.chargeShipment, {
+        context: inModeOf(request, context),
+        payload: charge,
+      });
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'insufficient_credit') throw error;
       const failed = {
@@ -265,7 +279,7 @@ export class InstantShipCompletion {
     if (state.status !== 'failed' || state.code !== 'carrier_refused') return;
     const { shipment_order_id, price_cents } = state.request;
     await sendRequest(this.client, LedgerPatterns.refundShipment, {
-      context,
+      context: inModeOf(state.request, context),
       payload: { shipment_order_id, amount_cents: price_cents },
     });
   }

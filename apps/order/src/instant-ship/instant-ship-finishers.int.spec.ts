@@ -18,7 +18,8 @@ import { InstantShipCompletion, type RequestInstantShip } from './instant-ship-c
 import { PendingShipments } from './pending-shipments';
 
 type Finisher = 'A' | 'B';
-type Call = { by: Finisher; shipment_order_id?: number };
+/** A call to another app: who made it, for which shipment, and the ledger (key mode) its context names. */
+type Call = { by: Finisher; shipment_order_id?: number; keyMode?: string };
 type Hold = (by: Finisher, pattern: string) => Promise<void> | undefined;
 
 /** The ledger and the label app as the finishers reach them: every call noted by who made it. */
@@ -34,17 +35,22 @@ class OtherApps {
   client(by: Finisher): ClientProxy {
     return {
       send: (pattern: string, request: TimedRequest<AppMessage<{ shipment_order_id: number }>>) =>
-        defer(() => this.answer(by, pattern, request.data.payload)),
+        defer(() => this.answer(by, pattern, request.data.payload, request.data.context.keyMode)),
     } as unknown as ClientProxy;
   }
 
-  private async answer(by: Finisher, pattern: string, payload: { shipment_order_id: number }) {
+  private async answer(
+    by: Finisher,
+    pattern: string,
+    payload: { shipment_order_id: number },
+    keyMode: string | undefined,
+  ) {
     const calls = {
       [LedgerPatterns.chargeShipment]: this.charges,
       [LedgerPatterns.refundShipment]: this.refunds,
       [LabelPatterns.purchase]: this.purchases,
     }[pattern];
-    calls?.push({ by, shipment_order_id: payload.shipment_order_id });
+    calls?.push({ by, shipment_order_id: payload.shipment_order_id, keyMode });
     if (pattern === LabelPatterns.purchase) {
       const { items: _items, ...terms } = payload as unknown as Record<string, unknown>;
       this.purchaseTerms.push(terms);
@@ -164,7 +170,7 @@ describe('two finishers of one instant ship', () => {
     expect(await eventTypes(b.store, id)).toEqual(['InstantShipRequested', 'ParcelShipped']);
   }, 60_000);
 
-  it('the finisher that took over buys the label with the shipper and the key mode the shipment was asked with', async () => {
+  it('the finisher that took over buys the label, and charges the ledger, of the key mode the shipment was asked with', async () => {
     const [a, b] = [await finisher('A', 300), await finisher('B', 300)];
     const id = ++nextId;
     const resumeA = holdCall(a, 'A', LedgerPatterns.chargeShipment);
@@ -178,6 +184,8 @@ describe('two finishers of one instant ship', () => {
     await first;
 
     expect(world.purchases.map((call) => call.by)).toEqual(['B']);
+    expect(world.charges.length).toBeGreaterThan(0);
+    for (const charge of world.charges) expect(charge.keyMode).toBe('live');
     expect(world.purchaseTerms).toEqual([
       {
         service: 'USPS-1',

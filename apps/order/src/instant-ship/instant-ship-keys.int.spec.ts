@@ -28,8 +28,13 @@ describe.each(backends)("instant ship keys' bindings past their time on $name", 
   afterAll(() => db?.close());
 
   it('are deleted by the retention job, while the live ones stay bound', async () => {
-    const expired = { accountId: 'acct_a', idempotencyKey: 'k-expired', requestHash: 'h' };
-    const live = { accountId: 'acct_a', idempotencyKey: 'k-live', requestHash: 'h' };
+    const expired = {
+      accountId: 'acct_a',
+      mode: 'test' as const,
+      idempotencyKey: 'k-expired',
+      requestHash: 'h',
+    };
+    const live = { accountId: 'acct_a', mode: 'test' as const, idempotencyKey: 'k-live', requestHash: 'h' };
     await keys.bind(expired, 1, t0);
     await keys.bind(live, 2, later(HOUR));
 
@@ -47,7 +52,7 @@ describe.each(backends)("instant ship keys' bindings past their time on $name", 
 
   it('binds a late retry within IDEMPOTENCY_TTL_HOURS to the first shipment, not a second one', async () => {
     const longer = new InstantShipKeys(sql, 48 * HOUR);
-    const key = { accountId: 'acct_a', idempotencyKey: 'k-late', requestHash: 'h' };
+    const key = { accountId: 'acct_a', mode: 'test' as const, idempotencyKey: 'k-late', requestHash: 'h' };
     expect(await longer.bind(key, 10, t0)).toBe(10);
     expect(await longer.bind(key, 11, later(30 * HOUR))).toBe(10);
     expect(await longer.bind(key, 12, later(48 * HOUR))).toBe(12);

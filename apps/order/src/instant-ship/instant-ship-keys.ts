@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
-import { AppError, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
+import { AppError, IDEMPOTENCY_KEY_REUSED_MESSAGE, type KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import {
   deleteRowsWhere,
@@ -12,6 +12,8 @@ import { ORDER_MIGRATIONS } from '../order.migrations';
 
 export interface InstantShipKey {
   accountId: string;
+  /** The mode of the key the request was made with: one Idempotency-Key in each mode is two shipments. */
+  mode: KeyMode;
   idempotencyKey: string;
   requestHash: string;
 }
@@ -52,9 +54,10 @@ export class InstantShipKeys implements OnModuleInit {
   async bind(key: InstantShipKey, candidate: number, now = new Date()): Promise<number> {
     const { rows } = await this.sql.query<{ shipment_order_id: string | number; request_hash: string }>(
       `with bound as (
-         insert into order_instant_ship_keys as k (account_id, idempotency_key, request_hash, shipment_order_id, expires_at)
-         values ($1, $2, $3, $4, $5)
-         on conflict (account_id, idempotency_key) do update
+         insert into order_instant_ship_keys as k
+           (account_id, mode, idempotency_key, request_hash, shipment_order_id, expires_at)
+         values ($1, $7, $2, $3, $4, $5)
+         on conflict (account_id, mode, idempotency_key) do update
            set request_hash = excluded.request_hash, shipment_order_id = excluded.shipment_order_id,
                expires_at = excluded.expires_at
            where k.expires_at <= $6
@@ -63,7 +66,7 @@ export class InstantShipKeys implements OnModuleInit {
        select shipment_order_id, request_hash from bound
        union all
        select shipment_order_id, request_hash from order_instant_ship_keys
-        where account_id = $1 and idempotency_key = $2 and not exists (select 1 from bound)`,
+        where account_id = $1 and mode = $7 and idempotency_key = $2 and not exists (select 1 from bound)`,
       [
         key.accountId,
         key.idempotencyKey,
@@ -71,6 +74,7 @@ export class InstantShipKeys implements OnModuleInit {
         candidate,
         new Date(now.getTime() + this.keepMs).toISOString(),
         now.toISOString(),
+        key.mode,
       ],
     );
     // A binding committed by a concurrent attempt after this statement began is read afresh.
@@ -83,8 +87,8 @@ export class InstantShipKeys implements OnModuleInit {
   private async bound(key: InstantShipKey) {
     const { rows } = await this.sql.query<{ shipment_order_id: string | number; request_hash: string }>(
       `select shipment_order_id, request_hash from order_instant_ship_keys
-        where account_id = $1 and idempotency_key = $2`,
-      [key.accountId, key.idempotencyKey],
+        where account_id = $1 and mode = $2 and idempotency_key = $3`,
+      [key.accountId, key.mode, key.idempotencyKey],
     );
     return rows[0];
   }

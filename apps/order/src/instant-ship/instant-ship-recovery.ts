@@ -33,7 +33,11 @@ export class InstantShipRecovery implements OnApplicationBootstrap, OnModuleDest
 
   private async sweep(): Promise<void> {
     for (const shipment of await this.pending.unheld()) {
-      const context = { accountId: shipment.account_id, correlationId: shipment.correlation_id };
+      const context = {
+        accountId: shipment.account_id,
+        correlationId: shipment.correlation_id,
+        keyMode: shipment.mode,
+      };
       await this.completion.settle(shipment.shipment_order_id, context, { waitMs: 0 }).then(
         (state) =>
           this.logger.log(

@@ -6,6 +6,7 @@ import {
   INSTANT_SHIP_SHIPPER_MESSAGE,
   InstantShipRequest,
   type InstantShipment,
+  tenantOf,
   ValidationFailed,
   withSavedSender,
 } from '@shipping/contracts';
@@ -49,7 +50,7 @@ export class InstantShipCommands {
         ? await this.ids.next()
         : await this.keys.bind(
             {
-              accountId: context.accountId,
+              ...tenantOf(context),
               idempotencyKey: claimedIdempotencyKey,
               requestHash: requestHash(payload),
             },
@@ -73,7 +74,7 @@ export class InstantShipCommands {
         service: request.service,
         shipperId: shipper.id,
         shipper: { carrier: shipper.carrier, integration: shipper.integration },
-        keyMode: context.keyMode ?? 'test',
+        keyMode: tenantOf(context).mode,
         priceCents,
         parcel,
         now: this.clock.now().toISOString(),

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
+import type { KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { FencedLeases, type Lease, SQL_CLIENT } from '@shipping/platform';
 import { ORDER_MIGRATIONS } from '../order.migrations';
@@ -6,6 +7,8 @@ import { ORDER_MIGRATIONS } from '../order.migrations';
 export interface PendingShipment {
   shipment_order_id: number;
   account_id: string;
+  /** The mode of the key that asked for the shipment: its charge and refund go to that ledger. */
+  mode: KeyMode;
   correlation_id: string;
 }
 
@@ -50,12 +53,12 @@ export class PendingShipments implements OnModuleInit {
   async claim(shipment: PendingShipment, holder: string): Promise<Lease | undefined> {
     const { rows } = await this.sql.query<{ lease_token: string }>(
       `insert into order_instant_ship_pending as p
-         (shipment_order_id, account_id, correlation_id, holder, lease_token, lease_expires_at)
-       values ($1, $2, $3, $4, ${this.leases.newLease})
+         (shipment_order_id, account_id, mode, correlation_id, holder, lease_token, lease_expires_at)
+       values ($1, $2, $5, $3, $4, ${this.leases.newLease})
        on conflict (shipment_order_id) do update set holder = excluded.holder, ${this.leases.takeLease('p')}
          where ${this.leases.isFree('p')}
        returning lease_token`,
-      [shipment.shipment_order_id, shipment.account_id, shipment.correlation_id, holder],
+      [shipment.shipment_order_id, shipment.account_id, shipment.correlation_id, holder, shipment.mode],
     );
     return rows[0] && this.leases.leaseOf(shipment.shipment_order_id, rows[0].lease_token);
   }
@@ -72,9 +75,10 @@ export class PendingShipments implements OnModuleInit {
     const { rows } = await this.sql.query<{
       shipment_order_id: string | number;
       account_id: string;
+      mode: KeyMode;
       correlation_id: string;
     }>(
-      `select shipment_order_id, account_id, correlation_id from order_instant_ship_pending
+      `select shipment_order_id, account_id, mode, correlation_id from order_instant_ship_pending
         where ${this.leases.isFree()} order by created_at, shipment_order_id limit 100`,
     );
     return rows.map((row) => ({ ...row, shipment_order_id: Number(row.shipment_order_id) }));

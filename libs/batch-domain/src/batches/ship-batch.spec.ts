@@ -1,6 +1,6 @@
 import { deciderSpec } from '@shipping/testing';
 import { batchDecider } from './batch-decider';
-import { AppError, Conflict, NotFound } from '@shipping/contracts-core';
+import { AppError, BATCH_NOT_FOUND_MESSAGE, Conflict, NotFound } from '@shipping/contracts-core';
 import type { ShipBatch } from './batch-commands';
 import {
   ACCOUNT,
@@ -18,7 +18,7 @@ import {
   shipped,
   validated,
 } from './batch-history.fixture';
-import { INVALID_ITEMS_MESSAGE, keyModeMismatchMessage, NOT_READY_MESSAGE } from './ship-batch';
+import { INVALID_ITEMS_MESSAGE, NOT_READY_MESSAGE } from './ship-batch';
 
 const spec = deciderSpec(batchDecider);
 
@@ -64,12 +64,12 @@ describe('shipping a batch', () => {
     ['a live key', 'a test', 'test', 'live'],
     ['a test key', 'a live', 'live', 'test'],
   ] as const)(
-    'refuses %s shipping %s batch, with a conflict naming the mode',
+    'answers %s shipping %s batch that there is no such batch',
     (_key, _batch, created_, keyMode) => {
       spec
         .given([created(1, created_), validated(0, 995), batchValidated('ready', 1, 0)])
         .when(ship({ keyMode }))
-        .thenThrows(refused(new Conflict(keyModeMismatchMessage(created_))));
+        .thenThrows(refused(new NotFound(BATCH_NOT_FOUND_MESSAGE)));
     },
   );
 

@@ -1,4 +1,4 @@
-import { BATCH_NOT_FOUND_MESSAGE, Conflict, type KeyMode, NotFound } from '@shipping/contracts-core';
+import { BATCH_NOT_FOUND_MESSAGE, Conflict, NotFound } from '@shipping/contracts-core';
 import type { BatchEvent } from './batch-events';
 import type { ShipBatch } from './batch-commands';
 import type { BatchFacts, BatchState } from './batch-state';
@@ -12,21 +12,17 @@ export function invalidItemsConflict(state: BatchFacts): Conflict {
   return new Conflict(INVALID_ITEMS_MESSAGE, { invalid_order_ids: ids });
 }
 
-/** A key of one mode shipping a batch a key of the other mode created. */
-export const keyModeMismatchMessage = (created: KeyMode) =>
-  `The batch was created with a ${created} API key; ship it with a ${created} key.`;
-
 /**
  * Ships every valid item and charges their prices. Another account's batch is as unknown as one
- * that does not exist. A batch is shipped only with a key of the mode it was created with: its
- * labels are bought in that mode, so a live key never buys real labels for a test batch, and a
- * test key never ships a live one.
+ * that does not exist, and so is a batch of the other key mode (decision 101): its labels are
+ * bought in the mode it was created in, so a live key never buys real labels for a test batch, and
+ * a test key never ships a live one.
  */
 export function decideShip(command: ShipBatch, state: BatchState): BatchEvent[] {
   if (state.status === 'none' || state.accountId !== command.accountId)
     throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
   if (state.status !== 'creating' && command.keyMode !== undefined && command.keyMode !== state.keyMode)
-    throw new Conflict(keyModeMismatchMessage(state.keyMode));
+    throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
   switch (state.status) {
     case 'ready': {
       let charged = 0;

@@ -46,6 +46,7 @@ describe('batch summary projection', () => {
     expect(project([created(3)])).toEqual({
       id: BATCH,
       account_id: ACCOUNT,
+      mode: 'test',
       status: 'validating',
       default_service: 'USPS-1',
       default_shipper_id: 'shp1',
@@ -53,6 +54,10 @@ describe('batch summary projection', () => {
       label_keys: [],
       created_at: '2026-11-21T10:00:00.000Z',
     });
+  });
+
+  it('keeps the mode of the key that created the batch through every later event', () => {
+    expect(project([created(1, 'live'), validated(0, 995), batchValidated('ready', 1, 0)]).mode).toBe('live');
   });
 
   it('takes the status of the validation', () => {

@@ -1,3 +1,4 @@
+import type { KeyMode } from '@shipping/contracts-core';
 import type { BatchEvent, BatchEventType } from '../batches/batch-events';
 import type { BatchStatus } from '../batches/batch-state';
 import { type BatchCounts, NO_ITEMS } from '../results/batch-results';
@@ -9,6 +10,8 @@ import { type BatchCounts, NO_ITEMS } from '../results/batch-results';
 export interface BatchSummaryRow {
   id: string;
   account_id: string;
+  /** The mode of the key that created the batch: only keys of that mode see it (decision 101). */
+  mode: KeyMode;
   status: Exclude<BatchStatus, 'none'>;
   default_service: string;
   /** The shipper's hash id. */
@@ -47,10 +50,11 @@ export function projectBatchSummary(
   event: BatchEvent,
 ): BatchSummaryRow {
   if (event.type === 'BatchCreated') {
-    const { batch_id, account_id, service, shipper_hash_id, items, item_count, at } = event.data;
+    const { batch_id, account_id, key_mode, service, shipper_hash_id, items, item_count, at } = event.data;
     return {
       id: batch_id,
       account_id,
+      mode: key_mode,
       status: items.length >= item_count ? 'validating' : 'creating',
       default_service: service,
       default_shipper_id: shipper_hash_id,

@@ -1,6 +1,9 @@
+import type { KeyMode } from '@shipping/contracts-core';
+
 /**
- * Events of a `ledger-<account id>` stream: the account's credit, in integer cents. The stream is
- * the one place that serialises spending, so two batches can never overdraw the account.
+ * Events of a ledger stream: the credit of an account in one key mode, in integer cents
+ * (`ledger-<account id>` for test, `ledger-live-<account id>` for live; decision 101). The stream
+ * is the one place that serialises spending, so two batches can never overdraw the account.
  */
 export type LedgerEvent =
   | {
@@ -34,9 +37,21 @@ const LEDGER_EVENT_TYPES: readonly string[] = [
   'ShipmentRefunded',
 ];
 
+/** Both modes' ledgers begin with it: a subscription to it reads them all. */
 export const LEDGER_STREAM_PREFIX = 'ledger-';
+const LIVE_LEDGER_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}live-`;
 
-export const ledgerStreamName = (accountId: string) => `${LEDGER_STREAM_PREFIX}${accountId}`;
+/**
+ * The ledger of an account in a mode. The test ledger keeps the name every ledger had before keys
+ * had modes, so what exists is test credit; account ids begin with `acct_`, so no test ledger's
+ * name begins like a live one.
+ */
+export const ledgerStreamName = (accountId: string, mode: KeyMode = 'test') =>
+  `${mode === 'live' ? LIVE_LEDGER_STREAM_PREFIX : LEDGER_STREAM_PREFIX}${accountId}`;
+
+/** The mode a ledger stream's credit belongs to, by its name. */
+export const modeOfLedgerStream = (stream: string): KeyMode =>
+  stream.startsWith(LIVE_LEDGER_STREAM_PREFIX) ? 'live' : 'test';
 
 export function isLedgerEvent(event: { type: string }): event is LedgerEvent {
   return LEDGER_EVENT_TYPES.includes(event.type);

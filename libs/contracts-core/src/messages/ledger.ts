@@ -1,3 +1,5 @@
+import type { KeyMode } from './request-context';
+
 /**
  * The account ledger (credit in integer cents), owned by the batch app. Charges and refunds are
  * idempotent by shipment order id, so a request repeated after a crash moves no money twice.
@@ -16,6 +18,8 @@ export interface CreditRequest {
   reference: string;
   /** The admin key that adds it: recorded on the event. */
   actor: string;
+  /** The ledger it goes to: test or live credit (decision 101); test when absent. */
+  mode?: KeyMode;
 }
 
 /** One line of `GET /account/ledger`: a credit, a charge or a refund, amounts as decimal strings. */

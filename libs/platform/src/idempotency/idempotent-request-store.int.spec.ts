@@ -20,6 +20,7 @@ describe.each(backends)('the commands an app has done, by Idempotency-Key, on $n
   const later = (ms: number) => new Date(t0.getTime() + ms);
   const request = (pattern = 'batch.create', payloadHash = 'hash-a') => ({
     accountId: 'acct_acme',
+    mode: 'test' as const,
     key: `k-${++keys}`,
     pattern,
     payloadHash,
@@ -64,6 +65,17 @@ describe.each(backends)('the commands an app has done, by Idempotency-Key, on $n
 
     await store.settle(first, { reply: { id: 'b-1' } });
     expect(await store.claim(first, t0)).toEqual({ outcome: 'settled', settled: { reply: { id: 'b-1' } } });
+  });
+
+  it('does a command once in each mode under one Idempotency-Key', async () => {
+    const test = request();
+    const live = { ...test, mode: 'live' as const };
+    expect(await store.claim(test, t0)).toEqual({ outcome: 'claimed' });
+    await store.settle(test, { reply: { id: 'test' } });
+    expect(await store.claim(live, t0)).toEqual({ outcome: 'claimed' });
+    await store.settle(live, { reply: { id: 'live' } });
+    expect(await store.claim(live, t0)).toEqual({ outcome: 'settled', settled: { reply: { id: 'live' } } });
+    expect(await store.claim(test, t0)).toEqual({ outcome: 'settled', settled: { reply: { id: 'test' } } });
   });
 
   it('keeps a domain refusal as the outcome, and forgets an attempt released after a passing failure', async () => {

@@ -1,4 +1,4 @@
-import type { ErrorPayload } from '@shipping/contracts';
+import type { ErrorPayload, KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { readIdempotencyTtlMs } from '../retention/retention-config';
 import { ClaimLeaseStore, type ClaimTable } from './claim-lease-store';
@@ -8,13 +8,15 @@ export { IDEMPOTENT_REQUESTS_TABLE };
 
 const REQUESTS: ClaimTable = {
   name: IDEMPOTENT_REQUESTS_TABLE,
-  keyColumns: ['account_id', 'idempotency_key', 'pattern', 'payload_hash'],
+  keyColumns: ['account_id', 'mode', 'idempotency_key', 'pattern', 'payload_hash'],
   outcomeColumns: ['outcome'],
   attempts: 1,
 };
 
 export interface IdempotentRequest {
   accountId: string;
+  /** The mode of the key the request was made with: a key's requests in each mode are apart. */
+  mode: KeyMode;
   key: string;
   pattern: string;
   payloadHash: string;
@@ -61,7 +63,7 @@ export class IdempotentRequestStore {
   }
 
   private scope(request: IdempotentRequest): string[] {
-    return [request.accountId, request.key, request.pattern, request.payloadHash];
+    return [request.accountId, request.mode, request.key, request.pattern, request.payloadHash];
   }
 
   private init(): Promise<void> {

@@ -7,7 +7,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
-import { AppError, type ErrorCode, type RequestContext, Unavailable } from '@shipping/contracts';
+import { AppError, type ErrorCode, type RequestContext, tenantOf, Unavailable } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { isTransientFault } from '@shipping/messaging';
 import { createHash } from 'node:crypto';
@@ -40,7 +40,7 @@ export const STILL_RUNNING_MESSAGE =
   'A request with this Idempotency-Key is still being processed. Try again shortly.';
 
 /**
- * Does a command once per account, Idempotency-Key, pattern and payload: the gateway releases a
+ * Does a command once per account and mode, Idempotency-Key, pattern and payload: the gateway releases a
  * key when no reply came (an app down, slow, or killed after doing the work), and the client's
  * retry must not do the work again. The first attempt claims the request before running; a
  * repeat gets the stored reply or domain error, and one that arrives while the first still runs
@@ -131,6 +131,7 @@ function keyedRequest(context: ExecutionContext): IdempotentRequest | undefined 
   const patterns: unknown[] = Reflect.getMetadata(PATTERN_METADATA, handler) ?? [];
   return {
     accountId: requestContext.accountId,
+    mode: tenantOf({ accountId: requestContext.accountId, keyMode: requestContext.keyMode }).mode,
     key,
     pattern: String(patterns[0]),
     payloadHash: createHash('sha256')

@@ -93,6 +93,24 @@ describe.each(backends)('command and query handlers on $name', (backend) => {
     expect(counter.added).toBe(5);
   });
 
+  it('does a command once in each key mode under one Idempotency-Key (a context without one is test)', async () => {
+    const context = keyed();
+    const before = counter.added;
+
+    await sendRequest(client, 'counter.add', { context: { ...context }, payload: { by: 2 } });
+    await sendRequest(client, 'counter.add', {
+      context: { ...context, keyMode: 'test' },
+      payload: { by: 2 },
+    });
+    const live = await sendRequest(client, 'counter.add', {
+      context: { ...context, keyMode: 'live' },
+      payload: { by: 2 },
+    });
+
+    expect(live).toEqual({ total: before + 4 });
+    expect(counter.added).toBe(before + 4);
+  });
+
   it('does a command sent many times at once with one Idempotency-Key once', async () => {
     const context = keyed();
     const before = counter.added;

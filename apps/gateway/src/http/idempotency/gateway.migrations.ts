@@ -49,5 +49,15 @@ export const GATEWAY_MIGRATIONS: MigrationSet = {
   create index if not exists gateway_api_keys_account on gateway_api_keys (account_id, created_at);
 `,
     },
+    {
+      version: 4,
+      name: 'idempotency keys of a tenant',
+      // The mode joins the key (decision 101): one Idempotency-Key in each mode is two requests.
+      sql: `
+  alter table ${IDEMPOTENCY_TABLE} add column if not exists mode text not null default 'test';
+  alter table ${IDEMPOTENCY_TABLE} drop constraint if exists ${IDEMPOTENCY_TABLE}_pkey,
+    add primary key (account_id, mode, idempotency_key);
+`,
+    },
   ],
 };

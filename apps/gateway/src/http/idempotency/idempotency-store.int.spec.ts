@@ -19,7 +19,7 @@ describe.each(backends)('IdempotencyStore on $name', (backend) => {
   let keys = 0;
   const t0 = new Date('2030-01-01T00:00:00Z');
   const hoursLater = (hours: number) => new Date(t0.getTime() + hours * 3_600_000);
-  const freshScope = () => ({ accountId: 'acct_acme', key: `k-${++keys}` });
+  const freshScope = () => ({ accountId: 'acct_acme', mode: 'test' as const, key: `k-${++keys}` });
 
   beforeAll(async () => {
     db = await backend.open();
@@ -43,6 +43,17 @@ describe.each(backends)('IdempotencyStore on $name', (backend) => {
     const scope = freshScope();
     const claims = await Promise.all((await instances(6)).map((one) => one.claim(scope, 'hash-a', t0)));
     expect(claims.filter((claim) => claim.outcome === 'claimed')).toHaveLength(1);
+  });
+
+  it('keeps one Idempotency-Key of each mode apart: a live request is not the test one', async () => {
+    const test = freshScope();
+    const live = { ...test, mode: 'live' as const };
+    expect(await store.claim(test, 'hash-a', t0)).toEqual({ outcome: 'claimed' });
+    await store.complete(test, 201, { success: true, data: { id: 'test' } });
+    expect(await store.claim(live, 'hash-b', t0)).toEqual({ outcome: 'claimed' });
+    await store.complete(live, 201, { success: true, data: { id: 'live' } });
+    expect(await store.claim(test, 'hash-a', t0)).toMatchObject({ body: { data: { id: 'test' } } });
+    expect(await store.claim(live, 'hash-b', t0)).toMatchObject({ body: { data: { id: 'live' } } });
   });
 
   it('creates its table idempotently', async () => {
@@ -107,8 +118,8 @@ describe.each(backends)('IdempotencyStore on $name', (backend) => {
   });
 
   it('loses expired keys to the retention job, and keeps the live ones', async () => {
-    const old = { accountId: 'acct_sweep', key: 'old' };
-    const recent = { accountId: 'acct_sweep', key: 'recent' };
+    const old = { accountId: 'acct_sweep', mode: 'test' as const, key: 'old' };
+    const recent = { accountId: 'acct_sweep', mode: 'test' as const, key: 'recent' };
     await store.claim(old, 'hash-a', hoursLater(100));
     await store.claim(recent, 'hash-a', hoursLater(110));
     const job = new RetentionJob(

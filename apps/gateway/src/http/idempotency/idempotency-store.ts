@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import {
   ClaimLeaseStore,
@@ -17,7 +18,7 @@ const HOUR_MS = 3_600_000;
 
 const KEYS: ClaimTable = {
   name: IDEMPOTENCY_TABLE,
-  keyColumns: ['account_id', 'idempotency_key'],
+  keyColumns: ['account_id', 'mode', 'idempotency_key'],
   fingerprintColumn: 'request_hash',
   outcomeColumns: ['status_code', 'response_body'],
   // A released key can vanish between the lost insert and the read; then the insert is retried.
@@ -28,10 +29,14 @@ const KEYS: ClaimTable = {
 export const gatewayIdempotencyRetention = (): RetentionPolicy =>
   deleteRowsWhere(IDEMPOTENCY_TABLE, 'expires_at <= $1');
 
+/** Whose key it is: the account and the mode of the API key (decision 101), and the key itself. */
 export interface IdempotencyScope {
   accountId: string;
+  mode: KeyMode;
   key: string;
 }
+
+const claimKey = (scope: IdempotencyScope) => [scope.accountId, scope.mode, scope.key];
 
 export type ClaimResult =
   | { outcome: 'claimed' }
@@ -57,18 +62,18 @@ export class IdempotencyStore implements OnModuleInit {
 
   async claim(scope: IdempotencyScope, requestHash: string, now = new Date()): Promise<ClaimResult> {
     const keepMs = this.config.idempotencyTtlHours * HOUR_MS;
-    const claim = await this.claims.claim([scope.accountId, scope.key], requestHash, keepMs, now);
+    const claim = await this.claims.claim(claimKey(scope), requestHash, keepMs, now);
     if (claim.outcome !== 'settled') return claim;
     const { status_code, response_body } = claim.row as { status_code: number; response_body: string };
     return { outcome: 'completed', status: status_code, body: JSON.parse(response_body) };
   }
 
   async complete(scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
-    await this.claims.settle([scope.accountId, scope.key], [status, JSON.stringify(body)]);
+    await this.claims.settle(claimKey(scope), [status, JSON.stringify(body)]);
   }
 
   /** Forgets an in-progress key, so a retry can do the work the failed attempt did not. */
   async release(scope: IdempotencyScope): Promise<void> {
-    await this.claims.release([scope.accountId, scope.key]);
+    await this.claims.release(claimKey(scope));
   }
 }

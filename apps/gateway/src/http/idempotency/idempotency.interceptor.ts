@@ -5,7 +5,7 @@ import {
   type NestInterceptor,
   StreamableFile,
 } from '@nestjs/common';
-import { AppError, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
+import { AppError, IDEMPOTENCY_KEY_REUSED_MESSAGE, tenantOf } from '@shipping/contracts';
 import { fieldsPresent, metrics, omittedFromReplay, replayNotice, withoutFields } from '@shipping/platform';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
@@ -17,7 +17,7 @@ import { type IdempotencyScope, IdempotencyStore } from './idempotency-store';
 export const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed.';
 
 /**
- * A POST with an Idempotency-Key runs its handler at most once per account and key: a repeat
+ * A POST with an Idempotency-Key runs its handler at most once per account, key mode and key: a repeat
  * gets the first status and body back. It runs outside the envelope interceptor (see
  * GatewayResponseInterceptor), so what it stores is the enveloped body; 4xx outcomes are stored
  * too, 5xx ones release the key. The key it claimed goes on the request, and `@Caller()` puts it
@@ -37,7 +37,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const key = readIdempotencyKey(request.headers['idempotency-key']);
     if (key === undefined || !request.account) return next.handle();
 
-    const scope = { accountId: request.account.accountId, key };
+    const { accountId, mode } = tenantOf({
+      accountId: request.account.accountId,
+      keyMode: request.account.mode,
+    });
+    const scope = { accountId, mode, key };
     const claim = await this.store.claim(scope, requestHash(request));
     switch (claim.outcome) {
       case 'in_progress':

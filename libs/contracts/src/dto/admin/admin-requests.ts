@@ -14,8 +14,10 @@ import {
   renderMessage,
   validateRequest,
 } from '../../validation';
-import type { FieldErrors } from '@shipping/contracts-core';
+import type { FieldErrors, KeyMode } from '@shipping/contracts-core';
 import { type CarrierCredentials, CREDENTIALS_BY_CARRIER } from './carrier-credentials';
+
+const KEY_MODES: readonly KeyMode[] = ['live', 'test'];
 
 /** `POST /admin/accounts`. */
 export class CreateAccountRequest {
@@ -31,7 +33,7 @@ export class CreateAccountRequest {
 
 /** `POST /admin/accounts/{id}/api-keys`. */
 export class CreateApiKeyRequest {
-  @InField(['live', 'test'])
+  @InField(KEY_MODES)
   mode!: 'live' | 'test';
 }
 
@@ -151,4 +153,8 @@ export class AddCreditRequest {
 
   @StringField()
   reference!: string;
+
+  /** The ledger the credit goes to (decision 101): an admin request has no key mode of its own. */
+  @InField(KEY_MODES, { presence: 'defaulted' })
+  mode: KeyMode = 'test';
 }
