@@ -92,5 +92,14 @@ alter table order_instant_ship_pending add column if not exists lease_token bigi
 alter table order_shippers add column if not exists credentials_set_at timestamptz;
 `,
     },
+    {
+      version: 6,
+      name: 'open orders of a tenant: account and key mode',
+      sql: `
+alter table order_open_orders add column mode text not null default 'test';
+drop index order_open_orders_newest;
+create index order_open_orders_newest on order_open_orders (account_id, mode, created_at desc, shipment_order_id desc);
+`,
+    },
   ],
 };
