@@ -269,10 +269,6 @@ describe('order commands: saving draft freight and parcel orders', () => {
   describe('of a live and a test key of one account', () => {
     const live = () => asAccount('acct_acme', undefined, 'live');
     const test = () => asAccount('acct_acme', undefined, 'test');
-    const listed = async (context: RequestContext) =>
-      (await app.request<OpenOrder[]>(OrderPatterns.listOpenOrders, context, { page: 1, per_page: 100 })).map(
-        (order) => order.shipment_order_id,
-      );
 
     it("records the drafting key's mode, and lets only a key of that mode revise the draft", async () => {
       const { shipment_order_id: lives } = await save(saveParcel, live(), parcelOrder());
