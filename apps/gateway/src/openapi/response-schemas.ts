@@ -183,6 +183,16 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   ),
   Account: object(account),
   AccountSummary: object({ ...account, balance: money('The credit left, in dollars.') }),
+  CallerAccount: object({
+    ...account,
+    balance: money('The credit left, in dollars.'),
+    mode: {
+      type: 'string',
+      enum: ['test', 'live'],
+      description:
+        "The mode of the API key the request was made with: the key sees and creates only this mode's orders, pickups, batches, webhook endpoints and ledger.",
+    },
+  }),
   AccountPage: pageOf('Account'),
   ApiKey: object(apiKey),
   CreatedApiKey: object(
