@@ -96,9 +96,10 @@ alter table order_shippers add column if not exists credentials_set_at timestamp
       version: 6,
       name: 'open orders of a tenant: account and key mode',
       sql: `
-alter table order_open_orders add column mode text not null default 'test';
-drop index order_open_orders_newest;
-create index order_open_orders_newest on order_open_orders (account_id, mode, created_at desc, shipment_order_id desc);
+alter table order_open_orders add column if not exists mode text not null default 'test';
+drop index if exists order_open_orders_newest;
+create index if not exists order_open_orders_tenant_newest
+  on order_open_orders (account_id, mode, created_at desc, shipment_order_id desc);
 `,
     },
   ],

@@ -91,9 +91,9 @@ create index if not exists webhook_deliveries_leased on webhook_deliveries (endp
       name: 'endpoints of a tenant: account and key mode',
       sql: `
 -- A delivery takes the mode of its endpoint, which gets only the events of its mode.
-alter table webhook_endpoints add column mode text not null default 'test';
-drop index webhook_endpoints_live;
-create index webhook_endpoints_live on webhook_endpoints (account_id, mode, id) where deleted_at is null;
+alter table webhook_endpoints add column if not exists mode text not null default 'test';
+drop index if exists webhook_endpoints_live;
+create index if not exists webhook_endpoints_of_tenant on webhook_endpoints (account_id, mode, id) where deleted_at is null;
 `,
     },
   ],
