@@ -3,7 +3,8 @@
 //
 //   KAFKA_BROKERS=localhost:19092 GROUP_ID=my-team node docs/events/example-consumer.mjs
 //
-// Prints one line per event it handles: <type> <subject> <revision> <id>.
+// Prints one line per event it handles: <type> <subject> <revision> <id>. With KEY_MODE=live (or
+// test) it handles only the events of that key mode, as a consumer of real shipments would.
 import { Kafka, logLevel } from 'kafkajs';
 
 const TOPICS = [
@@ -13,6 +14,7 @@ const TOPICS = [
   'shipping.batch.events',
 ];
 const CLOUD_EVENT = 'application/cloudevents+json';
+const KEY_MODE = process.env.KEY_MODE;
 
 const kafka = new Kafka({
   clientId: 'example-consumer',
@@ -39,6 +41,8 @@ async function handle(topic, message) {
   const key = `${topic}/${event.subject}`;
   if (event.revision <= (lastRevision.get(key) ?? -1)) return;
   lastRevision.set(key, event.revision);
+  // Every event's data says the mode of the key its aggregate was created with.
+  if (KEY_MODE && event.data.key_mode !== KEY_MODE) return;
   // Types this consumer does not know (new types, newer versions) are skipped, never fatal.
   const detail = handlers[event.type]?.(event);
   const line = [event.type, event.subject, event.revision, event.id, detail].filter(

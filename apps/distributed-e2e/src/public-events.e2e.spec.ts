@@ -89,7 +89,7 @@ describe('public events of the distributed runtime', () => {
 
   it('publishes every aggregate once, in order, from the app that owns it', () => {
     expect(typesOf('shipping.order.events', keys.order)).toEqual([
-      'com.shipping.order.FreightOrderDrafted.v1',
+      'com.shipping.order.FreightOrderDrafted.v2',
     ]);
     expect(typesOf('shipping.pickup.events', keys.pickup)).toEqual([
       'com.shipping.pickup.PickupOrderScheduled.v2',

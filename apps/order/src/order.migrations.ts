@@ -104,5 +104,15 @@ alter table order_instant_ship_keys drop constraint if exists order_instant_ship
   add primary key (account_id, mode, idempotency_key);
 `,
     },
+    {
+      version: 7,
+      name: 'open orders of a tenant: account and key mode',
+      sql: `
+alter table order_open_orders add column if not exists mode text not null default 'test';
+drop index if exists order_open_orders_newest;
+create index if not exists order_open_orders_tenant_newest
+  on order_open_orders (account_id, mode, created_at desc, shipment_order_id desc);
+`,
+    },
   ],
 };

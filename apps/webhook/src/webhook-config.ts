@@ -19,9 +19,9 @@ export interface WebhookConfig {
   concurrency: number;
   /** Attempts in flight at once to one endpoint, across every webhook app instance. */
   endpointConcurrency: number;
-  /** Attempts in flight at once to one account's endpoints, across every webhook app instance. */
+  /** Attempts in flight at once to one account's endpoints of one key mode, across every instance. */
   accountConcurrency: number;
-  /** Live endpoints an account may have. */
+  /** Endpoints (not deleted) an account may have in each key mode. */
   maxEndpointsPerAccount: number;
   /** Keys of the signing secrets at rest: the first seals, every one opens (see SecretBox). */
   secretKeys: readonly SecretKey[];

@@ -86,5 +86,15 @@ create index if not exists webhook_deliveries_leased on webhook_deliveries (endp
   where status = 'pending' and lease_until is not null;
 `,
     },
+    {
+      version: 5,
+      name: 'endpoints of a tenant: account and key mode',
+      sql: `
+-- A delivery takes the mode of its endpoint, which gets only the events of its mode.
+alter table webhook_endpoints add column if not exists mode text not null default 'test';
+drop index if exists webhook_endpoints_live;
+create index if not exists webhook_endpoints_of_tenant on webhook_endpoints (account_id, mode, id) where deleted_at is null;
+`,
+    },
   ],
 };

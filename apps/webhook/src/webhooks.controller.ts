@@ -11,6 +11,7 @@ import {
   WebhookPatterns,
   type WebhookRedeliverRequest,
   type WebhookUpdateRequest,
+  tenantOf,
 } from '@shipping/contracts';
 import { DeliveryLog } from './deliveries/delivery-log';
 import { type NotifyResult, WebhookOutbox } from './deliveries/webhook-outbox';
@@ -30,22 +31,22 @@ export class WebhooksController {
   @CommandPattern(WebhookPatterns.register)
   @OmittedFromReplay('sealed_secret')
   register({ context, payload }: AppMessage<unknown>): Promise<RegisteredWebhookEndpointReply> {
-    return this.endpoints.register(context.accountId, payload);
+    return this.endpoints.register(tenantOf(context), payload);
   }
 
   @QueryPattern(WebhookPatterns.list)
   list({ context }: AppMessage<unknown>): Promise<WebhookEndpointView[]> {
-    return this.endpoints.list(context.accountId);
+    return this.endpoints.list(tenantOf(context));
   }
 
   @CommandPattern(WebhookPatterns.update)
   update({ context, payload }: AppMessage<WebhookUpdateRequest>): Promise<WebhookEndpointView> {
-    return this.endpoints.update(context.accountId, endpointId(payload.webhook_id), payload.changes);
+    return this.endpoints.update(tenantOf(context), endpointId(payload.webhook_id), payload.changes);
   }
 
   @CommandPattern(WebhookPatterns.remove)
   remove({ context, payload }: AppMessage<WebhookEndpointRef>): Promise<WebhookEndpointView> {
-    return this.endpoints.remove(context.accountId, endpointId(payload.webhook_id));
+    return this.endpoints.remove(tenantOf(context), endpointId(payload.webhook_id));
   }
 
   @QueryPattern(WebhookPatterns.deliveries)
@@ -53,13 +54,13 @@ export class WebhooksController {
     context,
     payload,
   }: AppMessage<WebhookDeliveriesRequest>): Promise<WebhookDeliveryView[]> {
-    const endpoint = await this.endpoints.find(context.accountId, endpointId(payload.webhook_id));
+    const endpoint = await this.endpoints.find(tenantOf(context), endpointId(payload.webhook_id));
     return this.deliveries.list(endpoint.id, { page: payload.page, per_page: payload.per_page });
   }
 
   @CommandPattern(WebhookPatterns.redeliver)
   async redeliver({ context, payload }: AppMessage<WebhookRedeliverRequest>): Promise<WebhookDeliveryView> {
-    const endpoint = await this.endpoints.find(context.accountId, endpointId(payload.webhook_id));
+    const endpoint = await this.endpoints.find(tenantOf(context), endpointId(payload.webhook_id));
     return this.deliveries.redeliver(endpoint.id, String(payload.delivery_id));
   }
 

@@ -1,6 +1,7 @@
 export * from './orders/order-types';
 export * from './orders/order-events';
 export * from './orders/order-decider';
+export * from './orders/order-upcasters';
 export * from './orders/order-normalization';
 export * from './orders/address-resolution';
 export * from './open-orders/open-orders-projection';

@@ -14,6 +14,12 @@ import {
 import { BATCH_WEBHOOK_TYPES, batchWebhookBody } from './batch-webhook-body';
 import { type CompletedItem, shipmentWebhookBody } from './shipment-webhook-body';
 
+/** What the notifications take from the batch's BatchCreated: whose batch it is, and its service. */
+type CreatedBatch = Pick<
+  Extract<BatchEvent, { type: 'BatchCreated' }>['data'],
+  'account_id' | 'key_mode' | 'service'
+>;
+
 /** A 1,000-item batch is ten requests, not a thousand round trips (over Kafka, in the distributed runtime). */
 const NOTIFICATIONS_PER_REQUEST = 100;
 
@@ -49,7 +55,7 @@ export class ShipmentNotifications implements EventSubscriber<BatchEvent> {
       (recorded) => recorded.revision <= event.revision,
     );
     const created = history.find((recorded) => recorded.type === 'BatchCreated')?.data as
-      { account_id: string; service: string } | undefined;
+      CreatedBatch | undefined;
     if (!created) return;
     const now = Math.floor(Date.now() / 1000);
     const context = {
@@ -61,6 +67,7 @@ export class ShipmentNotifications implements EventSubscriber<BatchEvent> {
     notifications.push({
       event_id: event.id,
       account_id: created.account_id,
+      key_mode: created.key_mode,
       event_type: batchType,
       order_key: `batch:${batchId}`,
       order_position: Number(event.revision),
@@ -75,11 +82,7 @@ export class ShipmentNotifications implements EventSubscriber<BatchEvent> {
   }
 
   /** `shipment.shipped` for each completed item, as before there were event types. */
-  private shippedItems(
-    history: RecordedEvent[],
-    created: { account_id: string; service: string },
-    now: number,
-  ): WebhookNotification[] {
+  private shippedItems(history: RecordedEvent[], created: CreatedBatch, now: number): WebhookNotification[] {
     const shipments = new Map<string, unknown>();
     const notifications: WebhookNotification[] = [];
     for (const recorded of history) {
@@ -93,7 +96,12 @@ export class ShipmentNotifications implements EventSubscriber<BatchEvent> {
         shipments.get(item.item_id),
         this.labels.url(item.label_key, now),
       );
-      notifications.push({ event_id: recorded.id, account_id: created.account_id, body });
+      notifications.push({
+        event_id: recorded.id,
+        account_id: created.account_id,
+        key_mode: created.key_mode,
+        body,
+      });
     }
     return notifications;
   }

@@ -50,6 +50,13 @@ export class DashboardPages {
     return (await shown.innerText()).trim();
   }
 
+  /** The mode badge of the header, as a screen reader reads it (`TEST mode`, `LIVE mode`). */
+  async modeBadge(): Promise<string> {
+    const badge = this.page.locator('header [data-mode]');
+    await badge.waitFor();
+    return (await badge.textContent())?.trim() ?? '';
+  }
+
   liveRegion(): Locator {
     return this.page.getByRole('status');
   }

@@ -16,6 +16,7 @@ import {
   startWebhookReceiver,
   undeliverableBatchShipment,
 } from '@shipping/testing';
+import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform';
 import { moneyText } from '../web/format';
 import { launchChromium } from './chromium';
 import { DashboardPages } from './dashboard-pages';
@@ -381,6 +382,28 @@ describe('the dashboard in a browser', () => {
     expect(await acmeOnPhone.horizontalOverflow()).toBe(0);
     await screenshot('batch-phone', { page: acmeOnPhone.page, fullPage: false });
     await acmePhone.close();
+  });
+
+  it("shows the key's mode as a TEST or LIVE badge, and a live key none of the test key's orders", async () => {
+    const testSession = await browser.newContext();
+    const testDashboard = await DashboardPages.open(testSession, runtime.baseUrl);
+    await testDashboard.signIn('sk_test_acme');
+    await testDashboard.heading('Open orders').waitFor();
+    expect(await testDashboard.modeBadge()).toBe('TEST mode');
+    for (const id of acmeOrderIds) await testDashboard.page.getByText(`#${id}`).waitFor();
+    await testSession.close();
+
+    const admin = apiClient(runtime.baseUrl, SANDBOX_ADMIN_API_KEY);
+    const issued = await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'live' });
+    expect(issued.status).toBe(201);
+    const liveSession = await browser.newContext();
+    const liveDashboard = await DashboardPages.open(liveSession, runtime.baseUrl);
+    await liveDashboard.signIn(issued.body.data.key);
+    await liveDashboard.heading('Open orders').waitFor();
+    expect(await liveDashboard.modeBadge()).toBe('LIVE mode');
+    await liveDashboard.page.getByText('No open orders yet.').waitFor();
+    for (const id of acmeOrderIds) expect(await liveDashboard.page.getByText(`#${id}`).count()).toBe(0);
+    await liveSession.close();
   });
 });
 

@@ -11,7 +11,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's account and its credit balance */
+    /** The caller's account, its credit balance and the key's mode */
     get: operations['Account_show'];
     put?: never;
     post?: never;
@@ -566,7 +566,7 @@ export interface components {
     };
     AccountSummary: {
       /**
-       * @description The credit left in the key's mode (test or live credit), in dollars.
+       * @description The test credit left, in dollars.
        * @example 250.00
        */
       balance: string;
@@ -748,6 +748,27 @@ export interface components {
       results: components['schemas']['BatchResults'];
       /** @enum {string} */
       status: 'validating' | 'invalid' | 'ready' | 'processing' | 'completed';
+    };
+    CallerAccount: {
+      /**
+       * @description The credit left in the key's mode (test or live credit), in dollars.
+       * @example 250.00
+       */
+      balance: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Account id. */
+      id: string;
+      /** @enum {string} */
+      length_unit: 'IN' | 'CM';
+      /**
+       * @description The mode of the API key the request was made with: the key sees and creates only this mode's orders, pickups, batches, webhook endpoints and ledger.
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      name: string;
+      /** @enum {string} */
+      weight_unit: 'LBS' | 'KG';
     };
     ContactAddress: {
       attention?: string;
@@ -1382,7 +1403,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['AccountSummary'];
+            data: components['schemas']['CallerAccount'];
             message?: string;
             /** @constant */
             success: true;

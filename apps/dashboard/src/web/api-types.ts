@@ -41,4 +41,4 @@ const listsMatch: [
 void listsMatch;
 
 /** `GET /account`: the signed-in account, its credit balance as a decimal string. */
-export type AccountSummary = Schemas['AccountSummary'];
+export type AccountSummary = Schemas['CallerAccount'];

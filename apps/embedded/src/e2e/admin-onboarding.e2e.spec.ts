@@ -130,6 +130,7 @@ describe('onboarding a merchant through the admin API', () => {
       weight_unit: 'KG',
       length_unit: 'IN',
       created_at: account.created_at,
+      mode: 'live',
     });
 
     // Another account's key sees nothing of it.

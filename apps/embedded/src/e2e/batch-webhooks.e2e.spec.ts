@@ -84,6 +84,7 @@ describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
         carrier: 'usps',
         service: 'USPS Priority Mail Express',
         label: expect.stringContaining('/labels/'),
+        mode: 'test',
       });
       const label = await fetch(body.label.replace(/^http:\/\/127\.0\.0\.1:\d+/, runtime.baseUrl));
       expect(label.status).toBe(200);

@@ -99,6 +99,7 @@ describe('instant ship (switched on, the default)', () => {
       carrier: 'usps',
       service: 'USPS Priority Mail',
       label: expect.stringContaining('/labels/items/shipment-'),
+      mode: 'test',
     });
   });
 

@@ -132,11 +132,11 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
     const types = (topic: string, subject: string) =>
       bySubject(consumer.messages, topic, subject).map(typeOf);
     expect(types('shipping.order.events', subjects.freight)).toEqual([
-      'com.shipping.order.FreightOrderDrafted.v1',
-      'com.shipping.order.FreightOrderRevised.v1',
+      'com.shipping.order.FreightOrderDrafted.v2',
+      'com.shipping.order.FreightOrderRevised.v2',
     ]);
     expect(types('shipping.order.events', subjects.parcel)).toEqual([
-      'com.shipping.order.ParcelOrderDrafted.v1',
+      'com.shipping.order.ParcelOrderDrafted.v2',
     ]);
     expect(types('shipping.pickup.events', subjects.pickup)).toEqual([
       'com.shipping.pickup.PickupOrderScheduled.v2',
@@ -209,6 +209,7 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
         specversion: '1.0',
         accountid: 'acct_acme',
         correlationid: expect.any(String),
+        data: { key_mode: 'test' },
       });
     }
   });

@@ -9,6 +9,7 @@ import {
   PageQuery,
   paginate,
   type RequestContext,
+  tenantOf,
 } from '@shipping/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppRequestSender } from '../commands/app-request-sender';
@@ -17,15 +18,15 @@ import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { ApiRoute } from '../openapi/api-route.decorator';
 
-/** The caller's own account: its name, units and credit, and the ledger behind the credit. */
+/** The caller's own account: its name, units and credit, the key's mode, and the ledger behind the credit. */
 @ApiTags('Accounts')
 @Controller('account')
 export class AccountController {
   constructor(private readonly apps: AppRequestSender) {}
 
   @ApiRoute({
-    summary: "The caller's account and its credit balance",
-    success: { status: 200, data: 'AccountSummary' },
+    summary: "The caller's account, its credit balance and the key's mode",
+    success: { status: 200, data: 'CallerAccount' },
   })
   @Get()
   async show(@Caller() caller: RequestContext) {
@@ -40,6 +41,7 @@ export class AccountController {
       weight_unit: account.weight_unit,
       length_unit: account.length_unit,
       created_at: account.created_at,
+      mode: tenantOf(caller).mode,
     };
   }
 

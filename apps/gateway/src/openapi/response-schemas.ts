@@ -182,14 +182,21 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     ['labels'],
   ),
   Account: object(account),
-  AccountSummary: object({
-    ...account,
-    balance: money("The credit left in the key's mode (test or live credit), in dollars."),
-  }),
+  AccountSummary: object({ ...account, balance: money('The test credit left, in dollars.') }),
   AdminAccountSummary: object({
     ...account,
     balance: money('The test credit left, in dollars.'),
     live_balance: money('The live credit left, in dollars.'),
+  }),
+  CallerAccount: object({
+    ...account,
+    balance: money("The credit left in the key's mode (test or live credit), in dollars."),
+    mode: {
+      type: 'string',
+      enum: ['test', 'live'],
+      description:
+        "The mode of the API key the request was made with: the key sees and creates only this mode's orders, pickups, batches, webhook endpoints and ledger.",
+    },
   }),
   AccountPage: pageOf('Account'),
   ApiKey: object(apiKey),

@@ -58,7 +58,7 @@ export class ShippedParcelNotifications implements EventSubscriber<InstantShipEv
         accountId: shipped.account_id,
         correlationId: String(event.metadata.correlationId ?? event.id),
       },
-      payload: { event_id: event.id, account_id: shipped.account_id, body },
+      payload: { event_id: event.id, account_id: shipped.account_id, key_mode: requested?.key_mode, body },
     });
   }
 }

@@ -11,6 +11,7 @@ import {
 import { holdWrites, type OpenSqlBackend, redeliveries, sqlBackends } from '@shipping/testing';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 import { projectOpenOrderRow } from './open-orders.projection';
+import { OpenOrdersReadModel } from './open-orders.read-model';
 
 const backends = sqlBackends<SqlClient>('open_orders', {
   pglite: () => createPgliteSqlClient(),
@@ -41,11 +42,11 @@ describe.each(backends)('the open-orders projection on $name', (backend) => {
   afterAll(() => db?.close());
 
   /** An order drafted and revised twice, as its stream holds it. */
-  const anOrder = async (): Promise<RecordedEvent[]> => {
+  const anOrder = async (keyMode = 'live', accountId = 'acct_open'): Promise<RecordedEvent[]> => {
     const id = ++orders;
     const event = (type: OrderEvent['type'], pieces: number, at: string) => ({
       type,
-      data: { shipment_order_id: id, account_id: 'acct_open', order: freight(pieces), at },
+      data: { shipment_order_id: id, account_id: accountId, key_mode: keyMode, order: freight(pieces), at },
     });
     await store.appendToStream(orderStreamName(id), [
       event('FreightOrderDrafted', 1, '2026-11-21T10:00:00.000Z'),
@@ -56,6 +57,7 @@ describe.each(backends)('the open-orders projection on $name', (backend) => {
   };
 
   const newest = (events: RecordedEvent[]) => ({
+    mode: 'live',
     last_revision: String(events.length - 1),
     doc: events.reduce<OpenOrder | undefined>(
       (doc, event) => projectOpenOrder(doc, event as RecordedEvent & OrderEvent),
@@ -64,8 +66,8 @@ describe.each(backends)('the open-orders projection on $name', (backend) => {
   });
 
   const row = async (events: RecordedEvent[]) => {
-    const { rows } = await sql.query<{ last_revision: string; doc: OpenOrder }>(
-      'select last_revision::text as last_revision, doc from order_open_orders where shipment_order_id = $1',
+    const { rows } = await sql.query<{ mode: string; last_revision: string; doc: OpenOrder }>(
+      'select mode, last_revision::text as last_revision, doc from order_open_orders where shipment_order_id = $1',
       [(events[0].data as { shipment_order_id: number }).shipment_order_id],
     );
     return rows[0];
@@ -92,4 +94,21 @@ describe.each(backends)('the open-orders projection on $name', (backend) => {
 
       expect(await row(events)).toEqual(newest(events));
     });
+
+  it("lists a tenant's orders only: the account's orders of the other key mode are not among them", async () => {
+    const ids: Record<string, number[]> = { live: [], test: [] };
+    for (const mode of ['live', 'test', 'live', 'test']) {
+      const events = await anOrder(mode, 'acct_tenants');
+      for (const event of events) await projectOpenOrderRow(sql, event);
+      ids[mode].push((events[0].data as { shipment_order_id: number }).shipment_order_id);
+    }
+    const readModel = new OpenOrdersReadModel(sql);
+    const listed = async (mode: 'test' | 'live') =>
+      (await readModel.list({ accountId: 'acct_tenants', mode }, { page: 1, per_page: 10 }))
+        .map((order) => order.shipment_order_id)
+        .sort();
+
+    expect(await listed('live')).toEqual(ids.live.sort());
+    expect(await listed('test')).toEqual(ids.test.sort());
+  });
 });

@@ -18,11 +18,11 @@ export async function projectOpenOrderRow(sql: SqlClient, event: RecordedEvent):
     if (rows[0] && BigInt(rows[0].last_revision) >= event.revision) return;
     const doc = projectOpenOrder(rows[0]?.doc, event);
     await tx.query(
-      `insert into order_open_orders (shipment_order_id, account_id, created_at, last_revision, doc)
-       values ($1, $2, $3, $4, $5)
+      `insert into order_open_orders (shipment_order_id, account_id, mode, created_at, last_revision, doc)
+       values ($1, $2, $3, $4, $5, $6)
        on conflict (shipment_order_id) do update set last_revision = excluded.last_revision, doc = excluded.doc
        where order_open_orders.last_revision < excluded.last_revision`,
-      [id, doc.account_id, doc.created_at, event.revision.toString(), JSON.stringify(doc)],
+      [id, doc.account_id, doc.key_mode, doc.created_at, event.revision.toString(), JSON.stringify(doc)],
     );
   });
 }

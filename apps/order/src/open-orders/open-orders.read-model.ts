@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { PageRequest } from '@shipping/contracts';
+import type { PageRequest, Tenant } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { isOrderEvent, type OpenOrder, type OrderEvent, ORDER_STREAM_PREFIX } from '@shipping/order-domain';
 import { type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
@@ -25,12 +25,12 @@ export class OpenOrdersReadModel implements EventSubscriber<OrderEvent>, OnModul
     return projectOpenOrderRow(this.sql, event);
   }
 
-  /** Newest first; one row more than the page to tell whether a next page exists. */
-  async list(accountId: string, page: PageRequest): Promise<OpenOrder[]> {
+  /** The tenant's orders, newest first; one row more than the page to tell whether a next page exists. */
+  async list(tenant: Tenant, page: PageRequest): Promise<OpenOrder[]> {
     const { rows } = await this.sql.query<{ doc: OpenOrder }>(
-      `select doc from order_open_orders where account_id = $1
-       order by created_at desc, shipment_order_id desc limit $2 offset $3`,
-      [accountId, page.per_page + 1, (page.page - 1) * page.per_page],
+      `select doc from order_open_orders where account_id = $1 and mode = $2
+       order by created_at desc, shipment_order_id desc limit $3 offset $4`,
+      [tenant.accountId, tenant.mode, page.per_page + 1, (page.page - 1) * page.per_page],
     );
     return rows.map((row) => row.doc);
   }

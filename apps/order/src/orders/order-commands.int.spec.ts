@@ -18,8 +18,13 @@ const withoutItems = <T extends { items: unknown }>({ items: _items, ...order }:
 describe('order commands: saving draft freight and parcel orders', () => {
   let app: OrderTestApp;
   let requests = 0;
-  const asAccount = (accountId: string, idempotencyKey?: string): RequestContext => ({
+  const asAccount = (
+    accountId: string,
+    idempotencyKey?: string,
+    keyMode?: 'test' | 'live',
+  ): RequestContext => ({
     accountId,
+    ...(keyMode === undefined ? {} : { keyMode }),
     correlationId: `req-${++requests}`,
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
   });
@@ -62,6 +67,7 @@ describe('order commands: saving draft freight and parcel orders', () => {
       expect(drafted.data).toMatchObject({
         shipment_order_id: saved.shipment_order_id,
         account_id: 'acct_acme',
+        key_mode: 'test',
         order: { ...withoutItems(freightOrder()), from_address_id: null },
       });
       expect(drafted.metadata).toMatchObject({
@@ -257,6 +263,32 @@ describe('order commands: saving draft freight and parcel orders', () => {
       expect(tinys.shipment_order_id).not.toBe(acmes.shipment_order_id);
       const [drafted] = await eventsOf(tinys.shipment_order_id);
       expect(drafted.data).toMatchObject({ account_id: 'acct_tiny' });
+    });
+  });
+
+  describe('of a live and a test key of one account', () => {
+    const live = () => asAccount('acct_acme', undefined, 'live');
+    const test = () => asAccount('acct_acme', undefined, 'test');
+
+    it("records the drafting key's mode, and lets only a key of that mode revise the draft", async () => {
+      const { shipment_order_id: lives } = await save(saveParcel, live(), parcelOrder());
+      const { shipment_order_id: tests } = await save(saveFreight, test(), freightOrder());
+      const before = await allEvents();
+
+      const refusals = [
+        await refusal(saveParcel, test(), { ...parcelOrder(), shipment_order_id: lives }),
+        await refusal(saveFreight, live(), { ...freightOrder(), shipment_order_id: tests }),
+      ];
+
+      expect((await eventsOf(lives))[0].data).toMatchObject({ key_mode: 'live' });
+      expect((await eventsOf(tests))[0].data).toMatchObject({ key_mode: 'test' });
+      for (const error of refusals)
+        expect(error.data).toEqual({ shipment_order_id: [UNKNOWN_ORDER_MESSAGE] });
+      expect(await allEvents()).toBe(before);
+      expect(await save(saveParcel, live(), { ...parcelOrder(), shipment_order_id: lives })).toEqual({
+        shipment_order_id: lives,
+        created: false,
+      });
     });
   });
 });

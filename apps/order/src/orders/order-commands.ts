@@ -5,6 +5,7 @@ import {
   FreightOrderRequest,
   ParcelOrderRequest,
   type SavedOrder,
+  tenantOf,
   withSavedSender,
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
@@ -24,6 +25,12 @@ import { findFreightPackageType } from '@shipping/reference-data';
 import { AccountDirectory } from '../accounts/account-directory';
 import { OrderIds } from './order-ids';
 import { validatedBody } from './validated-body';
+
+/** The tenant an order belongs to, as its commands name it: the account and the key's mode. */
+const owner = (context: AppMessage<unknown>['context']) => {
+  const { accountId, mode } = tenantOf(context);
+  return { accountId, keyMode: mode };
+};
 
 /**
  * Saves draft freight and parcel orders. The gateway validated the body's shape already; it is
@@ -57,23 +64,13 @@ export class OrderCommands {
       from_address_id: savedFrom?.id ?? null,
       items: applyForcedDimensions(fields.items, (code) => findFreightPackageType(code)),
     };
-    return this.save(context, existingId, (id, now) =>
-      existingId === undefined
-        ? {
-            type: 'DraftFreightOrder',
-            shipmentOrderId: id,
-            accountId: context.accountId,
-            order: normalized,
-            now,
-          }
-        : {
-            type: 'ReviseFreightOrder',
-            shipmentOrderId: id,
-            accountId: context.accountId,
-            order: normalized,
-            now,
-          },
-    );
+    return this.save(context, existingId, (id, now) => ({
+      type: existingId === undefined ? 'DraftFreightOrder' : 'ReviseFreightOrder',
+      shipmentOrderId: id,
+      ...owner(context),
+      order: normalized,
+      now,
+    }));
   }
 
   async saveParcelOrder({ context, payload }: AppMessage<unknown>): Promise<SavedOrder> {
@@ -89,11 +86,13 @@ export class OrderCommands {
       { ...fields, from_address_id: savedFrom?.id ?? null },
       await this.directory.preferences(context.accountId),
     );
-    return this.save(context, existingId, (id, now) =>
-      existingId === undefined
-        ? { type: 'DraftParcelOrder', shipmentOrderId: id, accountId: context.accountId, order, now }
-        : { type: 'ReviseParcelOrder', shipmentOrderId: id, accountId: context.accountId, order, now },
-    );
+    return this.save(context, existingId, (id, now) => ({
+      type: existingId === undefined ? 'DraftParcelOrder' : 'ReviseParcelOrder',
+      shipmentOrderId: id,
+      ...owner(context),
+      order,
+      now,
+    }));
   }
 
   private async save(

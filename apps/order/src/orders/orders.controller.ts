@@ -1,5 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { type AppMessage, OrderPatterns, type PageRequest, type SavedOrder } from '@shipping/contracts';
+import {
+  type AppMessage,
+  OrderPatterns,
+  type PageRequest,
+  type SavedOrder,
+  tenantOf,
+} from '@shipping/contracts';
 import type { OpenOrder } from '@shipping/order-domain';
 import { OpenOrdersReadModel } from '../open-orders/open-orders.read-model';
 import { OrderCommands } from './order-commands';
@@ -24,6 +30,6 @@ export class OrdersController {
 
   @QueryPattern(OrderPatterns.listOpenOrders)
   list({ context, payload }: AppMessage<PageRequest>): Promise<OpenOrder[]> {
-    return this.openOrders.list(context.accountId, payload);
+    return this.openOrders.list(tenantOf(context), payload);
   }
 }

@@ -55,15 +55,14 @@ describe('webhook deliveries to real receivers', () => {
       return delivery?.status === status && delivery.attempts.length === attempts ? delivery : undefined;
     });
 
-  it('POSTs the body unchanged, signed with the endpoint secret, under the delivery id', async () => {
+  it('POSTs the body with the mode of its event, signed with the endpoint secret, under the delivery id', async () => {
     const target = await receiver();
     const { endpoint, body } = await registerAndNotify('acct_signed', target.url);
     const delivery = await settled('acct_signed', endpoint.id, 'delivered', 1);
 
     expect(target.calls).toHaveLength(1);
     const [call] = target.calls;
-    expect(call.body).toBe(JSON.stringify(body));
-    expect(JSON.parse(call.body)).toEqual(body);
+    expect(call.body).toBe(JSON.stringify({ ...body, mode: 'test' }));
     expect(call.headers['content-type']).toBe('application/json');
     expect(call.headers['user-agent']).toBe(USER_AGENT);
     expect(call.headers['webhook-id']).toBe(delivery.id);
@@ -73,9 +72,10 @@ describe('webhook deliveries to real receivers', () => {
     expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(60);
     expect(v1).toBe(createHmac('sha256', endpoint.secret).update(`${t}.${call.body}`).digest('hex'));
     expect(call.headers['webhook-timestamp']).toBe(t);
-    expect(new Webhook(endpoint.secret).verify(call.body, call.headers as Record<string, string>)).toEqual(
-      body,
-    );
+    expect(new Webhook(endpoint.secret).verify(call.body, call.headers as Record<string, string>)).toEqual({
+      ...body,
+      mode: 'test',
+    });
     expect(delivery.attempts).toEqual([
       { number: 1, at: expect.any(String), status_code: 200, error: null, duration_ms: expect.any(Number) },
     ]);

@@ -46,7 +46,7 @@ describe('webhook.notify (the outbox)', () => {
     expect(await deliveriesOf('evt-1')).toEqual([first, second]);
   });
 
-  it('stores the body exactly as it will be sent, under a whd_ id', async () => {
+  it('stores the body exactly as it will be sent, with the mode of its event, under a whd_ id', async () => {
     await register('acct_body');
     await notify('acct_body', 'evt-body');
     const { rows } = await app.sql.query<{ id: string; body: string; status: string }>(
@@ -55,7 +55,7 @@ describe('webhook.notify (the outbox)', () => {
     expect(rows).toEqual([
       {
         id: expect.stringMatching(/^whd_[0-9a-f-]{36}$/),
-        body: JSON.stringify(shipmentBody()),
+        body: JSON.stringify({ ...shipmentBody(), mode: 'test' }),
         status: 'pending',
       },
     ]);
@@ -87,6 +87,67 @@ describe('webhook.notify (the outbox)', () => {
     expect(await deliveriesOf('evt-shipped')).toEqual([untyped, batches]);
     expect(await deliveriesOf('evt-completed')).toEqual([batches]);
     await expect(notifyTyped('evt-unknown', 'batch.exploded')).rejects.toBeInstanceOf(AppError);
+  });
+
+  it("stores a delivery only for the account's endpoints of the event's key mode, the mode in its body", async () => {
+    const inMode = (keyMode: 'test' | 'live') => ({ ...context('acct_modes'), keyMode });
+    const liveEndpoint = (await app.handlers.register({ context: inMode('live'), payload: { url: NOWHERE } }))
+      .id;
+    const testEndpoint = (await app.handlers.register({ context: inMode('test'), payload: { url: NOWHERE } }))
+      .id;
+    const notifyIn = (eventId: string, keyMode?: 'test' | 'live') =>
+      app.handlers.notify({
+        context: context('source'),
+        payload: {
+          event_id: eventId,
+          account_id: 'acct_modes',
+          ...(keyMode ? { key_mode: keyMode } : {}),
+          body: shipmentBody(),
+        },
+      });
+    const bodiesOf = async (eventId: string) =>
+      (
+        await app.sql.query<{ body: string }>('select body from webhook_deliveries where event_id = $1', [
+          eventId,
+        ])
+      ).rows.map((row) => JSON.parse(row.body).mode);
+
+    expect(await notifyIn('evt-live', 'live')).toEqual({ created: 1 });
+    expect(await notifyIn('evt-test', 'test')).toEqual({ created: 1 });
+    expect(await notifyIn('evt-unnamed')).toEqual({ created: 1 });
+    expect(await deliveriesOf('evt-live')).toEqual([liveEndpoint]);
+    expect(await deliveriesOf('evt-test')).toEqual([testEndpoint]);
+    expect(await deliveriesOf('evt-unnamed')).toEqual([testEndpoint]);
+    expect([await bodiesOf('evt-live'), await bodiesOf('evt-test')]).toEqual([['live'], ['test']]);
+    await expect(notifyIn('evt-sandbox', 'sandbox' as never)).rejects.toBeInstanceOf(AppError);
+  });
+
+  it("lists, finds and removes only the endpoints of the key's mode: the other mode's is not found", async () => {
+    const live = { ...context('acct_mode_endpoints'), keyMode: 'live' as const };
+    const test = { ...context('acct_mode_endpoints'), keyMode: 'test' as const };
+    const liveEndpoint = (await app.handlers.register({ context: live, payload: { url: NOWHERE } })).id;
+    const testEndpoint = (await app.handlers.register({ context: test, payload: { url: NOWHERE } })).id;
+    const ids = async (keyMode: typeof live | typeof test) =>
+      (await app.handlers.list({ context: keyMode, payload: {} })).map((endpoint) => endpoint.id);
+
+    expect(await ids(live)).toEqual([liveEndpoint]);
+    expect(await ids(test)).toEqual([testEndpoint]);
+    for (const refused of [
+      app.handlers.remove({ context: test, payload: { webhook_id: String(liveEndpoint) } }),
+      app.handlers.update({
+        context: live,
+        payload: { webhook_id: String(testEndpoint), changes: { url: NOWHERE } },
+      }),
+      app.handlers.listDeliveries({
+        context: test,
+        payload: { webhook_id: String(liveEndpoint), page: 1, per_page: 2 },
+      }),
+    ])
+      await expect(refused).rejects.toMatchObject({
+        code: 'not_found',
+        message: 'Webhook endpoint not found.',
+      });
+    expect(await ids(live)).toEqual([liveEndpoint]);
   });
 
   it('stores nothing for an account without endpoints', async () => {

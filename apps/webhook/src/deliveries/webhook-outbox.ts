@@ -20,13 +20,19 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 const isWellFormed = ({ event_id, account_id, body }: WebhookNotification) =>
   isText(event_id) && isText(account_id) && typeof body === 'object' && body !== null;
 
-const isWellTyped = ({ event_type, order_key, order_position }: WebhookNotification) =>
+const isWellTyped = ({ event_type, key_mode, order_key, order_position }: WebhookNotification) =>
   (event_type === undefined || isWebhookEventType(event_type)) &&
+  (key_mode === undefined || key_mode === 'test' || key_mode === 'live') &&
   (order_key === undefined || isText(order_key)) &&
   (order_position === undefined || Number.isSafeInteger(order_position));
 
+/** The body an endpoint receives: the event's, with the mode it happened in (decision 101). */
+const withMode = ({ body, key_mode }: WebhookNotification) =>
+  JSON.stringify({ ...body, mode: key_mode ?? 'test' });
+
 /**
- * The outbox: one pending delivery per live endpoint of the account, stored in one statement (for
+ * The outbox: one pending delivery per endpoint of the account in the event's key mode (a deleted
+ * one excepted), stored in one statement (for
  * one notification or a list of them)
  * before the answer goes back, so the sender moves its checkpoint only after nothing can be lost.
  * (endpoint, event) is unique: the same event notified again adds nothing.
@@ -69,7 +75,7 @@ export class WebhookOutbox {
     if (!given.every(isWellTyped)) {
       throw new AppError(
         'bad_request',
-        'A webhook notification names a known event_type, and an order_key with an integer order_position.',
+        'A webhook notification names a known event_type and key_mode, and an order_key with an integer order_position.',
       );
     }
     const { rowCount } = await this.sql.query(
@@ -77,9 +83,9 @@ export class WebhookOutbox {
          (id, endpoint_id, account_id, event_id, event_type, order_key, order_position, body, status, next_attempt_at, created_at)
        select 'whd_' || gen_random_uuid(), e.id, e.account_id, n.event_id, n.event_type, n.order_key, n.order_position,
          n.body, 'pending', now(), now()
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
-         with ordinality as n(account_id, event_id, event_type, order_key, body, order_position, position)
-       join webhook_endpoints e on e.account_id = n.account_id and e.deleted_at is null
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])
+         with ordinality as n(account_id, event_id, event_type, order_key, body, order_position, mode, position)
+       join webhook_endpoints e on e.account_id = n.account_id and e.mode = n.mode and e.deleted_at is null
          and n.event_type = any(e.event_types)
        order by n.position, e.id
        on conflict (endpoint_id, event_id) do nothing`,
@@ -88,8 +94,9 @@ export class WebhookOutbox {
         notifications.map((notification) => notification.event_id),
         notifications.map((notification) => notification.event_type ?? 'shipment.shipped'),
         notifications.map((notification) => notification.order_key ?? null),
-        notifications.map((notification) => JSON.stringify(notification.body)),
+        notifications.map(withMode),
         notifications.map((notification) => notification.order_position ?? null),
+        notifications.map((notification) => notification.key_mode ?? 'test'),
       ],
     );
     if (rowCount > 0) this.dispatcher.wake();

@@ -76,13 +76,14 @@ describe('webhook fairness between accounts, on PostgreSQL', () => {
     await database?.drop();
   });
 
-  const notify = (accountId: string, count: number) =>
+  const notify = (accountId: string, count: number, keyMode: 'test' | 'live' = 'test') =>
     instances[0].handlers.notifyMany({
       context: context('source'),
       payload: {
         notifications: Array.from({ length: count }, (_, index) => ({
-          event_id: `${accountId}-${index}`,
+          event_id: `${accountId}-${keyMode}-${index}`,
           account_id: accountId,
+          key_mode: keyMode,
           body: shipmentBody(),
         })),
       },
@@ -115,5 +116,25 @@ describe('webhook fairness between accounts, on PostgreSQL', () => {
       ),
     ).toBe(0);
     expect(new Set(fast.calls.map((call) => call.headers['webhook-id'])).size).toBe(DELIVERIES_OF_B);
+  }, 60_000);
+
+  it("shares slots per tenant: A's live endpoint is served while A's test endpoints hold all A's test share", async () => {
+    const live = await startReceiver();
+    try {
+      await instances[0].handlers.register({
+        context: { ...context('acct_a'), keyMode: 'live' },
+        payload: { url: live.url },
+      });
+      await notify('acct_a', DELIVERIES_OF_B, 'live');
+
+      await eventually(async () => (live.calls.length >= DELIVERIES_OF_B ? true : undefined), 30_000);
+      expect(live.calls.map((call) => JSON.parse(call.body).mode)).toEqual(
+        Array.from({ length: DELIVERIES_OF_B }, () => 'live'),
+      );
+      const hanging = blackHoles.reduce((sum, blackHole) => sum + blackHole.hanging.length, 0);
+      expect(hanging).toBeLessThanOrEqual(instances.length * PER_ACCOUNT);
+    } finally {
+      await live.close();
+    }
   }, 60_000);
 });

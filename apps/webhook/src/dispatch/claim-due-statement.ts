@@ -1,6 +1,6 @@
 /**
  * Claims due deliveries: $1 lease token, $2 lease in ms, $3 how many at most, $4 attempts in flight
- * allowed per endpoint, $5 per account. Its cost grows with the endpoints that have pending deliveries and with
+ * allowed per endpoint, $5 per tenant (an account in one key mode: decision 101). Its cost grows with the endpoints that have pending deliveries and with
  * what it claims, never with the backlog behind them:
  *
  * - `waiting` walks the endpoints with pending deliveries, one index probe each (a skip scan of
@@ -9,9 +9,10 @@
  *   and `earliest` reads its due deliveries in index order, skipping those in flight and those whose
  *   order key has an earlier pending delivery, until it has $4 (a full endpoint is not read, nor is
  *   a deleted one); they are ranked after its leases, as many as leave $4 in flight kept;
- * - `accounts` adds up its endpoints' leases per account (every lease is on a pending delivery, so
- *   on an endpoint of `waiting`); the candidates are ranked again per account after those, and as
- *   many kept as leave $5 in flight: one account's endpoints cannot take every dispatcher's slots;
+ * - `tenants` adds up its endpoints' leases per account and mode (every lease is on a pending
+ *   delivery, so on an endpoint of `waiting`); the candidates are ranked again per tenant after
+ *   those, and as many kept as leave $5 in flight: one tenant's endpoints cannot take every
+ *   dispatcher's slots, nor a live backlog the slots of the same account's test endpoints;
  * - of all those, the earliest $3 are locked `for update skip locked`, with the lease conditions
  *   beside the lock so a row another dispatcher claimed meanwhile is re-checked and left alone.
  *
@@ -29,7 +30,7 @@ with recursive waiting (endpoint_id) as (
   from waiting where waiting.endpoint_id is not null
 ),
 endpoints as (
-  select waiting.endpoint_id, live.account_id, busy.in_flight
+  select waiting.endpoint_id, live.account_id, live.mode, busy.in_flight
   from waiting
   join webhook_endpoints live on live.id = waiting.endpoint_id and live.deleted_at is null
   cross join lateral (
@@ -37,11 +38,11 @@ endpoints as (
     where held.endpoint_id = waiting.endpoint_id and held.status = 'pending' and held.lease_until >= now()
   ) busy
 ),
-accounts as (
-  select account_id, sum(in_flight) as in_flight from endpoints group by account_id
+tenants as (
+  select account_id, mode, sum(in_flight) as in_flight from endpoints group by account_id, mode
 ),
 candidates as (
-  select earliest.id, earliest.next_attempt_at, endpoints.account_id,
+  select earliest.id, earliest.next_attempt_at, endpoints.account_id, endpoints.mode,
     row_number() over (partition by endpoints.endpoint_id order by earliest.next_attempt_at, earliest.id)
       + endpoints.in_flight as slot
   from endpoints
@@ -61,13 +62,14 @@ candidates as (
 picked as (
   select ranked.id from (
     select candidates.id, candidates.next_attempt_at,
-      row_number() over (partition by candidates.account_id order by candidates.next_attempt_at, candidates.id)
-        + accounts.in_flight as account_slot
+      row_number() over (partition by candidates.account_id, candidates.mode
+                         order by candidates.next_attempt_at, candidates.id)
+        + tenants.in_flight as tenant_slot
     from candidates
-    join accounts on accounts.account_id = candidates.account_id
-    where candidates.slot <= $4 and accounts.in_flight < $5
+    join tenants on tenants.account_id = candidates.account_id and tenants.mode = candidates.mode
+    where candidates.slot <= $4 and tenants.in_flight < $5
   ) ranked
-  where ranked.account_slot <= $5
+  where ranked.tenant_slot <= $5
   order by ranked.next_attempt_at, ranked.id
   limit $3
 ),

@@ -7,7 +7,7 @@ import {
 } from '../testing/webhook-test-app';
 import { endpointLimitMessage } from './webhook-endpoints';
 
-describe('webhook endpoints per account', () => {
+describe('webhook endpoints per account and key mode', () => {
   let app: WebhookTestApp;
 
   beforeAll(async () => {
@@ -15,9 +15,9 @@ describe('webhook endpoints per account', () => {
   }, STARTUP_TIMEOUT_MS);
   afterAll(() => app?.close());
 
-  const register = (accountId: string, n: number) =>
+  const register = (accountId: string, n: number, keyMode: 'test' | 'live' = 'test') =>
     app.handlers.register({
-      context: context(accountId),
+      context: { ...context(accountId), keyMode },
       payload: { url: `https://hooks.example.com/${n}` },
     });
 
@@ -41,5 +41,14 @@ describe('webhook endpoints per account', () => {
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
     const listed = await app.handlers.list({ context: context('acct_race'), payload: {} });
     expect(listed).toHaveLength(3);
+  });
+
+  it("counts one key mode's endpoints: the live ones have a limit of their own", async () => {
+    for (let n = 0; n < 3; n++) await register('acct_modes', n, 'test');
+    for (let n = 0; n < 3; n++) await register('acct_modes', n, 'live');
+    for (const mode of ['test', 'live'] as const)
+      await expect(register('acct_modes', 3, mode)).rejects.toEqual(
+        new AppError('validation_failed', endpointLimitMessage(3)),
+      );
   });
 });

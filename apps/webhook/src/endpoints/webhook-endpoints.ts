@@ -12,6 +12,7 @@ import {
   ValidationFailed,
   WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
   type WebhookEndpointView,
+  type Tenant,
 } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
 import { MESSAGE_SECRETS, SQL_CLIENT } from '@shipping/platform';
@@ -24,7 +25,7 @@ import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 export const REFUSED_URL_MESSAGE =
   'The url must point to a public address: hosts that do not resolve, and loopback, private or otherwise internal addresses, are refused.';
 export const endpointLimitMessage = (limit: number) =>
-  `An account can have at most ${limit} webhook endpoints; delete one before adding another.`;
+  `An account can have at most ${limit} webhook endpoints in each key mode; delete one before adding another.`;
 
 interface EndpointRow {
   id: string | number;
@@ -47,7 +48,11 @@ const eventTypes = (events: readonly WebhookEventType[] | undefined): WebhookEve
   ...new Set(events ?? DEFAULT_WEBHOOK_EVENT_TYPES),
 ];
 
-/** An account's webhook endpoints; a removed one keeps its row (its deliveries refer to it). */
+/**
+ * A tenant's webhook endpoints (the account, in the mode of the key that registered them: decision
+ * 101); an endpoint of the other mode is answered as another account's is. A removed one keeps its
+ * row (its deliveries refer to it).
+ */
 @Injectable()
 export class WebhookEndpoints {
   constructor(
@@ -59,18 +64,21 @@ export class WebhookEndpoints {
   ) {}
 
   /** The secret leaves sealed for the gateway: replies cross Kafka, where it must not be read. */
-  async register(accountId: string, body: unknown): Promise<RegisteredWebhookEndpointReply> {
+  async register(tenant: Tenant, body: unknown): Promise<RegisteredWebhookEndpointReply> {
+    const { accountId, mode } = tenant;
     const validated = validateRequest(RegisterWebhookRequest, body);
     if (!validated.ok) throw new ValidationFailed(validated.errors);
     const { url, events } = validated.value;
     if (!this.config.allowPrivateTargets) await this.assertPublic(url);
     const secret = `whsec_${randomBytes(32).toString('hex')}`;
-    // Registrations of one account run one at a time (the lock), so the limit holds under races.
+    // Registrations of one tenant run one at a time (the lock), so the limit holds under races.
     const row = await this.sql.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`webhook_endpoints:${accountId}`]);
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [
+        `webhook_endpoints:${accountId}:${mode}`,
+      ]);
       const { rows: counted } = await tx.query<{ live: number }>(
-        'select count(*)::int as live from webhook_endpoints where account_id = $1 and deleted_at is null',
-        [accountId],
+        'select count(*)::int as live from webhook_endpoints where account_id = $1 and mode = $2 and deleted_at is null',
+        [accountId, mode],
       );
       const limit = this.config.maxEndpointsPerAccount;
       if (counted[0].live >= limit) throw new AppError('validation_failed', endpointLimitMessage(limit));
@@ -79,9 +87,9 @@ export class WebhookEndpoints {
       );
       const id = ids[0].id;
       const { rows } = await tx.query<EndpointRow>(
-        `insert into webhook_endpoints (id, account_id, url, secret, event_types, created_at)
-         values ($1, $2, $3, $4, $5::text[], now()) returning ${ENDPOINT_COLUMNS}`,
-        [id, accountId, url, this.box.seal(secret, endpointContext(id)), eventTypes(events)],
+        `insert into webhook_endpoints (id, account_id, mode, url, secret, event_types, created_at)
+         values ($1, $2, $3, $4, $5, $6::text[], now()) returning ${ENDPOINT_COLUMNS}`,
+        [id, accountId, mode, url, this.box.seal(secret, endpointContext(id)), eventTypes(events)],
       );
       return rows[0];
     });
@@ -92,10 +100,11 @@ export class WebhookEndpoints {
     };
   }
 
-  async list(accountId: string): Promise<WebhookEndpointView[]> {
+  async list(tenant: Tenant): Promise<WebhookEndpointView[]> {
     const { rows } = await this.sql.query<EndpointRow>(
-      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where account_id = $1 and deleted_at is null order by id`,
-      [accountId],
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where account_id = $1 and mode = $2 and deleted_at is null
+       order by id`,
+      [tenant.accountId, tenant.mode],
     );
     return rows.map(view);
   }
@@ -104,28 +113,29 @@ export class WebhookEndpoints {
    * A new URL, new types, or both. Deliveries already stored keep going to the endpoint (to its new
    * URL); only events after the change are matched against the new types.
    */
-  async update(accountId: string, id: number, body: unknown): Promise<WebhookEndpointView> {
+  async update(tenant: Tenant, id: number, body: unknown): Promise<WebhookEndpointView> {
     const validated = validateRequest(UpdateWebhookRequest, body);
     if (!validated.ok) throw new ValidationFailed(validated.errors);
     const { url, events } = validated.value;
-    await this.find(accountId, id);
+    await this.find(tenant, id);
     if (url !== undefined && !this.config.allowPrivateTargets) await this.assertPublic(url);
     const { rows } = await this.sql.query<EndpointRow>(
-      `update webhook_endpoints set url = coalesce($3, url), event_types = coalesce($4::text[], event_types)
-       where id = $1 and account_id = $2 and deleted_at is null returning ${ENDPOINT_COLUMNS}`,
-      [id, accountId, url ?? null, events === undefined ? null : eventTypes(events)],
+      `update webhook_endpoints set url = coalesce($4, url), event_types = coalesce($5::text[], event_types)
+       where id = $1 and account_id = $2 and mode = $3 and deleted_at is null returning ${ENDPOINT_COLUMNS}`,
+      [id, tenant.accountId, tenant.mode, url ?? null, events === undefined ? null : eventTypes(events)],
     );
     if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
     return view(rows[0]);
   }
 
   /** Pending deliveries of a removed endpoint are failed: nobody asked for them any more. */
-  async remove(accountId: string, id: number): Promise<WebhookEndpointView> {
+  async remove(tenant: Tenant, id: number): Promise<WebhookEndpointView> {
     return this.sql.transaction(async (tx) => {
       const { rows } = await tx.query<EndpointRow>(
-        `update webhook_endpoints set deleted_at = now() where id = $1 and account_id = $2 and deleted_at is null
+        `update webhook_endpoints set deleted_at = now()
+         where id = $1 and account_id = $2 and mode = $3 and deleted_at is null
          returning ${ENDPOINT_COLUMNS}`,
-        [id, accountId],
+        [id, tenant.accountId, tenant.mode],
       );
       if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
       await tx.query(
@@ -136,11 +146,12 @@ export class WebhookEndpoints {
     });
   }
 
-  /** The caller's live endpoint, or 404 for an unknown, removed or another account's one. */
-  async find(accountId: string, id: number): Promise<WebhookEndpointView> {
+  /** The caller's endpoint, or 404 for an unknown, removed, another account's or the other mode's one. */
+  async find(tenant: Tenant, id: number): Promise<WebhookEndpointView> {
     const { rows } = await this.sql.query<EndpointRow>(
-      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = $1 and account_id = $2 and deleted_at is null`,
-      [id, accountId],
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoints
+       where id = $1 and account_id = $2 and mode = $3 and deleted_at is null`,
+      [id, tenant.accountId, tenant.mode],
     );
     if (rows.length === 0) throw new NotFound(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
     return view(rows[0]);

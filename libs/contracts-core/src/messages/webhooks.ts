@@ -1,4 +1,5 @@
 import type { PageRequest } from '../pagination/paginate';
+import type { KeyMode } from './request-context';
 import type { WebhookBatchBody, WebhookEventType } from './webhook-event-types';
 
 /** Webhook endpoints and deliveries, owned by the webhook app. Requests travel as `AppMessage<payload>`. */
@@ -38,6 +39,12 @@ export interface WebhookNotification {
   event_id: string;
   /** The account whose endpoints receive the body (authoritative over the envelope's context). */
   account_id: string;
+  /**
+   * The mode of the key the event's work began with (its batch's or shipment's `key_mode`): only
+   * the account's endpoints of that mode receive it, with the mode in the body. Absent: test, as
+   * everything was before keys had modes.
+   */
+  key_mode?: KeyMode;
   /** Absent: `shipment.shipped`. Only endpoints subscribed to the type get a delivery. */
   event_type?: WebhookEventType;
   /**

@@ -24,11 +24,18 @@ describe('open-orders projection', () => {
   it('adds a drafted freight order with its summary', () => {
     const event: OrderEvent = {
       type: 'FreightOrderDrafted',
-      data: { shipment_order_id: 1, account_id: 'a', order: freight, at: '2026-11-21T10:00:00Z' },
+      data: {
+        shipment_order_id: 1,
+        account_id: 'a',
+        key_mode: 'live',
+        order: freight,
+        at: '2026-11-21T10:00:00Z',
+      },
     };
     expect(projectOpenOrder(undefined, event)).toEqual({
       shipment_order_id: 1,
       account_id: 'a',
+      key_mode: 'live',
       kind: 'freight',
       status: 'draft',
       summary: {
@@ -46,11 +53,23 @@ describe('open-orders projection', () => {
   it('keeps the creation time when an order is revised', () => {
     const drafted = projectOpenOrder(undefined, {
       type: 'ParcelOrderDrafted',
-      data: { shipment_order_id: 2, account_id: 'a', order: parcel, at: '2026-11-21T10:00:00Z' },
+      data: {
+        shipment_order_id: 2,
+        account_id: 'a',
+        key_mode: 'live',
+        order: parcel,
+        at: '2026-11-21T10:00:00Z',
+      },
     });
     const revised = projectOpenOrder(drafted, {
       type: 'ParcelOrderRevised',
-      data: { shipment_order_id: 2, account_id: 'a', order: parcel, at: '2026-11-21T11:00:00Z' },
+      data: {
+        shipment_order_id: 2,
+        account_id: 'a',
+        key_mode: 'live',
+        order: parcel,
+        at: '2026-11-21T11:00:00Z',
+      },
     });
     expect([revised.created_at, revised.updated_at]).toEqual([
       '2026-11-21T10:00:00Z',

@@ -1,3 +1,4 @@
+import type { KeyMode } from '@shipping/contracts-core';
 import type { OrderEvent, OrderEventType } from '../orders/order-events';
 import type { FreightOrder, OrderKind, ParcelOrder } from '../orders/order-types';
 
@@ -5,6 +6,8 @@ import type { FreightOrder, OrderKind, ParcelOrder } from '../orders/order-types
 export interface OpenOrder {
   shipment_order_id: number;
   account_id: string;
+  /** With the account, whose order it is: only keys of this mode see it. */
+  key_mode: KeyMode;
   kind: OrderKind;
   status: 'draft';
   summary: OpenOrderSummary;
@@ -54,8 +57,8 @@ function parcelSummary(order: ParcelOrder): OpenOrderSummary {
 
 /** Pure projection: the open-orders row after an order event. */
 export function projectOpenOrder(current: OpenOrder | undefined, event: OrderEvent): OpenOrder {
-  const { shipment_order_id, account_id, at } = event.data;
-  const base = { shipment_order_id, account_id, status: 'draft' as const, updated_at: at };
+  const { shipment_order_id, account_id, key_mode, at } = event.data;
+  const base = { shipment_order_id, account_id, key_mode, status: 'draft' as const, updated_at: at };
   switch (event.type) {
     case 'FreightOrderDrafted':
     case 'FreightOrderRevised':

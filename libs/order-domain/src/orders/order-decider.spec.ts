@@ -10,7 +10,7 @@ const freight = { pickup_date: '2026-12-01', items: [] } as unknown as FreightOr
 const parcel = { package_list: [] } as unknown as ParcelOrder;
 const drafted: OrderEvent = {
   type: 'FreightOrderDrafted',
-  data: { shipment_order_id: 7, account_id: 'acct_acme', order: freight, at: now },
+  data: { shipment_order_id: 7, account_id: 'acct_acme', key_mode: 'test', order: freight, at: now },
 };
 
 const refusedAsUnknown = (error: unknown) => {
@@ -22,18 +22,32 @@ describe('order decider', () => {
   it('drafts a new freight order', () => {
     spec
       .given([])
-      .when({ type: 'DraftFreightOrder', shipmentOrderId: 7, accountId: 'acct_acme', order: freight, now })
+      .when({
+        type: 'DraftFreightOrder',
+        shipmentOrderId: 7,
+        accountId: 'acct_acme',
+        keyMode: 'test',
+        order: freight,
+        now,
+      })
       .then([drafted]);
   });
 
   it('drafts a new parcel order', () => {
     spec
       .given([])
-      .when({ type: 'DraftParcelOrder', shipmentOrderId: 8, accountId: 'acct_acme', order: parcel, now })
+      .when({
+        type: 'DraftParcelOrder',
+        shipmentOrderId: 8,
+        accountId: 'acct_acme',
+        keyMode: 'test',
+        order: parcel,
+        now,
+      })
       .then([
         {
           type: 'ParcelOrderDrafted',
-          data: { shipment_order_id: 8, account_id: 'acct_acme', order: parcel, at: now },
+          data: { shipment_order_id: 8, account_id: 'acct_acme', key_mode: 'test', order: parcel, at: now },
         },
       ]);
   });
@@ -42,11 +56,18 @@ describe('order decider', () => {
     const revised = { ...freight, pickup_date: '2026-12-02' };
     spec
       .given([drafted])
-      .when({ type: 'ReviseFreightOrder', shipmentOrderId: 7, accountId: 'acct_acme', order: revised, now })
+      .when({
+        type: 'ReviseFreightOrder',
+        shipmentOrderId: 7,
+        accountId: 'acct_acme',
+        keyMode: 'test',
+        order: revised,
+        now,
+      })
       .then([
         {
           type: 'FreightOrderRevised',
-          data: { shipment_order_id: 7, account_id: 'acct_acme', order: revised, at: now },
+          data: { shipment_order_id: 7, account_id: 'acct_acme', key_mode: 'test', order: revised, at: now },
         },
       ]);
   });
@@ -54,28 +75,85 @@ describe('order decider', () => {
   it('refuses to revise an unknown order', () => {
     spec
       .given([])
-      .when({ type: 'ReviseFreightOrder', shipmentOrderId: 7, accountId: 'acct_acme', order: freight, now })
+      .when({
+        type: 'ReviseFreightOrder',
+        shipmentOrderId: 7,
+        accountId: 'acct_acme',
+        keyMode: 'test',
+        order: freight,
+        now,
+      })
       .thenThrows(refusedAsUnknown);
   });
 
   it("refuses to revise another account's order as if it did not exist", () => {
     spec
       .given([drafted])
-      .when({ type: 'ReviseFreightOrder', shipmentOrderId: 7, accountId: 'acct_tiny', order: freight, now })
+      .when({
+        type: 'ReviseFreightOrder',
+        shipmentOrderId: 7,
+        accountId: 'acct_tiny',
+        keyMode: 'test',
+        order: freight,
+        now,
+      })
       .thenThrows(refusedAsUnknown);
+  });
+
+  it('refuses to revise an order of the other key mode as if it did not exist', () => {
+    spec
+      .given([drafted])
+      .when({
+        type: 'ReviseFreightOrder',
+        shipmentOrderId: 7,
+        accountId: 'acct_acme',
+        keyMode: 'live',
+        order: freight,
+        now,
+      })
+      .thenThrows(refusedAsUnknown);
+  });
+
+  it('records the mode of the key that drafts, and keeps it on revisions', () => {
+    const live: OrderEvent = { ...drafted, data: { ...drafted.data, key_mode: 'live' } } as OrderEvent;
+    spec
+      .given([live])
+      .when({
+        type: 'ReviseFreightOrder',
+        shipmentOrderId: 7,
+        accountId: 'acct_acme',
+        keyMode: 'live',
+        order: freight,
+        now,
+      })
+      .then([{ type: 'FreightOrderRevised', data: { ...live.data } } as OrderEvent]);
   });
 
   it('refuses to revise a freight order through the parcel command', () => {
     spec
       .given([drafted])
-      .when({ type: 'ReviseParcelOrder', shipmentOrderId: 7, accountId: 'acct_acme', order: parcel, now })
+      .when({
+        type: 'ReviseParcelOrder',
+        shipmentOrderId: 7,
+        accountId: 'acct_acme',
+        keyMode: 'test',
+        order: parcel,
+        now,
+      })
       .thenThrows(refusedAsUnknown);
   });
 
   it('never drafts twice under one id', () => {
     spec
       .given([drafted])
-      .when({ type: 'DraftFreightOrder', shipmentOrderId: 7, accountId: 'acct_acme', order: freight, now })
+      .when({
+        type: 'DraftFreightOrder',
+        shipmentOrderId: 7,
+        accountId: 'acct_acme',
+        keyMode: 'test',
+        order: freight,
+        now,
+      })
       .thenThrows((error) => expect(String(error)).toContain('already used'));
   });
 });

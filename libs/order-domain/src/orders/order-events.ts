@@ -1,23 +1,25 @@
+import type { KeyMode } from '@shipping/contracts-core';
 import type { FreightOrder, ParcelOrder } from './order-types';
 
-/** Events of an `order-<id>` stream. Every type is versioned; these are version 1. */
+/** What every event of an order carries: the order, its tenant (account and key mode) and when. */
+interface OrderEventData<Order> {
+  shipment_order_id: number;
+  account_id: string;
+  /** Version 2: the mode of the API key that drafted the order; only keys of that mode see it. */
+  key_mode: KeyMode;
+  order: Order;
+  at: string;
+}
+
+/**
+ * Events of an `order-<id>` stream. Every type is at version 2, which adds `key_mode`; a version 1
+ * event was written before orders had a mode and reads as a test order.
+ */
 export type OrderEvent =
-  | {
-      type: 'FreightOrderDrafted';
-      data: { shipment_order_id: number; account_id: string; order: FreightOrder; at: string };
-    }
-  | {
-      type: 'FreightOrderRevised';
-      data: { shipment_order_id: number; account_id: string; order: FreightOrder; at: string };
-    }
-  | {
-      type: 'ParcelOrderDrafted';
-      data: { shipment_order_id: number; account_id: string; order: ParcelOrder; at: string };
-    }
-  | {
-      type: 'ParcelOrderRevised';
-      data: { shipment_order_id: number; account_id: string; order: ParcelOrder; at: string };
-    };
+  | { type: 'FreightOrderDrafted'; data: OrderEventData<FreightOrder> }
+  | { type: 'FreightOrderRevised'; data: OrderEventData<FreightOrder> }
+  | { type: 'ParcelOrderDrafted'; data: OrderEventData<ParcelOrder> }
+  | { type: 'ParcelOrderRevised'; data: OrderEventData<ParcelOrder> };
 
 export type OrderEventType = OrderEvent['type'];
 

@@ -23,7 +23,7 @@ const event: RecordedEvent = {
 
 describe('a stored event published to other teams', () => {
   it('becomes a CloudEvent with its id, its aggregate as subject and its version in the type', () => {
-    expect(toCloudEvent(pickups, event)).toEqual({
+    expect(toCloudEvent(pickups, event, 'live')).toEqual({
       specversion: '1.0',
       id: event.id,
       source: '/shipping/pickup',
@@ -36,12 +36,12 @@ describe('a stored event published to other teams', () => {
       correlationid: 'req-7',
       causationid: 'req-7',
       accountid: 'acct_acme',
-      data: { pickup_id: 42 },
+      data: { pickup_id: 42, key_mode: 'live' },
     });
   });
 
   it('leaves out the extensions its metadata lacks', () => {
-    const cloudEvent = toCloudEvent(pickups, { ...event, metadata: {} });
+    const cloudEvent = toCloudEvent(pickups, { ...event, metadata: {} }, 'test');
     expect(cloudEvent).not.toHaveProperty('correlationid');
     expect(cloudEvent).not.toHaveProperty('causationid');
     expect(cloudEvent).not.toHaveProperty('accountid');

@@ -1,3 +1,4 @@
+import type { KeyMode } from '@shipping/contracts';
 import type { RecordedEvent } from '@shipping/event-store';
 import type { PublishedCategory } from './published-categories';
 
@@ -37,7 +38,15 @@ export function eventSchemaUrl(context: string, type: string, version: number): 
   return `${EVENT_SCHEMA_BASE_URL}/${eventSchemaPath(context, type, version)}`;
 }
 
-export function toCloudEvent(category: PublishedCategory, event: RecordedEvent): CloudEvent {
+/**
+ * The stored event as other teams read it. Its data carries `key_mode`, the mode of the key its
+ * aggregate was created with, so a consumer can keep test traffic out (decision 101).
+ */
+export function toCloudEvent(
+  category: PublishedCategory,
+  event: RecordedEvent,
+  keyMode: KeyMode,
+): CloudEvent {
   const { correlationId, causationId, accountId } = event.metadata;
   return {
     specversion: '1.0',
@@ -52,6 +61,6 @@ export function toCloudEvent(category: PublishedCategory, event: RecordedEvent):
     ...(typeof correlationId === 'string' ? { correlationid: correlationId } : {}),
     ...(typeof causationId === 'string' ? { causationid: causationId } : {}),
     ...(typeof accountId === 'string' ? { accountid: accountId } : {}),
-    data: event.data,
+    data: { ...(event.data as object), key_mode: keyMode },
   };
 }

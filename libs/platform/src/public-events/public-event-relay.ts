@@ -1,10 +1,12 @@
 import type { Logger } from '@nestjs/common';
+import type { KeyMode } from '@shipping/contracts';
 import type { EventStore, RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
 import type { PublishedMessage } from '@shipping/messaging';
 import { consecutiveRuns } from '../batching/consecutive-runs';
 import { startStoredSubscription } from '../subscriptions/stored-subscription';
 import { CLOUD_EVENT_CONTENT_TYPE, toCloudEvent } from './cloud-event';
 import { type PublishedCategory, publicTopic } from './published-categories';
+import { StreamKeyModes } from './stream-key-modes';
 
 export interface EventPublisher {
   publish(topic: string, messages: PublishedMessage[]): Promise<void>;
@@ -27,13 +29,14 @@ export const MAX_SEND_BYTES = 512 * 1024;
 
 /**
  * One stored subscription per published category, producing each event as a CloudEvent keyed by
- * its aggregate id. The events a page of $all holds go out in as few sends as fit, one after
+ * its aggregate id, its data with the key mode of its stream. The events a page of $all holds go out in as few sends as fit, one after
  * another and in order, so one aggregate's events reach its partition in stream order. The
  * checkpoint moves only after every send of the page was acknowledged: a crash or a broker outage
  * sends the unacknowledged events again (at least once; consumers dedupe by id).
  */
 export async function startPublicEventRelay(options: PublicEventRelayOptions): Promise<Subscription[]> {
   const { sql, store, publisher, logger } = options;
+  const keyModes = new StreamKeyModes(store);
   return Promise.all(
     options.categories.map((category) =>
       startStoredSubscription(sql, store, {
@@ -41,9 +44,9 @@ export async function startPublicEventRelay(options: PublicEventRelayOptions): P
         streamNamePrefixes: [category.streamPrefix],
         logger,
         onEvents: async (events) => {
-          const messages = events
-            .filter((event) => category.types.includes(event.type))
-            .map((event) => toMessage(category, event));
+          const messages: PublishedMessage[] = [];
+          for (const event of events.filter((each) => category.types.includes(each.type)))
+            messages.push(toMessage(category, event, await keyModes.of(event)));
           for (const send of bySize(messages, MAX_SEND_BYTES))
             await publisher.publish(publicTopic(category), send);
         },
@@ -52,8 +55,8 @@ export async function startPublicEventRelay(options: PublicEventRelayOptions): P
   );
 }
 
-function toMessage(category: PublishedCategory, event: RecordedEvent): PublishedMessage {
-  const cloudEvent = toCloudEvent(category, event);
+function toMessage(category: PublishedCategory, event: RecordedEvent, keyMode: KeyMode): PublishedMessage {
+  const cloudEvent = toCloudEvent(category, event, keyMode);
   return {
     key: cloudEvent.subject,
     value: JSON.stringify(cloudEvent),

@@ -42,9 +42,17 @@ const balance = (summary: AccountSummary | undefined) =>
       </p>`
     : nothing;
 
+/** Which data the key shows: a test key's orders, batches and webhooks are not a live key's. */
+const modeBadge = (summary: AccountSummary | undefined) =>
+  summary
+    ? html`<strong class="mode-badge mode-${summary.mode}" data-mode=${summary.mode}
+        >${summary.mode === 'live' ? 'LIVE' : 'TEST'}<span class="visually-hidden"> mode</span></strong
+      >`
+    : nothing;
+
 const account = (apiKey: string, summary: AccountSummary | undefined, signOut: () => void) =>
   html`<div class="account">
-    ${balance(summary)}
+    ${modeBadge(summary)} ${balance(summary)}
     <span>Key ending in <code>${apiKey.slice(-4)}</code></span>
     <button type="button" @click=${signOut}>Sign out</button>
   </div>`;

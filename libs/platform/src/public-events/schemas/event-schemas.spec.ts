@@ -91,6 +91,14 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
     expect(expected).toContain('pickup/PickupOrderScheduled.v2.schema.json');
   });
 
+  it('require key_mode in the data of every published type', () => {
+    for (const { path, schema } of generated) {
+      const data = (schema.properties as { data: { required: string[]; properties: object } }).data;
+      expect({ path, required: data.required.includes('key_mode') }).toEqual({ path, required: true });
+      expect(data.properties).toHaveProperty('key_mode.enum', ['test', 'live']);
+    }
+  });
+
   it('accept every batch event of the domain fixtures as the relay publishes it', () => {
     const events = [
       history.created(2),
@@ -106,7 +114,7 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
     ];
     expect(new Set(events.map((event) => event.type))).toEqual(new Set(batchCategory.types));
     events.forEach((event, revision) => {
-      const cloudEvent = toCloudEvent(batchCategory, recorded(event, revision));
+      const cloudEvent = toCloudEvent(batchCategory, recorded(event, revision), 'live');
       const validate = validatorOf(cloudEvent.dataschema);
       expect({ type: event.type, valid: validate(cloudEvent), errors: validate.errors ?? null }).toEqual({
         type: event.type,
@@ -117,10 +125,14 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
   });
 
   it('refuse an event whose data lacks a required field or has the wrong type', () => {
-    const cloudEvent = toCloudEvent(batchCategory, recorded(history.completed(0, 820), 5));
+    const cloudEvent = toCloudEvent(batchCategory, recorded(history.completed(0, 820), 5), 'test');
     const validate = validatorOf(cloudEvent.dataschema);
     const { tracking_number: _dropped, ...withoutTracking } = cloudEvent.data as Record<string, unknown>;
+    const { key_mode: _mode, ...withoutMode } = cloudEvent.data as Record<string, unknown>;
+    expect(validate(cloudEvent)).toBe(true);
     expect(validate({ ...cloudEvent, data: withoutTracking })).toBe(false);
+    expect(validate({ ...cloudEvent, data: withoutMode })).toBe(false);
+    expect(validate({ ...cloudEvent, data: { ...withoutMode, key_mode: 'sandbox' } })).toBe(false);
     expect(validate({ ...cloudEvent, data: { ...withoutTracking, tracking_number: 42 } })).toBe(false);
     expect(validate({ ...cloudEvent, type: 'com.shipping.batch.ItemCompleted.v2' })).toBe(false);
   });

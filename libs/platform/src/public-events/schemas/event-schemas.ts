@@ -43,7 +43,7 @@ export function generateEventSchemas(): EventSchemaFile[] {
       const version = upcasters.latestVersion(type);
       return {
         path: eventSchemaPath(category.context, type, version),
-        schema: cloudEventSchema(category, type, version, data),
+        schema: cloudEventSchema(category, type, version, withKeyMode(data)),
       };
     });
   });
@@ -81,6 +81,24 @@ function eventDataTypes(
       `${union} has types no category publishes: ${unpublished.join(', ')} (see PUBLISHED_CATEGORIES)`,
     );
   return byType;
+}
+
+const KEY_MODE: JsonSchema = {
+  description:
+    'The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.',
+  type: 'string',
+  enum: ['test', 'live'],
+};
+
+/**
+ * The relay adds `key_mode` to every event's data (its stream's mode, decision 108): an event type
+ * that does not record it itself still has it, always, which keeps its version.
+ */
+function withKeyMode(data: JsonSchema): JsonSchema {
+  const properties = (data.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (data.required ?? []) as string[];
+  if (properties['key_mode']) return data;
+  return { ...data, properties: { ...properties, key_mode: KEY_MODE }, required: [...required, 'key_mode'] };
 }
 
 function cloudEventSchema(
