@@ -80,14 +80,13 @@ describe('test and live data of one account, kept apart', () => {
     await app.listen(0, '127.0.0.1');
     baseUrl = await app.getUrl();
     test = apiClient(baseUrl, 'sk_test_acme');
-    const issued = await apiClient(baseUrl, SANDBOX_ADMIN_API_KEY).post(
-      '/admin/accounts/acct_acme/api-keys',
-      {
-        mode: 'live',
-      },
-    );
+    const admin = apiClient(baseUrl, SANDBOX_ADMIN_API_KEY);
+    const issued = await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'live' });
     expect(issued.status).toBe(201);
     live = apiClient(baseUrl, issued.body.data.key);
+    // The sandbox seed credit is test credit: what the live key ships is paid from live credit.
+    const credit = { amount: '500.00', reference: 'tenants spec', mode: 'live' };
+    expect((await admin.post('/admin/accounts/acct_acme/credit', credit)).status).toBe(201);
   }, 120_000);
 
   afterAll(async () => {
