@@ -33,6 +33,9 @@ import { LabelPurchaseIntents } from './purchases/label-purchase-intents';
 import { LabelPurchaseReconciliation } from './purchases/label-purchase-reconciliation';
 import { LabelPurchaseStore } from './purchases/label-purchase-store';
 import { LabelPurchases } from './purchases/label-purchases';
+import { CarrierPickupStore } from './pickups/carrier-pickup-store';
+import { CarrierPickups } from './pickups/carrier-pickups';
+import { CarrierPickupsController } from './pickups/carrier-pickups.controller';
 import { LabelWarmUp } from './workers/label-warm-up';
 import { LabelWorkerPool } from './workers/label-worker-pool';
 
@@ -46,7 +49,7 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
  * sealed under MESSAGE_SECRET_KEYS. Tests override LABEL_CONFIG (label folder, pool size, store), CARRIER_PORT or the registry.
  */
 @Module({
-  controllers: [LabelsController, CarrierCredentialsController],
+  controllers: [LabelsController, CarrierCredentialsController, CarrierPickupsController],
   providers: [
     { provide: LABEL_CONFIG, useFactory: () => readLabelConfig(process.env) },
     {
@@ -61,6 +64,8 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
         new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
     },
     carrierGuardsProvider,
+    CarrierPickupStore,
+    CarrierPickups,
     {
       provide: CarrierRegistry,
       inject: [CARRIER_PORT, CarrierGuardsOfApp, CarrierCredentialStore, USPS_API_URL],
