@@ -192,6 +192,14 @@ describe('the USPS mock server', () => {
     expect(answer.text).toContain(path);
   });
 
+  it('refuses a carrier pickup whose contact names no email or phone number', async () => {
+    const request = examplePickupRequest() as { pickupAddress: { contact: object[] } };
+    request.pickupAddress.contact = [{ fax: '2125550100' }];
+    const answer = await send('POST', '/pickup/v3/carrier-pickup', request);
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('pickupAddress.contact');
+  });
+
   it('cancels a pickup only with the ETag of the pickup as If-Match', async () => {
     const scheduled = await send('POST', '/pickup/v3/carrier-pickup', examplePickupRequest());
     expect(scheduled.status).toBe(200);
