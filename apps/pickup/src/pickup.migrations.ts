@@ -33,6 +33,8 @@ create index if not exists pickup_orders_view_newest on pickup_orders_view (acco
 alter table pickup_orders_view add column if not exists mode text not null default 'test';
 create index if not exists pickup_orders_view_tenant_newest on pickup_orders_view (account_id, mode, created_at desc, pickup_id desc);
 drop index if exists pickup_orders_view_newest;
+create index if not exists pickup_orders_view_pending on pickup_orders_view (created_at)
+  where mode = 'live' and (doc->>'status') = 'pending';
 create table if not exists pickup_request_keys (
   account_id text not null,
   mode text not null,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountDirectoryClient, idempotentRequestsRetention, retentionJob } from '@shipping/platform';
 import { PickupCarrier } from './pickups/pickup-carrier';
+import { PickupCarrierRecovery } from './pickups/pickup-carrier-recovery';
 import { PickupCommands } from './pickups/pickup-commands';
 import { PickupIds } from './pickups/pickup-ids';
 import { PickupRequestKeys, pickupRequestKeysRetention } from './pickups/pickup-request-keys';
@@ -20,6 +21,7 @@ import { PickupOrdersReadModel } from './read-model/pickup-orders.read-model';
     PickupRequestKeys,
     PickupCarrier,
     PickupCommands,
+    PickupCarrierRecovery,
     PickupQuotes,
     PickupOrdersReadModel,
     retentionJob([], () => [idempotentRequestsRetention(), pickupRequestKeysRetention()]),

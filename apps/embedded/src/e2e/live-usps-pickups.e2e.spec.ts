@@ -225,4 +225,27 @@ describe('live USPS pickups on a shipper’s own integration', () => {
     );
     expect(rows[0].count).toBe(1);
   }, 150_000);
+
+  it('finishes a pickup whose request gave up and was never retried, asking USPS once', async () => {
+    const before = asked();
+    mock.losePickupAnswers('hang');
+    const known = new Set(await listedIds(live));
+    const gaveUp = await live.post('/pickup-orders', uspsPickup('73302'));
+    expect(gaveUp.status).toBe(503);
+    const pickupId = (
+      await until(
+        async () => (await listedIds(live)).filter((id) => !known.has(id)),
+        (ids) => ids.length === 1,
+      )
+    )[0];
+    const finished = await until(
+      () => live.get(`/pickup-orders/${pickupId}`),
+      (answer) => answer.body.data?.status === 'failed',
+      90_000,
+    );
+    expect(finished.body.data.carrier_message).toContain(
+      'USPS may have scheduled this pickup, but its answer was lost',
+    );
+    expect(asked()).toBe(before + 1);
+  }, 150_000);
 });

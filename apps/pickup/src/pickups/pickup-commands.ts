@@ -14,6 +14,7 @@ import {
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
 import {
+  type CarrierStanding,
   type PickupCommand,
   pickupDecider,
   type PickupEvent,
@@ -134,27 +135,39 @@ export class PickupCommands {
     return this.viewOf(await this.handle(pickupId, command, context));
   }
 
-  /** Asks the carrier of a pickup still pending and records its answer; answers the pickup. */
+  /**
+   * Asks the carrier of a pickup still pending and records its answer, for a pickup whose request
+   * gave up on the way (the recovery): answers where the pickup stands.
+   */
+  async resume(pickupId: number, context: RequestContext): Promise<CarrierStanding['status'] | 'none'> {
+    const { state } = await foldStream(this.store, pickupStreamName(pickupId), pickupDecider);
+    if (state.status !== 'ready') return 'none';
+    return (await this.askCarrier(state, context)).standing.status;
+  }
+
+  /** Asks the carrier of a pending pickup and answers the pickup; a refusal is the request's answer. */
   private async scheduled(state: Existing, context: RequestContext): Promise<PickupOrderView> {
-    let current = state;
-    if (current.standing.status === 'pending' && current.shipper) {
-      const answer = await this.carrier.schedule(
-        this.carrierPickupOf(current),
-        current.pickup,
-        context,
-        this.clock.now(),
-      );
-      const now = this.clock.now().toISOString();
-      current = await this.handle(
-        current.pickupId,
-        { type: 'RecordCarrierAnswer', pickupId: current.pickupId, answer, now },
-        context,
-      );
-    }
+    const current = await this.askCarrier(state, context);
     // The carrier's refusal (or a lost answer) is the answer to the request, as instant ship's is.
     if (current.standing.status === 'failed')
       throw new AppError('validation_failed', current.standing.reason, { id: current.pickupId });
     return this.viewOf(current);
+  }
+
+  private async askCarrier(state: Existing, context: RequestContext): Promise<Existing> {
+    if (state.standing.status !== 'pending' || !state.shipper) return state;
+    const answer = await this.carrier.schedule(
+      this.carrierPickupOf(state),
+      state.pickup,
+      context,
+      this.clock.now(),
+    );
+    const now = this.clock.now().toISOString();
+    return this.handle(
+      state.pickupId,
+      { type: 'RecordCarrierAnswer', pickupId: state.pickupId, answer, now },
+      context,
+    );
   }
 
   /** A live key's pickup is scheduled by the account's first shipper of its carrier on its own integration. */
