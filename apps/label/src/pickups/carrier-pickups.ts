@@ -18,7 +18,10 @@ import { pickupOutcomeUnknownReason } from './pickup-outcome-unknown';
  */
 export const PICKUP_ASKED_STALE_MS = 5 * 60_000;
 
-const choiceOf = ({ shipper, mode }: CarrierPickupScheduleRequest): CarrierChoice => ({
+const choiceOf = ({
+  shipper,
+  mode,
+}: Pick<CarrierPickupScheduleRequest, 'shipper' | 'mode'>): CarrierChoice => ({
   carrier: shipper.carrier,
   integration: shipper.integration,
   mode,
@@ -93,7 +96,7 @@ export class CarrierPickups {
     if (row?.outcome === 'cancelled') return { ok: true };
     if (row?.outcome !== 'confirmed' || row.confirmation_number !== request.confirmation_number)
       return { ok: false, reason: 'No pickup with this confirmation number was scheduled with the carrier.' };
-    const adapter = this.carriers.pickupAdapterFor(choiceOf({ ...request, pickup: undefined as never }));
+    const adapter = this.carriers.pickupAdapterFor(choiceOf(request));
     if (!adapter)
       return {
         ok: false,
