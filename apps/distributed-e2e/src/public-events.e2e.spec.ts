@@ -92,7 +92,7 @@ describe('public events of the distributed runtime', () => {
       'com.shipping.order.FreightOrderDrafted.v2',
     ]);
     expect(typesOf('shipping.pickup.events', keys.pickup)).toEqual([
-      'com.shipping.pickup.PickupOrderScheduled.v2',
+      'com.shipping.pickup.PickupOrderScheduled.v3',
     ]);
     expect(typesOf('shipping.shipment.events', keys.shipment)).toEqual([
       'com.shipping.shipment.InstantShipRequested.v2',

@@ -115,5 +115,25 @@ create table if not exists carrier_tokens (
 );
 `,
     },
+    {
+      version: 9,
+      name: 'carrier pickups, asked once',
+      // One row per pickup order scheduled with a carrier, written before the carrier is asked;
+      // outcome: confirmed, refused, unknown (asked, answer lost: never asked again), unscheduled
+      // (no carrier took it), cancelled (decision 0106).
+      sql: `
+create table if not exists carrier_pickups (
+  pickup_key text primary key,
+  carrier text not null,
+  integration text not null,
+  account_id text not null,
+  shipper_id bigint not null,
+  asked_at timestamptz not null default clock_timestamp(),
+  outcome text,
+  confirmation_number text,
+  reason text
+);
+`,
+    },
   ],
 };

@@ -36,6 +36,9 @@ import { LabelPurchaseIntents } from './purchases/label-purchase-intents';
 import { LabelPurchaseReconciliation } from './purchases/label-purchase-reconciliation';
 import { LabelPurchaseStore } from './purchases/label-purchase-store';
 import { LabelPurchases } from './purchases/label-purchases';
+import { CarrierPickupStore } from './pickups/carrier-pickup-store';
+import { CarrierPickups } from './pickups/carrier-pickups';
+import { CarrierPickupsController } from './pickups/carrier-pickups.controller';
 import { LabelWarmUp } from './workers/label-warm-up';
 import { LabelWorkerPool } from './workers/label-worker-pool';
 
@@ -49,7 +52,7 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
  * sealed under MESSAGE_SECRET_KEYS. Tests override LABEL_CONFIG (label folder, pool size, store), CARRIER_PORT or the registry.
  */
 @Module({
-  controllers: [LabelsController, CarrierCredentialsController],
+  controllers: [LabelsController, CarrierCredentialsController, CarrierPickupsController],
   providers: [
     { provide: LABEL_CONFIG, useFactory: () => readLabelConfig(process.env) },
     {
@@ -64,6 +67,8 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
         new SandboxCarrier(workers, new SandboxCarrierSales(sql)),
     },
     carrierGuardsProvider,
+    CarrierPickupStore,
+    CarrierPickups,
     {
       provide: CarrierRegistry,
       inject: [

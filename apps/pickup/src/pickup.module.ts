@@ -1,21 +1,30 @@
 import { Module } from '@nestjs/common';
 import { AccountDirectoryClient, idempotentRequestsRetention, retentionJob } from '@shipping/platform';
+import { PickupCarrier } from './pickups/pickup-carrier';
+import { PickupCarrierRecovery } from './pickups/pickup-carrier-recovery';
 import { PickupCommands } from './pickups/pickup-commands';
 import { PickupIds } from './pickups/pickup-ids';
+import { PickupRequestKeys, pickupRequestKeysRetention } from './pickups/pickup-request-keys';
 import { PickupsController } from './pickups/pickups.controller';
 import { PickupQuotes } from './rates/pickup-quotes';
 import { PickupOrdersReadModel } from './read-model/pickup-orders.read-model';
 
-/** Pickup orders (`pickup-<id>` streams), their read model and pickup rates. */
+/**
+ * Pickup orders (`pickup-<id>` streams), their read model and pickup rates; a live key's pickup is
+ * scheduled with its carrier through the label app.
+ */
 @Module({
   controllers: [PickupsController],
   providers: [
     AccountDirectoryClient,
     PickupIds,
+    PickupRequestKeys,
+    PickupCarrier,
     PickupCommands,
+    PickupCarrierRecovery,
     PickupQuotes,
     PickupOrdersReadModel,
-    retentionJob([], () => [idempotentRequestsRetention()]),
+    retentionJob([], () => [idempotentRequestsRetention(), pickupRequestKeysRetention()]),
   ],
 })
 export class PickupModule {}

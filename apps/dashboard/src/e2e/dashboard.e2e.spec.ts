@@ -142,13 +142,14 @@ describe('the dashboard in a browser', () => {
     await dashboard.goTo('Pickup orders');
     const row = dashboard.row(`#${created.body.data.id}`);
     await row.waitFor();
-    expect((await dashboard.cells(row)).slice(0, 6)).toEqual([
+    expect((await dashboard.cells(row)).slice(0, 7)).toEqual([
       'FedEx',
       '12-01-2026',
       '09:00–17:30',
       '4',
       '153.7 lbs',
       'Ready',
+      '—',
     ]);
     await screenshot('pickup-orders');
   });

@@ -434,6 +434,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/pickup-orders/{pickupId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A pickup order */
+    get: operations['Pickups_get'];
+    put?: never;
+    post?: never;
+    /** Cancel a pickup order (with its carrier when the carrier scheduled it) */
+    delete: operations['Pickups_cancel'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/pickup-orders/get-rates': {
     parameters: {
       query?: never;
@@ -1144,7 +1162,9 @@ export interface components {
     };
     PickupOrder: {
       carrier: string;
+      carrier_message: string | null;
       close_time: string | null;
+      confirmation_number: string | null;
       from_address: {
         attention: string | null;
         city: string;
@@ -1164,7 +1184,8 @@ export interface components {
       piece_count: number;
       pieces: Record<string, never>[];
       ready_time: string | null;
-      status: string;
+      /** @enum {string} */
+      status: 'ready' | 'pending' | 'scheduled' | 'failed' | 'cancelled';
       total_weight: string;
     };
     PickupOrderPage: {
@@ -5410,6 +5431,275 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "The request body is larger than the limit of 4mb."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Pickups_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        pickupId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PickupOrder'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Pickups_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        pickupId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PickupOrder'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch is not ready to ship."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];

@@ -86,9 +86,13 @@ describe('the answers keep the OpenAPI document', () => {
     await call('POST', '/parcel-orders', { to_address: 1 });
     await call('GET', '/orders?per_page=2');
     await call('GET', '/orders?page=0');
-    await call('POST', '/pickup-orders', fedexPickupOrder());
+    const pickup = await call('POST', '/pickup-orders', fedexPickupOrder());
     await call('POST', '/pickup-orders/get-rates', fedexPickupRates());
     await call('GET', '/pickup-orders');
+    await call('GET', `/pickup-orders/${pickup.body.data.id}`);
+    await call('GET', '/pickup-orders/0');
+    await call('DELETE', `/pickup-orders/${pickup.body.data.id}`);
+    await call('DELETE', '/pickup-orders/none');
     await call('POST', '/parcel-orders/instant-ship', {});
     const batch = await call('POST', '/batches', {
       shipper_id: 1,

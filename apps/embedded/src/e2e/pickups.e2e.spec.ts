@@ -77,6 +77,8 @@ describe('pickup orders and pickup rates', () => {
         ready_time: '09:00',
         close_time: '17:30',
         pickup_date: '12-01-2026',
+        confirmation_number: null,
+        carrier_message: null,
       },
     });
   });

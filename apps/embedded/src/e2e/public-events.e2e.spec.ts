@@ -139,7 +139,7 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
       'com.shipping.order.ParcelOrderDrafted.v2',
     ]);
     expect(types('shipping.pickup.events', subjects.pickup)).toEqual([
-      'com.shipping.pickup.PickupOrderScheduled.v2',
+      'com.shipping.pickup.PickupOrderScheduled.v3',
       'com.shipping.pickup.PickupOrderRevised.v2',
     ]);
     expect(types('shipping.shipment.events', subjects.shipped)).toEqual([

@@ -157,14 +157,14 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
     ).toBe(true);
   });
 
-  it('prints the history of an order, a pickup (as version 2) and an instant shipment', async () => {
+  it('prints the history of an order, a pickup (as version 3) and an instant shipment', async () => {
     const order = await replay('history', 'order', ids.order);
     expect(order.code).toBe(0);
     expect(order.stdout).toContain('FreightOrderDrafted v1');
     expect(order.stdout).toContain('FreightOrderRevised v1');
     expect(order.stdout).toContain('correlation replay-freight-1');
     const pickup = JSON.parse((await replay('history', 'pickup', ids.pickup, '--json')).stdout);
-    expect(pickup).toEqual([expect.objectContaining({ type: 'PickupOrderScheduled', version: 2 })]);
+    expect(pickup).toEqual([expect.objectContaining({ type: 'PickupOrderScheduled', version: 3 })]);
     expect(pickup[0].data.pickup.pieces[0]).toMatchObject({ quantity: 3, weight_hundredths: 110 });
     const shipment = await replay('history', 'shipment', ids.shipment, '--json');
     expect(JSON.parse(shipment.stdout).map((event: any) => event.type)).toEqual([

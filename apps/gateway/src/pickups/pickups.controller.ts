@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  NotFound,
   PageQuery,
   paginate,
   PickupOrderRequest,
@@ -9,12 +10,18 @@ import {
   PickupRatesRequest,
   type RequestContext,
 } from '@shipping/contracts';
-import type { PickupOrderView } from '@shipping/pickup-domain';
+import { PICKUP_NOT_FOUND_MESSAGE, type PickupOrderView } from '@shipping/pickup-domain';
 import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
 import { ApiRoute } from '../openapi/api-route.decorator';
+
+/** A pickup id is a positive integer; anything else names no pickup. */
+function pickupIdOf(value: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(value)) throw new NotFound(PICKUP_NOT_FOUND_MESSAGE);
+  return Number(value);
+}
 
 interface SavedPickup {
   created: boolean;
@@ -74,5 +81,28 @@ export class PickupsController {
     const page = query.toPageRequest();
     const rows = await this.apps.request<PickupOrderView[]>(PickupPatterns.listPickupOrders, caller, page);
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
+  }
+
+  /** One pickup order of the caller's account and key mode. */
+  @ApiRoute({ summary: 'A pickup order', success: { status: 200, data: 'PickupOrder' }, errors: [404] })
+  @Get(':pickupId')
+  get(@Param('pickupId') pickupId: string, @Caller() caller: RequestContext) {
+    return this.apps.request<PickupOrderView>(PickupPatterns.getPickupOrder, caller, {
+      id: pickupIdOf(pickupId),
+    });
+  }
+
+  /** Cancels a pickup order, with its carrier first when the carrier scheduled it. */
+  @ApiRoute({
+    summary: 'Cancel a pickup order (with its carrier when the carrier scheduled it)',
+    success: { status: 200, data: 'PickupOrder' },
+    errors: [404, 409, 422],
+  })
+  @Delete(':pickupId')
+  @HttpCode(200)
+  cancel(@Param('pickupId') pickupId: string, @Caller() caller: RequestContext) {
+    return this.apps.request<PickupOrderView>(PickupPatterns.cancelPickupOrder, caller, {
+      id: pickupIdOf(pickupId),
+    });
   }
 }

@@ -42,15 +42,21 @@ export interface CarrierPickupRequest {
   /** `Y-m-d`. */
   date: string;
   address: LabelAddress;
-  /** Pieces by service code. */
+  /** Pieces by service code: a pickup service (`PICKUP-USPS-1`) or a parcel service (`USPS-1`). */
   pieces: { service: string; count: number }[];
   estimated_weight_lbs: number;
+  /** A home rather than a business: where the driver looks for the pieces when `location` is unset. */
+  residential?: boolean;
   /** Where the driver finds the pieces, in the carrier's words (e.g. `FRONT_DOOR`). */
   location?: string;
   instructions?: string;
 }
 
-export type CarrierPickup = Refusable<{ confirmation_number: string }>;
+/**
+ * The carrier's confirmation number; null when no carrier took the pickup (the sandbox serving a
+ * shipper without credentials outside production).
+ */
+export type CarrierPickup = Refusable<{ confirmation_number: string | null }>;
 
 /**
  * What one carrier offers. Buying a label is what every adapter does; the rest is offered where

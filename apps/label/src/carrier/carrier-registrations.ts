@@ -3,6 +3,7 @@ import type { CarrierCredentialStore } from '../credentials/carrier-credential-s
 import { OwnUspsCarriers } from '../credentials/own-usps-carriers';
 import type { CarrierPort } from './carrier-port';
 import type { CarrierRegistration } from './carrier-registry';
+import { readCarrierGuardConfig } from './guard/carrier-guard-config';
 import type { CarrierGuards } from './guard/carrier-guards';
 import type { SharedTokens } from './tokens/shared-tokens';
 
@@ -32,6 +33,8 @@ export function ownUspsRegistration(
   const production = env['SHIPPING_MODE']?.trim() === 'production';
   const carriers = new OwnUspsCarriers(credentials, guards, {
     baseUrl,
+    // USPS_TIMEOUT_MS: how long one request to USPS may take.
+    timeoutMs: readCarrierGuardConfig(env).carriers['usps']?.timeoutMs,
     ...(production ? {} : { sandbox }),
     ...(sharedTokens ? { sharedTokens } : {}),
   });

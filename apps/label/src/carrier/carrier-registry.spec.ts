@@ -110,3 +110,28 @@ describe('the operations of an adapter', () => {
     ]);
   });
 });
+
+describe('the pickup adapter of a choice', () => {
+  const sandbox = adapter('sandbox');
+  const picker: CarrierPort = {
+    ...adapter('own usps'),
+    schedulePickup: async () => ({ ok: true, confirmation_number: 'WTC1' }),
+    cancelPickup: async () => ({ ok: true }),
+  };
+  const registry = new CarrierRegistry(sandbox, [
+    { carrier: 'usps', integration: 'own', adapter: picker },
+    { carrier: 'fedex', integration: 'own', adapter: adapter('own fedex, labels only') },
+  ]);
+
+  it('is the registered adapter for a live key when it offers pickups', () => {
+    expect(registry.pickupAdapterFor({ carrier: 'usps', integration: 'own', mode: 'live' })).toBe(picker);
+  });
+
+  it('is none for a test key, an unregistered integration, or an adapter without pickups', () => {
+    expect(registry.pickupAdapterFor({ carrier: 'usps', integration: 'own', mode: 'test' })).toBeUndefined();
+    expect(
+      registry.pickupAdapterFor({ carrier: 'usps', integration: 'platform', mode: 'live' }),
+    ).toBeUndefined();
+    expect(registry.pickupAdapterFor({ carrier: 'fedex', integration: 'own', mode: 'live' })).toBeUndefined();
+  });
+});

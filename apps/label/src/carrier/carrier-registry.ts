@@ -1,6 +1,6 @@
-import { isCarrierCode } from '@shipping/reference-data';
+import { carrierCan, isCarrierCode } from '@shipping/reference-data';
 import type { CarrierChoice, IntegrationKind, ShipperRef } from './carrier-choice';
-import type { CarrierPort } from './carrier-port';
+import { type CarrierPort, offers } from './carrier-port';
 
 /** The adapter of each shipper, built from its own stored credentials. */
 export type ShipperAdapters = (shipper: ShipperRef | undefined) => CarrierPort;
@@ -60,6 +60,20 @@ export class CarrierRegistry {
         throw new Error(`Unknown key mode ${String(unknown)}.`);
       }
     }
+  }
+
+  /**
+   * The adapter that schedules the pickups of a live key: only for a carrier whose capabilities
+   * (the reference data) say it takes pickups, registered for the shipper's integration, and
+   * offering pickups. A test key, like any other choice, gets none: it never reaches a carrier.
+   */
+  pickupAdapterFor(
+    choice: CarrierChoice,
+  ): (CarrierPort & Required<Pick<CarrierPort, 'schedulePickup' | 'cancelPickup'>>) | undefined {
+    if (choice.mode !== 'live' || !carrierCan(choice.carrier, 'pickup')) return undefined;
+    if (!this.adapters.has(keyOf(choice.carrier, choice.integration))) return undefined;
+    const adapter = this.adapterFor(choice);
+    return offers(adapter, 'schedulePickup') && offers(adapter, 'cancelPickup') ? adapter : undefined;
   }
 
   /** The carrier and integration kinds a live key reaches a real carrier with. */

@@ -1,5 +1,12 @@
 import type { ShipperRef } from '../carrier/carrier-choice';
-import type { CarrierLabel, CarrierLabelRequest, CarrierPort } from '../carrier/carrier-port';
+import type {
+  CarrierLabel,
+  CarrierLabelRequest,
+  CarrierPickup,
+  CarrierPickupRequest,
+  CarrierPort,
+  Refusable,
+} from '../carrier/carrier-port';
 import { notCalled } from '../carrier/guard/carrier-fault';
 import type { CarrierGuards } from '../carrier/guard/carrier-guards';
 import { UspsCarrier } from '../carrier/usps/usps-carrier';
@@ -9,8 +16,8 @@ import type { CarrierCredentialStore } from './carrier-credential-store';
 import { uspsIntegrationOf } from './usps-integration';
 
 /** What a live key on a shipper without stored USPS credentials gets where there is no sandbox fallback. */
-export const noUspsCredentialsReason = (shipperId: number | undefined) =>
-  `No USPS credentials are stored for shipper ${shipperId ?? '(none named)'}: a live key buys USPS labels ` +
+export const noUspsCredentialsReason = (shipperId: number | undefined, what = 'buys USPS labels') =>
+  `No USPS credentials are stored for shipper ${shipperId ?? '(none named)'}: a live key ${what} ` +
   "with the shipper's own USPS account. Set them with PUT /admin/accounts/{id}/shippers/{shipper_id}/credentials.";
 
 export interface OwnUspsCarriersOptions {
@@ -50,7 +57,31 @@ export class OwnUspsCarriers {
     return {
       idempotencyKeys: 'ignored',
       purchase: (request) => this.purchase(shipper, request),
+      schedulePickup: (pickup) => this.schedulePickup(shipper, pickup),
+      cancelPickup: (confirmationNumber) => this.cancelPickup(shipper, confirmationNumber),
     };
+  }
+
+  /** The shipper's USPS schedules it; without credentials the sandbox takes it (no confirmation) or it is refused. */
+  private async schedulePickup(
+    shipper: ShipperRef | undefined,
+    pickup: CarrierPickupRequest,
+  ): Promise<CarrierPickup> {
+    const carrier = await this.carrierOf(shipper).catch((error: unknown) => {
+      throw notCalled(error);
+    });
+    if (carrier?.schedulePickup) return carrier.schedulePickup(pickup);
+    if (this.options.sandbox) return { ok: true, confirmation_number: null };
+    return { ok: false, reason: noUspsCredentialsReason(shipper?.shipper_id, 'schedules USPS pickups') };
+  }
+
+  private async cancelPickup(
+    shipper: ShipperRef | undefined,
+    confirmationNumber: string,
+  ): Promise<Refusable> {
+    const carrier = await this.carrierOf(shipper);
+    if (carrier?.cancelPickup) return carrier.cancelPickup(confirmationNumber);
+    return { ok: false, reason: noUspsCredentialsReason(shipper?.shipper_id, 'cancels USPS pickups') };
   }
 
   private async purchase(

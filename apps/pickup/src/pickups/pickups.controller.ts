@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { type AppMessage, type PageRequest, PickupPatterns } from '@shipping/contracts';
+import { type AppMessage, type PageRequest, PickupPatterns, tenantOf } from '@shipping/contracts';
 import type { PickupOrderView } from '@shipping/pickup-domain';
 import { type PickupRate, PickupQuotes } from '../rates/pickup-quotes';
 import { PickupOrdersReadModel } from '../read-model/pickup-orders.read-model';
@@ -19,6 +19,11 @@ export class PickupsController {
     return this.commands.save(message);
   }
 
+  @CommandPattern(PickupPatterns.cancelPickupOrder)
+  cancel({ context, payload }: AppMessage<{ id: number }>): Promise<PickupOrderView> {
+    return this.commands.cancel(context, payload.id);
+  }
+
   @QueryPattern(PickupPatterns.quotePickup)
   quote(message: AppMessage<unknown>): Promise<PickupRate> {
     return this.quotes.quote(message);
@@ -26,6 +31,11 @@ export class PickupsController {
 
   @QueryPattern(PickupPatterns.listPickupOrders)
   list({ context, payload }: AppMessage<PageRequest>): Promise<PickupOrderView[]> {
-    return this.orders.list(context.accountId, payload);
+    return this.orders.list(tenantOf(context), payload);
+  }
+
+  @QueryPattern(PickupPatterns.getPickupOrder)
+  get({ context, payload }: AppMessage<{ id: number }>): Promise<PickupOrderView> {
+    return this.orders.get(tenantOf(context), payload.id);
   }
 }

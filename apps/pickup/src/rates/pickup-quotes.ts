@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type AppMessage,
   PickupRatesRequest,
+  type Tenant,
+  tenantOf,
   VALID_FROM_ADDRESS_MESSAGE,
   validateRequest,
   ValidationFailed,
@@ -39,19 +41,20 @@ export class PickupQuotes {
     if (!validated.ok) throw new ValidationFailed(validated.errors);
     const request = validated.value;
     if (request.id !== undefined && request.id !== null)
-      await this.assertOwnPickup(context.accountId, request.id);
+      await this.assertOwnPickup(tenantOf(context), request.id);
     const card = findPickupRateCard(request.carrier);
     if (!card) throw ValidationFailed.field('carrier', 'The selected carrier is invalid.');
     const residential = request.from_address?.is_residential ?? sender.saved?.is_residential ?? false;
     return pickupRateView(request.id ?? null, quotePickup(request.pieces, residential, card));
   }
 
-  private async assertOwnPickup(accountId: string, id: number): Promise<void> {
+  /** Another tenant's pickup (account or key mode) is as unknown as a missing one. */
+  private async assertOwnPickup(tenant: Tenant, id: number): Promise<void> {
     const state = (await this.store.readStream(pickupStreamName(id))).reduce(
       (current, event) => (isPickupEvent(event) ? pickupDecider.evolve(current, event) : current),
       pickupDecider.initialState,
     );
-    if (state.status !== 'ready' || state.accountId !== accountId)
+    if (state.status !== 'ready' || state.accountId !== tenant.accountId || state.mode !== tenant.mode)
       throw ValidationFailed.field('id', UNKNOWN_PICKUP_MESSAGE);
   }
 }

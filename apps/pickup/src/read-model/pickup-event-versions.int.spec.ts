@@ -104,12 +104,13 @@ describe('pickup events stored as version 1, on PostgreSQL', () => {
     await database?.drop();
   });
 
-  it('reads them as version 2: piece weights in whole hundredths of a pound', async () => {
+  it('reads them in their latest versions: piece weights in whole hundredths of a pound, a test pickup', async () => {
     const events = await store.readStream(stream);
     expect(events.map((event) => [event.type, event.version])).toEqual([
-      ['PickupOrderScheduled', 2],
+      ['PickupOrderScheduled', 3],
       ['PickupOrderRevised', 2],
     ]);
+    expect(events[0].data).toMatchObject({ key_mode: 'test', shipper: null });
     const state = events.reduce(
       (current, event) => pickupDecider.evolve(current, event as never),
       pickupDecider.initialState,
@@ -139,12 +140,14 @@ describe('pickup events stored as version 1, on PostgreSQL', () => {
     });
     await subscription.caughtUp;
     await subscription.stop();
-    expect(seen.map((event) => event.version)).toEqual([2, 2]);
+    expect(seen.map((event) => event.version)).toEqual([3, 2]);
     const { rows } = await sql.query<{
+      mode: string;
       last_revision: string;
       doc: { total_weight: string; pieces: { weight: number; quantity: number }[] };
-    }>('select last_revision::text, doc from pickup_orders_view where pickup_id = 41');
+    }>('select mode, last_revision::text, doc from pickup_orders_view where pickup_id = 41');
     expect(rows[0].last_revision).toBe('1');
+    expect(rows[0].mode).toBe('test');
     expect(rows[0].doc.total_weight).toBe('5.75 lbs');
     expect(rows[0].doc.pieces.map((piece) => [piece.quantity, piece.weight])).toEqual([
       [3, 2],
@@ -172,7 +175,7 @@ describe('pickup events stored as version 1, on PostgreSQL', () => {
       command: {
         type: 'RevisePickup',
         pickupId: 41,
-        accountId: 'acct_acme',
+        tenant: { accountId: 'acct_acme', mode: 'test' },
         pickup: revised,
         now: '2026-11-21T10:00:00.000Z',
       },

@@ -52,15 +52,16 @@ describe.each(backends)('the pickup-orders projection on $name', (backend) => {
   afterAll(() => db?.close());
 
   /** A pickup scheduled and revised twice, as its stream holds it. */
-  const aPickup = async (): Promise<RecordedEvent[]> => {
+  const aPickup = async (mode: 'test' | 'live' = 'test'): Promise<RecordedEvent[]> => {
     const id = ++pickups;
     const event = (type: PickupEvent['type'], quantity: number, at: string) => ({
       type,
       version: 2,
       data: { pickup_id: id, account_id: 'acct_pickups', pickup: pickup(quantity), at },
     });
+    const scheduled = event('PickupOrderScheduled', 1, '2026-11-21T10:00:00.000Z');
     await store.appendToStream(pickupStreamName(id), [
-      event('PickupOrderScheduled', 1, '2026-11-21T10:00:00.000Z'),
+      { ...scheduled, version: 3, data: { ...scheduled.data, key_mode: mode, shipper: null } },
       event('PickupOrderRevised', 2, '2026-11-21T11:00:00.000Z'),
       event('PickupOrderRevised', 3, '2026-11-21T12:00:00.000Z'),
     ]);
@@ -81,12 +82,75 @@ describe.each(backends)('the pickup-orders projection on $name', (backend) => {
       const events = await aPickup();
       for (const revision of revisions) await projectPickupOrder(sql, events[revision]);
 
-      const { pickup_id, pickup: newest } = (events[2] as RecordedEvent & PickupEvent).data;
+      const { pickup_id, pickup: newest } = (
+        events[2] as RecordedEvent & Extract<PickupEvent, { type: 'PickupOrderRevised' }>
+      ).data;
       expect(await row(pickup_id)).toEqual({
         last_revision: '2',
         created_at: '10:00',
         doc: JSON.parse(JSON.stringify(pickupOrderView(pickup_id, newest, readableService))),
       });
     }
+  });
+
+  it('keeps the mode of the creating key whatever order redeliveries take', async () => {
+    for (const revisions of redeliveries([0, 1, 2])) {
+      const events = await aPickup('live');
+      for (const revision of revisions) await projectPickupOrder(sql, events[revision]);
+      const { rows } = await sql.query('select mode from pickup_orders_view where pickup_id = $1', [
+        (events[0].data as { pickup_id: number }).pickup_id,
+      ]);
+      expect(rows[0]).toEqual({ mode: 'live' });
+    }
+  });
+
+  it('shows the carrier confirmation, keeps it through a cancel, and a refusal with its message', async () => {
+    const scheduleLive = async (id: number, answer: { type: PickupEvent['type']; data: object }) => {
+      const data = {
+        pickup_id: id,
+        account_id: 'acct_pickups',
+        pickup: pickup(1),
+        at: '2026-11-21T10:00:00.000Z',
+      };
+      await store.appendToStream(pickupStreamName(id), [
+        {
+          type: 'PickupOrderScheduled',
+          version: 3,
+          data: { ...data, key_mode: 'live', shipper: { shipper_id: 1, integration: 'own' } },
+        },
+        { type: answer.type, version: 1, data: { pickup_id: id, at: data.at, ...answer.data } },
+      ]);
+      for (const event of await store.readStream(pickupStreamName(id))) await projectPickupOrder(sql, event);
+    };
+    const docOf = async (id: number) =>
+      (await sql.query<{ doc: object }>('select doc from pickup_orders_view where pickup_id = $1', [id]))
+        .rows[0].doc;
+    const confirmed = ++pickups;
+    await scheduleLive(confirmed, {
+      type: 'PickupScheduledWithCarrier',
+      data: { confirmation_number: 'WTC1' },
+    });
+    expect(await docOf(confirmed)).toMatchObject({ status: 'scheduled', confirmation_number: 'WTC1' });
+    await store.appendToStream(pickupStreamName(confirmed), [
+      {
+        type: 'PickupOrderCancelled',
+        version: 1,
+        data: { pickup_id: confirmed, at: '2026-11-21T11:00:00.000Z' },
+      },
+    ]);
+    const [, , cancelled] = await store.readStream(pickupStreamName(confirmed));
+    await projectPickupOrder(sql, cancelled);
+    expect(await docOf(confirmed)).toMatchObject({ status: 'cancelled', confirmation_number: 'WTC1' });
+
+    const refused = ++pickups;
+    await scheduleLive(refused, {
+      type: 'PickupRefusedByCarrier',
+      data: { reason: 'USPS: Invalid ZIP Code', outcome_unknown: false },
+    });
+    expect(await docOf(refused)).toMatchObject({
+      status: 'failed',
+      confirmation_number: null,
+      carrier_message: 'USPS: Invalid ZIP Code',
+    });
   });
 });

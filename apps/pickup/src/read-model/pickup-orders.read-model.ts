@@ -1,8 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { PageRequest } from '@shipping/contracts';
+import { NotFound, type PageRequest, type Tenant } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import {
   isPickupEvent,
+  PICKUP_NOT_FOUND_MESSAGE,
   PICKUP_STREAM_PREFIX,
   type PickupEvent,
   type PickupOrderView,
@@ -11,7 +12,11 @@ import { type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@sh
 import { PICKUP_MIGRATIONS } from '../pickup.migrations';
 import { projectPickupOrder } from './pickup-orders.projection';
 
-/** The pickup-orders page: one row per pickup order, projected from `pickup-*` streams (at-least-once). */
+/**
+ * The pickup-orders page: one row per pickup order, projected from `pickup-*` streams
+ * (at-least-once). Every read names its tenant: another mode's pickup is as unknown as another
+ * account's (decision 0101).
+ */
 @Subscribes({ name: 'pickup.orders-view', streamPrefixes: [PICKUP_STREAM_PREFIX], accepts: isPickupEvent })
 @Injectable()
 export class PickupOrdersReadModel implements EventSubscriber<PickupEvent>, OnModuleInit {
@@ -26,12 +31,21 @@ export class PickupOrdersReadModel implements EventSubscriber<PickupEvent>, OnMo
   }
 
   /** Newest first; one row more than the page to tell whether a next page exists. */
-  async list(accountId: string, page: PageRequest): Promise<PickupOrderView[]> {
+  async list(tenant: Tenant, page: PageRequest): Promise<PickupOrderView[]> {
     const { rows } = await this.sql.query<{ doc: PickupOrderView }>(
-      `select doc from pickup_orders_view where account_id = $1
-       order by created_at desc, pickup_id desc limit $2 offset $3`,
-      [accountId, page.per_page + 1, (page.page - 1) * page.per_page],
+      `select doc from pickup_orders_view where account_id = $1 and mode = $2
+       order by created_at desc, pickup_id desc limit $3 offset $4`,
+      [tenant.accountId, tenant.mode, page.per_page + 1, (page.page - 1) * page.per_page],
     );
     return rows.map((row) => row.doc);
+  }
+
+  async get(tenant: Tenant, pickupId: number): Promise<PickupOrderView> {
+    const { rows } = await this.sql.query<{ doc: PickupOrderView }>(
+      'select doc from pickup_orders_view where pickup_id = $1 and account_id = $2 and mode = $3',
+      [pickupId, tenant.accountId, tenant.mode],
+    );
+    if (!rows[0]) throw new NotFound(PICKUP_NOT_FOUND_MESSAGE);
+    return rows[0].doc;
   }
 }

@@ -2,4 +2,6 @@ export const PickupPatterns = {
   savePickupOrder: 'pickup.orders.save',
   quotePickup: 'pickup.rates.quote',
   listPickupOrders: 'pickup.orders.list',
+  getPickupOrder: 'pickup.orders.get',
+  cancelPickupOrder: 'pickup.orders.cancel',
 } as const;

@@ -6,6 +6,8 @@ export const LabelPatterns = {
   purchase: 'label.purchase',
   merge: 'label.merge',
   readFile: 'label.file.read',
+  schedulePickup: 'label.pickup.schedule',
+  cancelPickup: 'label.pickup.cancel',
 } as const;
 
 /** The interface's limit: a merged label file holds at most this many labels. */
@@ -92,3 +94,40 @@ export interface LabelFileReadRequest {
 
 /** The reply to `readFile`: the file's bytes, or null when no file has that key. */
 export type LabelFileContent = { content_base64: string } | null;
+
+/**
+ * A pickup to schedule with the shipper's carrier, once per `pickup_key` (the pickup order's
+ * stream): a repeat answers what the first request got, and a carrier asked once whose answer was
+ * lost is not asked again.
+ */
+export interface CarrierPickupScheduleRequest {
+  pickup_key: string;
+  shipper: { carrier: string; integration: 'own' | 'platform'; account_id: string; shipper_id: number };
+  mode: 'test' | 'live';
+  pickup: {
+    /** Y-m-d. */
+    date: string;
+    address: LabelAddress;
+    /** Pieces by pickup service code. */
+    pieces: { service: string; count: number }[];
+    estimated_weight_lbs: number;
+    is_residential: boolean;
+  };
+}
+
+/**
+ * `confirmation_number` null: no carrier adapter schedules pickups for this shipper (the sandbox),
+ * and the pickup stays as the pickup app keeps it. `outcome_unknown`: the carrier may have
+ * scheduled it, but its answer was lost, and it is not asked again.
+ */
+export type CarrierPickupScheduleReply =
+  { ok: true; confirmation_number: string | null } | { ok: false; reason: string; outcome_unknown?: boolean };
+
+export interface CarrierPickupCancelRequest {
+  pickup_key: string;
+  shipper: CarrierPickupScheduleRequest['shipper'];
+  mode: 'test' | 'live';
+  confirmation_number: string;
+}
+
+export type CarrierPickupCancelReply = { ok: true } | { ok: false; reason: string };

@@ -23,7 +23,19 @@ export function pickupDataV1ToV2(data: unknown): PickupEvent['data'] {
   return { ...v1, pickup: { ...v1.pickup, pieces } } as unknown as PickupEvent['data'];
 }
 
+type Scheduled = Extract<PickupEvent, { type: 'PickupOrderScheduled' }>['data'];
+
+/**
+ * Version 3 of PickupOrderScheduled records the mode of the key that created the pickup and the
+ * shipper a carrier schedules it with. Version 2 was recorded before keys had a mode reach the
+ * pickup app, and no carrier was asked: it reads as a test pickup with no shipper (decision 0101).
+ */
+export function pickupScheduledV2ToV3(data: unknown): Scheduled {
+  return { ...(data as object), key_mode: 'test', shipper: null } as unknown as Scheduled;
+}
+
 export const PICKUP_EVENT_UPCASTERS = [
   { type: 'PickupOrderScheduled', fromVersion: 1, upcast: pickupDataV1ToV2 },
+  { type: 'PickupOrderScheduled', fromVersion: 2, upcast: pickupScheduledV2ToV3 },
   { type: 'PickupOrderRevised', fromVersion: 1, upcast: pickupDataV1ToV2 },
 ] as const;

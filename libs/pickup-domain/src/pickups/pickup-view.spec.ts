@@ -73,6 +73,30 @@ describe('pickup order view', () => {
       ready_time: '09:00',
       close_time: '17:30',
       pickup_date: '12-01-2026',
+      confirmation_number: null,
+      carrier_message: null,
+    });
+  });
+
+  it('shows the carrier confirmation number, and the carrier message of a failed pickup', () => {
+    const scheduled = pickupOrderView(42, pickup, String, {
+      status: 'scheduled',
+      confirmation_number: 'WTC1',
+    });
+    expect(scheduled).toMatchObject({
+      status: 'scheduled',
+      confirmation_number: 'WTC1',
+      carrier_message: null,
+    });
+    const failed = pickupOrderView(42, pickup, String, {
+      status: 'failed',
+      reason: 'USPS: Invalid ZIP Code',
+      outcome_unknown: false,
+    });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      confirmation_number: null,
+      carrier_message: 'USPS: Invalid ZIP Code',
     });
   });
 

@@ -17,7 +17,13 @@ export interface PublishedCategory {
   types: readonly string[];
 }
 
-const PICKUP_EVENT_TYPES: readonly PickupEvent['type'][] = ['PickupOrderScheduled', 'PickupOrderRevised'];
+const PICKUP_EVENT_TYPES: readonly PickupEvent['type'][] = [
+  'PickupOrderScheduled',
+  'PickupOrderRevised',
+  'PickupScheduledWithCarrier',
+  'PickupRefusedByCarrier',
+  'PickupOrderCancelled',
+];
 
 /**
  * The public contract. `ledger-<account>` streams stay internal: an account's balance is the

@@ -20,6 +20,7 @@ const row = (pickup: PickupOrder) =>
     <td class="number">${pickup.piece_count}</td>
     <td class="number">${pickup.total_weight}</td>
     <td>${statusBadge(pickup.status)}</td>
+    <td>${pickup.confirmation_number ?? pickup.carrier_message ?? '—'}</td>
     <td>${place(pickup.from_address)}</td>
   </tr>`;
 
@@ -39,6 +40,7 @@ const table = (page: Page<PickupOrder>) =>
           <th scope="col" class="number">Pieces</th>
           <th scope="col" class="number">Weight</th>
           <th scope="col">Status</th>
+          <th scope="col">Carrier confirmation</th>
           <th scope="col">From</th>
         </tr>
       </thead>

@@ -20,8 +20,12 @@ export class GuardedCarrier implements CarrierPort {
     const { quote, cancel, schedulePickup, cancelPickup } = adapter;
     if (quote) this.quote = (request) => guard.run(() => quote.call(adapter, request));
     if (cancel) this.cancel = (trackingNumber) => guard.run(() => cancel.call(adapter, trackingNumber));
+    // A carrier without idempotency keys schedules a second pickup when asked again (decision 0106).
     if (schedulePickup)
-      this.schedulePickup = (pickup) => guard.run(() => schedulePickup.call(adapter, pickup));
+      this.schedulePickup = (pickup) =>
+        guard.run(() => schedulePickup.call(adapter, pickup), {
+          retryAmbiguous: this.idempotencyKeys === 'honoured',
+        });
     if (cancelPickup)
       this.cancelPickup = (confirmation) => guard.run(() => cancelPickup.call(adapter, confirmation));
   }

@@ -1,10 +1,9 @@
-import type { LabelAddress } from '@shipping/contracts';
-import type { CarrierLabel, CarrierLabelRequest, CarrierPort } from '../carrier-port';
-import { refusalReason, UspsFault } from './usps-faults';
+import type { CarrierLabel, CarrierLabelRequest, CarrierPickupRequest, CarrierPort } from '../carrier-port';
+import { refusalReason, UspsAnswerError, UspsFault } from './usps-faults';
 import { jsonOf, uspsFetch, type UspsHttpOptions } from './usps-http';
 import { uspsLabelAnswer } from './usps-label-answer';
 import { mailingDateOf, uspsAddress, uspsLabelRequest } from './usps-label-request';
-import { MAIL_CLASS_BY_SERVICE, PICKUP_PACKAGE_TYPE_BY_MAIL_CLASS } from './usps-mappings';
+import { pickupPackageTypeOf } from './usps-mappings';
 import { secretsOf, UspsCredentialsRefused, UspsSessions } from './usps-sessions';
 import type { UspsIntegration, UspsPickupRequest } from './usps-types';
 
@@ -18,16 +17,8 @@ export interface UspsCarrierOptions {
 
 export type Refusable<T> = ({ ok: true } & T) | { ok: false; reason: string };
 
-export interface UspsPickup {
-  date: string;
-  address: LabelAddress;
-  /** Pieces by our service code. */
-  pieces: { service: string; count: number }[];
-  estimated_weight_lbs: number;
-  /** Carrier Pickup 3.0 `packageLocation`, e.g. `OFFICE`, `FRONT_DOOR`. */
-  location: string;
-  instructions?: string;
-}
+/** A pickup as the port asks it; `location` is Carrier Pickup 3.0's `packageLocation` (`OFFICE`, `FRONT_DOOR`). */
+export type UspsPickup = CarrierPickupRequest;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -103,21 +94,32 @@ export class UspsCarrier implements CarrierPort {
     });
   }
 
-  /** Carrier Pickup 3.0 `POST /carrier-pickup`. */
+  /**
+   * Carrier Pickup 3.0 `POST /carrier-pickup`. It takes no idempotency key: a repeat schedules
+   * another pickup, so a fault met before the pickup was asked (the token) says it was not.
+   */
   async schedulePickup(pickup: UspsPickup): Promise<Refusable<{ confirmation_number: string }>> {
     const request = uspsPickupRequest(pickup);
     if (!request.ok) return request;
-    return this.refusingCredentials(async () => {
-      const response = await this.authorized('/pickup/v3/carrier-pickup', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(request.body),
-      });
+    let pickupAsked = false;
+    const scheduled = this.refusingCredentials(async () => {
+      const response = await this.authorized(
+        '/pickup/v3/carrier-pickup',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(request.body),
+        },
+        () => (pickupAsked = true),
+      );
       if (!response.ok) return this.refusal(response, []);
       const body = (await jsonOf(response)) as { confirmationNumber?: string } | undefined;
       if (!body?.confirmationNumber)
-        return { ok: false, reason: 'USPS: the pickup was answered without a confirmation number.' };
-      return { ok: true, confirmation_number: body.confirmationNumber };
+        throw new UspsAnswerError('USPS answered the pickup without a confirmation number.');
+      return { ok: true as const, confirmation_number: body.confirmationNumber };
+    });
+    return scheduled.catch((error: unknown) => {
+      throw error instanceof UspsFault && !pickupAsked ? error.asUnprocessed() : error;
     });
   }
 
@@ -189,7 +191,7 @@ function uspsPickupRequest(
   if (!address) return { ok: false, reason: 'USPS: a pickup address needs a state and a 5-digit ZIP Code.' };
   const packages: UspsPickupRequest['packages'] = [];
   for (const { service, count } of pickup.pieces) {
-    const packageType = PICKUP_PACKAGE_TYPE_BY_MAIL_CLASS[MAIL_CLASS_BY_SERVICE[service] ?? ''];
+    const packageType = pickupPackageTypeOf(service);
     if (!packageType)
       return { ok: false, reason: `USPS: service ${service} is not picked up by USPS carriers.` };
     packages.push({ packageType, packageCount: count });
@@ -213,7 +215,7 @@ function uspsPickupRequest(
       packages,
       estimatedWeight: pickup.estimated_weight_lbs,
       pickupLocation: {
-        packageLocation: pickup.location,
+        packageLocation: pickup.location ?? (pickup.residential ? 'FRONT_DOOR' : 'OFFICE'),
         ...(pickup.instructions ? { specialInstructions: pickup.instructions } : {}),
       },
     },

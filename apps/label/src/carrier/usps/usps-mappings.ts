@@ -64,3 +64,20 @@ export const EXTRA_SERVICE_CODE: Readonly<Record<string, number | null>> = {
 
 export const DEFAULT_BOX_TYPE = 'your_packaging';
 export const NO_SIGNATURE = 'no_signature';
+
+/**
+ * Our pickup services to a Carrier Pickup 3.0 `packageType`. A pickup order names no mail class,
+ * so USPS Package Pickup is `OTHER`; USPS Pickup on Demand is a paid service Carrier Pickup does
+ * not schedule.
+ */
+export const PICKUP_PACKAGE_TYPE_BY_PICKUP_SERVICE: Readonly<Record<string, string>> = {
+  'PICKUP-USPS-1': 'OTHER',
+};
+
+/** The `packageType` of a pickup service, or of a parcel service by its mail class. */
+export function pickupPackageTypeOf(service: string): string | undefined {
+  return (
+    PICKUP_PACKAGE_TYPE_BY_PICKUP_SERVICE[service] ??
+    PICKUP_PACKAGE_TYPE_BY_MAIL_CLASS[MAIL_CLASS_BY_SERVICE[service] ?? '']
+  );
+}

@@ -88,7 +88,7 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
       category.types.map((type) => eventSchemaPath(category.context, type, upcasters.latestVersion(type))),
     );
     expect(generated.map(({ path }) => path).sort()).toEqual(expected.sort());
-    expect(expected).toContain('pickup/PickupOrderScheduled.v2.schema.json');
+    expect(expected).toContain('pickup/PickupOrderScheduled.v3.schema.json');
   });
 
   it('require key_mode in the data of every published type', () => {

@@ -272,6 +272,17 @@ export function pickupRequestFindings(body: unknown): UspsErrorDetail[] {
     const contact = address.contact;
     if (!Array.isArray(contact) || contact.length < 1 || contact.length > 2)
       findings.add('pickupAddress.contact', 'pickupAddress.contact must hold 1 or 2 notification methods');
+    // A method is an email, or a phone to text: `cellNumber` (the OpenAPI document), `phone` in the
+    // README's "Carrier Pickup - Create" example.
+    else if (
+      !contact.every(
+        (method) => isObject(method) && CONTACT_METHODS.some((key) => typeof method[key] === 'string'),
+      )
+    )
+      findings.add(
+        'pickupAddress.contact',
+        'each pickupAddress.contact entry must name an email or a phone number',
+      );
     if (isObject(address.address)) {
       findings.pattern(address.address, 'pickupAddress.address.', 'ZIPCode', ZIP_CODE);
       findings.pattern(address.address, 'pickupAddress.address.', 'state', STATE);
@@ -293,6 +304,8 @@ export function pickupRequestFindings(body: unknown): UspsErrorDetail[] {
   }
   return findings.details;
 }
+
+const CONTACT_METHODS = ['email', 'cellNumber', 'phone'];
 
 /** PICKUP: `SchedulePickupRequest_packages.packageType`, `SchedulePickupRequest_pickupLocation.packageLocation`. */
 export const PICKUP_PACKAGE_TYPES = [

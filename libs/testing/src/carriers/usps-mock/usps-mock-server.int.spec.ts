@@ -192,6 +192,14 @@ describe('the USPS mock server', () => {
     expect(answer.text).toContain(path);
   });
 
+  it('refuses a carrier pickup whose contact names no email or phone number', async () => {
+    const request = examplePickupRequest() as { pickupAddress: { contact: object[] } };
+    request.pickupAddress.contact = [{ fax: '2125550100' }];
+    const answer = await send('POST', '/pickup/v3/carrier-pickup', request);
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('pickupAddress.contact');
+  });
+
   it('cancels a pickup only with the ETag of the pickup as If-Match', async () => {
     const scheduled = await send('POST', '/pickup/v3/carrier-pickup', examplePickupRequest());
     expect(scheduled.status).toBe(200);
@@ -200,6 +208,22 @@ describe('the USPS mock server', () => {
     expect((await send('DELETE', path, undefined, { 'If-Match': 'stale' })).status).toBe(400);
     const etag = (await send('GET', path)).headers.get('etag') ?? '';
     expect((await send('DELETE', path, undefined, { 'If-Match': etag })).status).toBe(200);
+  });
+
+  it('refuses a pickup at a refused ZIP Code in its error shape, and schedules one whose answer it loses', async () => {
+    mock.refuseAddress('73344', 'Carrier Pickup is not available at this address');
+    const atRefused = examplePickupRequest() as { pickupAddress: { address: Record<string, string> } };
+    atRefused.pickupAddress.address['ZIPCode'] = '73344';
+    const refused = await send('POST', '/pickup/v3/carrier-pickup', atRefused);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Carrier Pickup is not available at this address');
+    expect(refused.text).toContain('pickupAddress.address.ZIPCode');
+    const before = mock.scheduledPickups().length;
+    mock.losePickupAnswers(503);
+    const lost = await send('POST', '/pickup/v3/carrier-pickup', examplePickupRequest());
+    expect(lost.status).toBe(503);
+    expect(mock.scheduledPickups()).toHaveLength(before + 1);
+    expect((await send('POST', '/pickup/v3/carrier-pickup', examplePickupRequest())).status).toBe(200);
   });
 
   it('cancels a label it sold once, and answers Order not found after', async () => {

@@ -77,6 +77,7 @@ export class UspsMockServer {
   private failures: { status: number; remaining: number } | undefined;
   private malformed: MalformedLabel | undefined;
   private afterSales: { outcome: LostSale; remaining: number } | undefined;
+  private afterPickups: { outcome: LostSale; remaining: number } | undefined;
 
   private constructor(
     private readonly server: Server,
@@ -127,6 +128,16 @@ export class UspsMockServer {
     this.afterSales = { outcome, remaining: count };
   }
 
+  /** The next `count` pickups are scheduled (recorded, numbered) and their answers lost, as loseAnswersAfterSale. */
+  losePickupAnswers(outcome: LostSale, count = 1): void {
+    this.afterPickups = { outcome, remaining: count };
+  }
+
+  /** Confirmation numbers of the pickups scheduled and not cancelled. */
+  scheduledPickups(): string[] {
+    return [...this.pickups.keys()];
+  }
+
   /** Tracking numbers of the labels sold and not cancelled. */
   soldTrackingNumbers(): string[] {
     return [...this.sold.values()]
@@ -138,7 +149,7 @@ export class UspsMockServer {
     this.malformed = kind;
   }
 
-  /** Refuses labels to this ZIP Code with a 400 carrying `message`, as USPS refuses an address. */
+  /** Refuses labels to, and pickups at, this ZIP Code with a 400 carrying `message`, as USPS refuses an address. */
   refuseAddress(ZIPCode: string, message: string): void {
     this.refusedZIPCodes.set(ZIPCode, message);
   }
@@ -301,12 +312,14 @@ export class UspsMockServer {
     return this.labelAnswer(body, trackingNumber, pdf);
   }
 
-  private lostAnswer(): Answer | undefined {
-    if (!this.afterSales || this.afterSales.remaining <= 0) return undefined;
-    this.afterSales.remaining--;
-    const { outcome } = this.afterSales;
-    if (typeof outcome === 'number')
-      return error(LABELS_API, outcome, [{ detail: 'The service is unavailable' }]);
+  private lostAnswer(
+    lost: { outcome: LostSale; remaining: number } | undefined = this.afterSales,
+    api = LABELS_API,
+  ): Answer | undefined {
+    if (!lost || lost.remaining <= 0) return undefined;
+    lost.remaining--;
+    const { outcome } = lost;
+    if (typeof outcome === 'number') return error(api, outcome, [{ detail: 'The service is unavailable' }]);
     return { status: 0, headers: {}, body: '', lost: outcome };
   }
 
@@ -376,6 +389,11 @@ export class UspsMockServer {
   private schedulePickup(request: RecordedRequest): Answer {
     const problems = [...contentTypeFindings(request), ...pickupRequestFindings(request.body)];
     if (problems.length > 0) return error(PICKUP_API, 400, problems);
+    const address = (request.body as { pickupAddress: { address: { ZIPCode: string } } }).pickupAddress
+      .address;
+    const refusal = this.refusedZIPCodes.get(address.ZIPCode);
+    if (refusal)
+      return error(PICKUP_API, 400, [{ parameter: 'pickupAddress.address.ZIPCode', detail: refusal }]);
     const confirmationNumber = `WTC${String(++this.serial).padStart(8, '0')}`;
     const pickup = {
       confirmationNumber,
@@ -383,7 +401,7 @@ export class UspsMockServer {
       request: request.body as Record<string, unknown>,
     };
     this.pickups.set(confirmationNumber, pickup);
-    return this.pickupAnswer(pickup, false);
+    return this.lostAnswer(this.afterPickups, PICKUP_API) ?? this.pickupAnswer(pickup, false);
   }
 
   private getPickup(confirmationNumber: string): Answer {

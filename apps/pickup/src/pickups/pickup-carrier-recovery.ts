@@ -1,0 +1,68 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import type { SqlClient } from '@shipping/event-store';
+import { PeriodicSweep, SQL_CLIENT } from '@shipping/platform';
+import { PickupCommands } from './pickup-commands';
+
+/** How often pickups left pending are looked for, and how old one must be to be taken up. */
+export const PICKUP_RECOVERY_EVERY_MS = 15_000;
+export const PICKUP_PENDING_FOR_MS = 15_000;
+const PICKUPS_PER_SWEEP = 50;
+
+/**
+ * Finishes the live pickups whose request gave up before the carrier's answer was recorded (the
+ * label app did not answer in time, this app stopped, the client never retried): the label app is
+ * asked again under the pickup's key, so the carrier is not (decision 0106), and its answer is
+ * recorded. At start and then every 15 s, for pickups pending for 15 s (longer than a request waits); any instance may run it, the stream's revision keeps one
+ * answer.
+ */
+@Injectable()
+export class PickupCarrierRecovery implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(PickupCarrierRecovery.name);
+  private readonly sweeps = new PeriodicSweep(
+    async () => void (await this.sweep()),
+    PICKUP_RECOVERY_EVERY_MS,
+    (error: unknown) => this.logger.error({ err: error }, 'pickup carrier recovery failed'),
+  );
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly commands: PickupCommands,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.sweeps.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.sweeps.stop();
+  }
+
+  /** Answers how many pending pickups it took up. */
+  async sweep(now = new Date()): Promise<number> {
+    const { rows } = await this.sql.query<{ pickup_id: string | number; account_id: string }>(
+      `select pickup_id, account_id from pickup_orders_view
+        where mode = 'live' and (doc->>'status') = 'pending' and created_at < $1
+        order by created_at limit $2`,
+      [new Date(now.getTime() - PICKUP_PENDING_FOR_MS).toISOString(), PICKUPS_PER_SWEEP],
+    );
+    for (const row of rows) {
+      const pickupId = Number(row.pickup_id);
+      const context = {
+        accountId: row.account_id,
+        keyMode: 'live' as const,
+        correlationId: `pickup-recovery-${pickupId}`,
+      };
+      await this.commands.resume(pickupId, context).then(
+        (status) => this.logger.log({ pickupId, status }, 'pending pickup taken up'),
+        (error: unknown) => this.logger.warn({ err: error, pickupId }, 'pending pickup not finished yet'),
+      );
+    }
+    return rows.length;
+  }
+}
