@@ -160,8 +160,8 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
   it('prints the history of an order, a pickup (as version 3) and an instant shipment', async () => {
     const order = await replay('history', 'order', ids.order);
     expect(order.code).toBe(0);
-    expect(order.stdout).toContain('FreightOrderDrafted v1');
-    expect(order.stdout).toContain('FreightOrderRevised v1');
+    expect(order.stdout).toContain('FreightOrderDrafted v2');
+    expect(order.stdout).toContain('FreightOrderRevised v2');
     expect(order.stdout).toContain('correlation replay-freight-1');
     const pickup = JSON.parse((await replay('history', 'pickup', ids.pickup, '--json')).stdout);
     expect(pickup).toEqual([expect.objectContaining({ type: 'PickupOrderScheduled', version: 3 })]);
