@@ -1,5 +1,5 @@
 import type { ShipperRef } from '../carrier/carrier-choice';
-import type { CarrierLabel, CarrierLabelRequest, CarrierPort } from '../carrier/carrier-port';
+import type { CarrierLabel, CarrierLabelRequest, CarrierPort, Refusable } from '../carrier/carrier-port';
 import { notCalled } from '../carrier/guard/carrier-fault';
 import type { CarrierGuards } from '../carrier/guard/carrier-guards';
 import { UspsCarrier } from '../carrier/usps/usps-carrier';
@@ -49,8 +49,18 @@ export class OwnUspsCarriers {
   forShipper(shipper: ShipperRef | undefined): CarrierPort {
     return {
       idempotencyKeys: 'ignored',
+      labelPerPiece: true,
       purchase: (request) => this.purchase(shipper, request),
+      cancel: (trackingNumber) => this.cancel(shipper, trackingNumber),
     };
+  }
+
+  /** Voids a label the shipper's USPS account sold (the pieces of a purchase that failed). */
+  private async cancel(shipper: ShipperRef | undefined, trackingNumber: string): Promise<Refusable> {
+    const carrier = await this.carrierOf(shipper);
+    if (carrier?.cancel) return carrier.cancel(trackingNumber);
+    if (this.options.sandbox?.cancel) return this.options.sandbox.cancel(trackingNumber);
+    return { ok: false, reason: noUspsCredentialsReason(shipper?.shipper_id) };
   }
 
   private async purchase(
