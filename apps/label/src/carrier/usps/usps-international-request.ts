@@ -45,6 +45,7 @@ export interface UspsInternationalLabelRequest {
 export interface UspsInternationalAddress {
   firstName?: string;
   lastName?: string;
+  firm?: string;
   streetAddress: string;
   secondaryAddress?: string;
   city: string;
@@ -158,8 +159,10 @@ function internationalAddress(
   return {
     ok: true,
     address: {
-      firstName: firstName.slice(0, 50),
-      ...(rest.length > 0 ? { lastName: rest.join(' ').slice(0, 50) } : {}),
+      // "The First and Last Name or Firm Name are always required": a name of one word is a firm's.
+      ...(rest.length > 0
+        ? { firstName: firstName.slice(0, 50), lastName: rest.join(' ').slice(0, 50) }
+        : { firm: firstName.slice(0, 50) }),
       streetAddress: address.street_1.trim().slice(0, 50),
       ...(secondary ? { secondaryAddress: secondary.slice(0, 50) } : {}),
       city: address.city.trim().slice(0, 28),
