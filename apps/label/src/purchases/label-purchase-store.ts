@@ -30,7 +30,7 @@ export class LabelPurchaseStore implements OnModuleInit {
       'select item_id, tracking_number, label_key, piece_tracking_numbers from label_purchases where item_id = any($1::text[])',
       [itemIds],
     );
-    return new Map(rows.map((row) => [row.item_id, row]));
+    return new Map(rows.map((row) => [row.item_id, storedLabel(row)]));
   }
 
   /**
@@ -65,11 +65,16 @@ export class LabelPurchaseStore implements OnModuleInit {
         ),
       ],
     );
-    const recorded = new Map(rows.map((row) => [row.item_id, row]));
+    const recorded = new Map(rows.map((row) => [row.item_id, storedLabel(row)]));
     // An item recorded first by another process answers that process's row.
     const earlier = await this.find(
       labels.filter((label) => !recorded.has(label.item_id)).map((label) => label.item_id),
     );
     return new Map([...recorded, ...earlier]);
   }
+}
+
+/** A row as a label: a label of one piece has no piece tracking numbers. */
+function storedLabel({ piece_tracking_numbers, ...row }: StoredLabel): StoredLabel {
+  return piece_tracking_numbers ? { ...row, piece_tracking_numbers } : row;
 }
