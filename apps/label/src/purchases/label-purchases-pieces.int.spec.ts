@@ -121,6 +121,22 @@ describe('buying a shipment of several pieces from USPS, one label a piece', () 
     for (const request of requests) expect(internationalLabelRequestFindings(request.body)).toEqual([]);
   });
 
+  it('fails an item whose customs form USPS refuses with its words, buying and keeping nothing', async () => {
+    const [first] = internationalShipment().package_list[0].items ?? [];
+    const shipment = internationalShipment({ count: 2, items: [{ ...first, description: 'Merchandise' }] });
+    const sold = mock.soldTrackingNumbers().length;
+    const [answer] = await buy('USPS-5', { item_id: 'c1', shipment });
+    expect(answer).toEqual({
+      item_id: 'c1',
+      ok: false,
+      reason:
+        'USPS: Merchandise is not a valid itemDescription (customsForm.contents[0].itemDescription) (piece 1 of 2)',
+    });
+    expect(mock.soldTrackingNumbers()).toHaveLength(sold);
+    expect(await intentOf('c1')).toBeUndefined();
+    expect(await rowOf('c1')).toBeUndefined();
+  });
+
   it('fails the item when piece 2 of 3 is lost: piece 3 never asked, piece 1 voided, nothing asked again', async () => {
     mock.loseAnswersAfterSale(503, 1, { after: 1 });
     const item = { item_id: 'p3', shipment: threePieces('03103') };
