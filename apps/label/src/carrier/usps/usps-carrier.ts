@@ -32,10 +32,11 @@ export interface UspsPickup {
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * USPS for one shipper's own integration: labels through Domestic Labels 3.0 and International Labels 3.0, paid with the integration's
- * payment account (Payments 3.0), authorised with OAuth 2.0 client credentials; label cancel; carrier
- * pickups (Carrier Pickup 3.0). A refusal is answered; a fault (timeout, connection, 429, 5xx) is thrown as
- * a UspsFault for the caller to retry with backoff; an unusable 200 is thrown as a UspsAnswerError.
+ * USPS for one shipper's own integration: labels through Domestic Labels 3.0 and International Labels
+ * 3.0, paid with the integration's payment account (Payments 3.0), authorised with OAuth 2.0 client
+ * credentials; label cancel; carrier pickups (Carrier Pickup 3.0). A refusal is answered; a fault
+ * (timeout, connection, 429, 5xx) is thrown as a UspsFault for the caller to retry with backoff; an
+ * unusable 200 is thrown as a UspsAnswerError.
  */
 export class UspsCarrier implements CarrierPort {
   /** Labels 3.0 takes no idempotency key: a repeated purchase buys another label. */

@@ -68,8 +68,8 @@ const PAYMENTS_API = '/payments/v3';
  * A USPS stand-in on 127.0.0.1 and a free port: OAuth 2.0 (`/oauth2/v3/token`), Payments 3.0
  * (`/payments/v3/payment-authorization`), Labels 3.0 (`POST /labels/v3/label`, `DELETE
  * /labels/v3/label/{trackingNumber}`), International Labels 3.0 (`POST
- * /international-labels/v3/international-label` and its DELETE) and Carrier Pickup 3.0 (`/pickup/v3/carrier-pickup`). It checks
- * each request against what USPS documents (usps-contract.ts) and answers 400 in USPS's error shape
+ * /international-labels/v3/international-label` and its DELETE) and Carrier Pickup 3.0
+ * (`/pickup/v3/carrier-pickup`). It checks each request against what USPS documents (usps-contract.ts) and answers 400 in USPS's error shape
  * when one fails, records every request, and can be told to misbehave as a real carrier does.
  */
 export class UspsMockServer {
