@@ -135,5 +135,16 @@ create table if not exists carrier_pickups (
 );
 `,
     },
+    {
+      version: 10,
+      name: 'label purchases bought one label per piece',
+      // pieces: the labels of a shipment's pieces bought so far under the intent, in order, so a
+      // purchase taken over resumes at the next piece (decision 0111); piece_tracking_numbers: every
+      // piece's tracking number of a label bought piece by piece.
+      sql: `
+alter table label_purchase_intents add column if not exists pieces jsonb not null default '[]'::jsonb;
+alter table label_purchases add column if not exists piece_tracking_numbers text[];
+`,
+    },
   ],
 };

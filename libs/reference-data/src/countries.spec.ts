@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, isCountryCode } from './countries';
+import { COUNTRY_CODES, countryName, isCountryCode } from './countries';
 
 describe('countries', () => {
   it('takes every ISO 3166-1 alpha-2 code from the i18n-iso-countries package', () => {
@@ -12,5 +12,18 @@ describe('countries', () => {
 
   it.each(['us', 'Us', 'USA', '840', 'ZZ', 'UK', '', ' US', 5, null, undefined])('refuses %p', (code) => {
     expect(isCountryCode(code)).toBe(false);
+  });
+
+  it.each([
+    ['FR', 'France'],
+    ['GB', 'United Kingdom'],
+    ['DE', 'Germany'],
+  ])('names %s in English as %s', (code, name) => {
+    expect(countryName(code)).toBe(name);
+  });
+
+  it('names every code it knows, and no unknown one', () => {
+    expect(COUNTRY_CODES.filter((code) => !countryName(code))).toEqual([]);
+    expect(countryName('ZZ')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { getAlpha2Codes } from 'i18n-iso-countries';
+import { getAlpha2Codes, getName, registerLocale } from 'i18n-iso-countries';
+import english from 'i18n-iso-countries/langs/en.json';
 
 /** ISO 3166-1 alpha-2 codes, uppercase, as the i18n-iso-countries package knows them. */
 export const COUNTRY_CODES: readonly string[] = Object.keys(getAlpha2Codes()).sort();
@@ -9,3 +10,14 @@ const known = new Set(COUNTRY_CODES);
 export function isCountryCode(code: unknown): code is string {
   return typeof code === 'string' && known.has(code);
 }
+
+/** The English short name of a country code (`GB` is `United Kingdom`), or undefined for an unknown code. */
+export function countryName(code: string): string | undefined {
+  if (!englishRegistered) {
+    registerLocale(english);
+    englishRegistered = true;
+  }
+  return getName(code, 'en');
+}
+
+let englishRegistered = false;

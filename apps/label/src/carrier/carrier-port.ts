@@ -15,11 +15,12 @@ export interface CarrierLabelRequest {
   shipment: LabelShipment;
 }
 
-/** What a carrier charged for a label, as it said it: USPS's postage, SKU and zone. */
+/** What a carrier charged for a label, as it said it: USPS's postage, SKU and zone (or price group abroad). */
 export interface CarrierCharge {
   postage_cents: number;
   sku: string;
-  zone: string;
+  zone?: string;
+  price_group?: string;
 }
 
 export type CarrierLabel =
@@ -70,6 +71,11 @@ export interface CarrierPort {
    * carrier whose outcome is unknown is never asked again (decision 0102).
    */
   readonly idempotencyKeys: IdempotencyKeys;
+  /**
+   * The carrier sells one label per piece (USPS): a shipment of several pieces is bought piece by
+   * piece and the labels merged in package_list order (decision 0111). Unset: one label a shipment.
+   */
+  readonly labelPerPiece?: boolean;
   purchase(request: CarrierLabelRequest): Promise<CarrierLabel>;
   quote?(request: CarrierQuoteRequest): Promise<CarrierQuote>;
   /** Voids a label it sold, by its tracking number; the carrier refunds it. */

@@ -56,10 +56,20 @@ export class OwnUspsCarriers {
   forShipper(shipper: ShipperRef | undefined): CarrierPort {
     return {
       idempotencyKeys: 'ignored',
+      labelPerPiece: true,
       purchase: (request) => this.purchase(shipper, request),
+      cancel: (trackingNumber) => this.cancel(shipper, trackingNumber),
       schedulePickup: (pickup) => this.schedulePickup(shipper, pickup),
       cancelPickup: (confirmationNumber) => this.cancelPickup(shipper, confirmationNumber),
     };
+  }
+
+  /** Voids a label the shipper's USPS account sold (the pieces of a purchase that failed). */
+  private async cancel(shipper: ShipperRef | undefined, trackingNumber: string): Promise<Refusable> {
+    const carrier = await this.carrierOf(shipper);
+    if (carrier?.cancel) return carrier.cancel(trackingNumber);
+    if (this.options.sandbox?.cancel) return this.options.sandbox.cancel(trackingNumber);
+    return { ok: false, reason: noUspsCredentialsReason(shipper?.shipper_id, 'voids USPS labels') };
   }
 
   /** The shipper's USPS schedules it; without credentials the sandbox takes it (no confirmation) or it is refused. */

@@ -21,6 +21,14 @@ export interface LabelPurchaseIntent {
   asked: boolean;
   /** Why the purchase ended failed without asking again, once its outcome is unknown. */
   outcome_unknown: string | null;
+  /** The pieces bought so far of a shipment bought one label per piece, in order. */
+  pieces: BoughtPiece[];
+}
+
+/** A piece's label bought and stored, before the item's label is recorded. */
+export interface BoughtPiece {
+  tracking_number: string;
+  label_key: string;
 }
 
 /**
@@ -33,6 +41,7 @@ export interface ClaimedIntent {
   lease: Lease;
   asked: boolean;
   outcome_unknown: string | null;
+  pieces: BoughtPiece[];
 }
 
 interface ChoiceColumns {
@@ -107,7 +116,7 @@ export class LabelPurchaseIntents implements OnModuleInit {
   ): Promise<Map<string, ClaimedIntent>> {
     if (items.length === 0) return new Map();
     const { rows } = await this.sql.query<
-      { item_id: string; carrier_key: string; lease_token: string } & ChoiceColumns
+      { item_id: string; carrier_key: string; lease_token: string; pieces: unknown } & ChoiceColumns
     >(
       `insert into label_purchase_intents as i (item_id, carrier_key, service, shipment, holder, carrier, integration, mode, account_id, shipper_id, lease_token, lease_expires_at)
        select item_id, carrier_key, $3, shipment, $5, $6, $7, $8, $9, $10, ${this.leases.newLease}
@@ -115,7 +124,7 @@ export class LabelPurchaseIntents implements OnModuleInit {
         order by item_id
        on conflict (item_id) do update set holder = excluded.holder, ${this.leases.takeLease('i')}
          where ${this.leases.isFree('i')}
-       returning item_id, carrier_key, lease_token, service, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown`,
+       returning item_id, carrier_key, lease_token, service, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown, pieces`,
       [
         items.map((item) => item.item_id),
         items.map(() => randomUUID()),
@@ -138,6 +147,7 @@ export class LabelPurchaseIntents implements OnModuleInit {
           lease: this.leases.leaseOf(row.item_id, row.lease_token),
           asked: row.asked_at !== null,
           outcome_unknown: row.outcome_unknown,
+          pieces: piecesOf(row.pieces),
         },
       ]),
     );
@@ -149,7 +159,7 @@ export class LabelPurchaseIntents implements OnModuleInit {
    */
   async unheld(limit: number): Promise<LabelPurchaseIntent[]> {
     const { rows } = await this.sql.query<IntentRow>(
-      `select item_id, carrier_key, service, shipment, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown
+      `select item_id, carrier_key, service, shipment, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown, pieces
          from label_purchase_intents
        where ${this.leases.isFree()} and outcome_unknown is null order by created_at, item_id limit $1`,
       [limit],
@@ -170,6 +180,13 @@ export class LabelPurchaseIntents implements OnModuleInit {
     await this.fencedUpdate(lease, 'asked_at = null');
   }
 
+  /** A piece's label was bought and stored: a takeover resumes at the next piece, not asked again. */
+  async pieceBought(lease: Lease, piece: BoughtPiece): Promise<void> {
+    await this.fencedUpdate(lease, 'pieces = pieces || $3::jsonb, asked_at = null', [
+      JSON.stringify([piece]),
+    ]);
+  }
+
   /** The carrier may have sold the label: the intent answers `reason` from now on. */
   async outcomeUnknown(lease: Lease, reason: string): Promise<void> {
     await this.fencedUpdate(lease, 'outcome_unknown = $3', [reason]);
@@ -184,7 +201,14 @@ export class LabelPurchaseIntents implements OnModuleInit {
   }
 }
 
-type IntentRow = Omit<LabelPurchaseIntent, 'choice' | 'asked' | 'outcome_unknown'> & ChoiceColumns;
+type IntentRow = Omit<LabelPurchaseIntent, 'choice' | 'asked' | 'outcome_unknown' | 'pieces'> &
+  ChoiceColumns & { pieces: unknown };
+
+/** The pieces column as the driver gives it: parsed JSON (pg) or its text (PGlite may). */
+function piecesOf(column: unknown): BoughtPiece[] {
+  const value = typeof column === 'string' ? (JSON.parse(column) as unknown) : column;
+  return Array.isArray(value) ? (value as BoughtPiece[]) : [];
+}
 
 function parsed({
   item_id,
@@ -193,6 +217,7 @@ function parsed({
   shipment,
   asked_at,
   outcome_unknown,
+  pieces,
   ...columns
 }: IntentRow): LabelPurchaseIntent {
   const stored = shipment as unknown;
@@ -204,5 +229,6 @@ function parsed({
     choice: choiceOf({ service, asked_at, outcome_unknown, ...columns }),
     asked: asked_at !== null,
     outcome_unknown,
+    pieces: piecesOf(pieces),
   };
 }

@@ -47,6 +47,7 @@ describe('buying labels once per item', () => {
         item_id: 'a1',
         tracking_number: sandboxTrackingNumber('a1'),
         label_key: 'items/a1.pdf',
+        piece_tracking_numbers: null,
         created_at: expect.any(Date),
       },
     ]);

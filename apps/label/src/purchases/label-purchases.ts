@@ -15,7 +15,9 @@ import { LABEL_FILE_STORE, type LabelFile, type LabelFileStore } from '../files/
 import { itemLabelKey } from '../files/label-keys';
 import { assertPurchaseRequest } from '../label-requests';
 import { type LabelPurchaseIntent, LabelPurchaseIntents } from './label-purchase-intents';
+import { pieceCount } from './label-pieces';
 import { ANSWER_LOST_IN_A_RESTART, outcomeUnknownReason } from './outcome-unknown';
+import { PiecePurchases } from './piece-purchases';
 import { LabelPurchaseStore, type StoredLabel } from './label-purchase-store';
 
 type Answers = Map<string, LabelPurchaseResult>;
@@ -36,6 +38,7 @@ const bought = (label: StoredLabel): LabelPurchaseResult => ({
   ok: true,
   tracking_number: label.tracking_number,
   label_key: label.label_key,
+  ...(label.piece_tracking_numbers ? { piece_tracking_numbers: label.piece_tracking_numbers } : {}),
 });
 
 /**
@@ -56,13 +59,16 @@ export class LabelPurchases {
   private readonly inFlight = new Map<string, Promise<LabelPurchaseResult>>();
   /** This process, as the holder of the intents it claims. */
   private readonly holder = randomUUID();
+  private readonly pieces: PiecePurchases;
 
   constructor(
     private readonly carriers: CarrierRegistry,
     private readonly store: LabelPurchaseStore,
     @Inject(LABEL_FILE_STORE) private readonly files: LabelFileStore,
     private readonly intents: LabelPurchaseIntents,
-  ) {}
+  ) {
+    this.pieces = new PiecePurchases(intents, files);
+  }
 
   async purchase(request: unknown): Promise<LabelPurchaseReply> {
     assertPurchaseRequest(request);
@@ -206,12 +212,14 @@ export class LabelPurchases {
    * Buys from the adapter the intent records, not the one the request at hand chose. A carrier
    * without idempotency keys is asked at most once per intent: the intent records the call first,
    * and an answer lost on the way (a fault it may have acted on, or a holder that died meanwhile)
-   * ends the item failed with its reason, kept for every repeat (decision 0102).
+   * ends the item failed with its reason, kept for every repeat (decision 0102). A carrier that
+   * sells one label a piece buys a shipment of several pieces piece by piece (PiecePurchases).
    */
   private async buy(intent: Claimed): Promise<Bought> {
     const { item_id, carrier_key, service, shipment, choice, lease } = intent;
     if (intent.outcome_unknown !== null) return failedUnknown(item_id, intent.outcome_unknown);
     const carrier = this.carriers.adapterFor(choice);
+    if (carrier.labelPerPiece && pieceCount(shipment) > 1) return this.pieces.buy(intent, carrier);
     const unkeyed = carrier.idempotencyKeys === 'ignored';
     if (unkeyed && intent.asked) return this.settleUnknown(intent, ANSWER_LOST_IN_A_RESTART);
     if (unkeyed) await this.intents.asking(lease);

@@ -18,13 +18,15 @@ export function outcomeUnknownReason(
   shipment: LabelShipment,
   cause: unknown,
   day: string,
+  piece?: { number: number; of: number },
 ): string {
   const name = carrier.toUpperCase();
+  const which = piece ? `item ${itemId}, piece ${piece.number} of ${piece.of}` : `item ${itemId}`;
   return (
     `${name} may have sold this label, but its answer was lost (${causeOf(cause)}). ` +
     `It was not bought again: ${name} takes no idempotency key and cannot be asked which labels it sold. ` +
     `Look in your ${name} account for a label bought on ${day} to ZIP Code ${shipment.to_address.zip} ` +
-    `(item ${itemId}) and void it there if it exists.`
+    `(${which}) and void it there if it exists.`
   );
 }
 

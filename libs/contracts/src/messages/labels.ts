@@ -26,6 +26,21 @@ export interface LabelPackage {
   reference_1?: string | null;
   reference_2?: string | null;
   signature?: string | null;
+  /** The package's customs items (required between two countries): those of each of its pieces. */
+  items?: LabelCustomsItem[] | null;
+  insurance?: boolean;
+}
+
+/** One line of a package's customs declaration, as the interface's customs item. */
+export interface LabelCustomsItem {
+  quantity: number;
+  /** Of one unit, in US dollars. */
+  price: number;
+  country_of_manufacture: string;
+  sku: string;
+  hs_code: string;
+  description: string;
+  content_type?: string;
 }
 
 /** A validated parcel shipment with its units resolved (the account's preferences applied). */
@@ -35,6 +50,8 @@ export interface LabelShipment {
   weight_unit: WeightUnit;
   length_unit: LengthUnit;
   package_list: LabelPackage[];
+  /** The interface's customs_details: the ITN of the export filing, when one was made. */
+  customs_details?: { aes_itn?: string | null } | null;
   /** Ship even when the carrier flags the to_address as bad (instant ship's option); default true. */
   ignore_bad_address?: boolean;
 }
@@ -59,7 +76,15 @@ export interface LabelPurchaseRequest {
 }
 
 export type LabelPurchaseResult =
-  | { item_id: string; ok: true; tracking_number: string; label_key: string }
+  | {
+      item_id: string;
+      ok: true;
+      /** The first piece's, when the shipment's pieces were bought one label each. */
+      tracking_number: string;
+      label_key: string;
+      /** Every piece's tracking number in package_list order, when there are several. */
+      piece_tracking_numbers?: string[];
+    }
   | { item_id: string; ok: false; reason: string };
 
 /** One result per requested item, in request order. */

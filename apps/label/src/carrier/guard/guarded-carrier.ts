@@ -7,6 +7,7 @@ import type { AccountGuard } from './account-guard';
  */
 export class GuardedCarrier implements CarrierPort {
   readonly idempotencyKeys: CarrierPort['idempotencyKeys'];
+  readonly labelPerPiece?: boolean;
   readonly quote?: CarrierPort['quote'];
   readonly cancel?: CarrierPort['cancel'];
   readonly schedulePickup?: CarrierPort['schedulePickup'];
@@ -17,6 +18,7 @@ export class GuardedCarrier implements CarrierPort {
     readonly guard: AccountGuard,
   ) {
     this.idempotencyKeys = adapter.idempotencyKeys;
+    if (adapter.labelPerPiece) this.labelPerPiece = true;
     const { quote, cancel, schedulePickup, cancelPickup } = adapter;
     if (quote) this.quote = (request) => guard.run(() => quote.call(adapter, request));
     if (cancel) this.cancel = (trackingNumber) => guard.run(() => cancel.call(adapter, trackingNumber));

@@ -164,7 +164,7 @@ describe('the USPS carrier against the USPS mock server', () => {
     const label = await carrier.purchase(onePiece({ service: 'USPS-4' }));
     expect(label).toEqual({
       ok: false,
-      reason: 'USPS: service USPS-4 is not sold through USPS Domestic Labels.',
+      reason: 'USPS: service USPS-4 ships abroad; this address is in the United States.',
     });
     expect(mock.requests).toHaveLength(0);
   });

@@ -1,8 +1,8 @@
 import type { CarrierLabel, CarrierLabelRequest, CarrierPickupRequest, CarrierPort } from '../carrier-port';
 import { refusalReason, UspsAnswerError, UspsFault } from './usps-faults';
 import { jsonOf, uspsFetch, type UspsHttpOptions } from './usps-http';
-import { uspsLabelAnswer } from './usps-label-answer';
-import { mailingDateOf, uspsAddress, uspsLabelRequest } from './usps-label-request';
+import { mailingDateOf, uspsAddress } from './usps-label-request';
+import { uspsCancelPath, uspsLabelRoute } from './usps-label-route';
 import { pickupPackageTypeOf } from './usps-mappings';
 import { secretsOf, UspsCredentialsRefused, UspsSessions } from './usps-sessions';
 import type { UspsIntegration, UspsPickupRequest } from './usps-types';
@@ -23,14 +23,17 @@ export type UspsPickup = CarrierPickupRequest;
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * USPS for one shipper's own integration: labels through Domestic Labels 3.0, paid with the integration's
- * payment account (Payments 3.0), authorised with OAuth 2.0 client credentials; label cancel; carrier
- * pickups (Carrier Pickup 3.0). A refusal is answered; a fault (timeout, connection, 429, 5xx) is thrown as
- * a UspsFault for the caller to retry with backoff; an unusable 200 is thrown as a UspsAnswerError.
+ * USPS for one shipper's own integration: labels through Domestic Labels 3.0 and International Labels
+ * 3.0, paid with the integration's payment account (Payments 3.0), authorised with OAuth 2.0 client
+ * credentials; label cancel; carrier pickups (Carrier Pickup 3.0). A refusal is answered; a fault
+ * (timeout, connection, 429, 5xx) is thrown as a UspsFault for the caller to retry with backoff; an
+ * unusable 200 is thrown as a UspsAnswerError.
  */
 export class UspsCarrier implements CarrierPort {
   /** Labels 3.0 takes no idempotency key: a repeated purchase buys another label. */
   readonly idempotencyKeys = 'ignored';
+  /** USPS sells one label per package. */
+  readonly labelPerPiece = true;
   private readonly http: UspsHttpOptions;
   private readonly sessions: UspsSessions;
 
@@ -51,28 +54,24 @@ export class UspsCarrier implements CarrierPort {
    * purchase buys another label (docs/carriers.md).
    */
   async purchase(request: CarrierLabelRequest): Promise<CarrierLabel> {
-    const mapped = uspsLabelRequest(request, mailingDateOf(this.sessions.now()));
+    const mapped = uspsLabelRoute(request, mailingDateOf(this.sessions.now()));
     if (!mapped.ok) return mapped;
+    const { route } = mapped;
     let labelAsked = false;
     const bought = this.refusingCredentials(async () => {
       const paymentToken = await this.paymentToken();
       const response = await this.authorized(
-        '/labels/v3/label',
+        route.path,
         {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-Payment-Authorization-Token': paymentToken },
-          body: JSON.stringify(mapped.body),
+          body: JSON.stringify(route.body),
         },
         () => (labelAsked = true),
       );
       if (!response.ok) return this.refusal(response, [paymentToken]);
-      const { metadata, pdf } = await uspsLabelAnswer(response);
-      return {
-        ok: true,
-        tracking_number: metadata.trackingNumber,
-        label_pdf: pdf,
-        charge: { postage_cents: Math.round(metadata.postage * 100), sku: metadata.SKU, zone: metadata.zone },
-      };
+      const { tracking_number, pdf, charge } = await route.read(response);
+      return { ok: true as const, tracking_number, label_pdf: pdf, charge };
     });
     return bought.catch((error: unknown) => {
       // A fault of the token or payment requests, met before the label was asked, bought nothing.
@@ -80,11 +79,11 @@ export class UspsCarrier implements CarrierPort {
     });
   }
 
-  /** Labels 3.0 `DELETE /label/{trackingNumber}`: CANCELED, or DISPUTED when a refund was requested instead. */
+  /** Labels 3.0 `DELETE /label/{trackingNumber}` (International Labels' for an S10 number): CANCELED, or DISPUTED when a refund was requested instead. */
   async cancel(trackingNumber: string): Promise<Refusable<{ status: string }>> {
     return this.refusingCredentials(async () => {
       const paymentToken = await this.paymentToken();
-      const response = await this.authorized(`/labels/v3/label/${encodeURIComponent(trackingNumber)}`, {
+      const response = await this.authorized(uspsCancelPath(trackingNumber), {
         method: 'DELETE',
         headers: { 'X-Payment-Authorization-Token': paymentToken },
       });

@@ -14,3 +14,13 @@ export {
   pickupRequestFindings,
 } from './usps-contract';
 export * from './usps-fixtures';
+export {
+  CUSTOMS_CONTENT_TYPES,
+  INTERNATIONAL_EXTRA_SERVICE_CODES,
+  INTERNATIONAL_MAIL_CLASSES,
+  INTERNATIONAL_PROCESSING_CATEGORIES,
+  INTERNATIONAL_RATE_INDICATORS,
+  internationalLabelRequestFindings,
+} from './usps-international-contract';
+export { s10TrackingNumber } from './usps-international-label';
+export * from './usps-international-fixtures';

@@ -10,10 +10,10 @@ import type { UspsErrorDetail } from './usps-errors';
  */
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-class Findings {
+export class Findings {
   readonly details: UspsErrorDetail[] = [];
 
   add(parameter: string, detail: string): void {
@@ -113,9 +113,9 @@ const STATE =
   /^(AA|AE|AL|AK|AP|AS|AZ|AR|CA|CO|CT|DE|DC|FM|FL|GA|GU|HI|ID|IL|IN|IA|KS|KY|LA|ME|MH|MD|MA|MI|MN|MS|MO|MP|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PW|PA|PR|RI|SC|SD|TN|TX|UT|VT|VI|VA|WA|WV|WI|WY)$/;
 const ZIP_CODE = /^\d{5}$/;
 const ZIP_PLUS_4 = /^\d{4}$/;
-const PHONE = /^\+?[1-9][0-9]{7,14}$/;
+export const PHONE = /^\+?[1-9][0-9]{7,14}$/;
 const EMAIL = /^[a-zA-Z0-9_+&*-]+(?:\.[a-zA-Z0-9_+&*-]+)*@(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Labels 3.0 `LabelRequest`: its properties, `additionalProperties: false`. */
 const LABEL_REQUEST_FIELDS = [
@@ -129,7 +129,7 @@ const LABEL_REQUEST_FIELDS = [
 ];
 
 /** `required`: the address's own fields are required (DomesticLabelAddress), not only its ZIP Code. */
-function checkAddress(findings: Findings, address: unknown, path: string, required: boolean): void {
+export function checkAddress(findings: Findings, address: unknown, path: string, required: boolean): void {
   if (!isObject(address)) {
     findings.add(path, `${path} is required and must be an object`);
     return;

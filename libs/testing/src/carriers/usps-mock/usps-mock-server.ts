@@ -9,6 +9,12 @@ import {
   tokenRequestFindings,
 } from './usps-contract';
 import { oauthErrorBody, uspsErrorBody, type UspsErrorDetail } from './usps-errors';
+import { internationalLabelRequestFindings } from './usps-international-contract';
+import {
+  type InternationalLabelBody,
+  internationalLabelMetadata,
+  s10TrackingNumber,
+} from './usps-international-label';
 import { mockLabelPdf } from './usps-label-pdf';
 import { multipartBody } from './usps-multipart';
 
@@ -43,6 +49,8 @@ export type MalformedLabel = 'truncated' | 'missing-image' | 'not-a-pdf';
 interface Sold {
   trackingNumber: string;
   status: 'SOLD' | 'CANCELED';
+  /** The API that sold it, when not Labels 3.0. */
+  api?: string;
 }
 
 interface Pickup {
@@ -52,14 +60,23 @@ interface Pickup {
 }
 
 const LABELS_API = '/labels/v3';
+const INTERNATIONAL_LABELS_API = '/international-labels/v3';
 const PICKUP_API = '/pickup/v3';
 const PAYMENTS_API = '/payments/v3';
+
+/** Answers to lose: `skip` answered first, then `remaining` lost as `outcome` says. */
+interface LostAnswers {
+  outcome: LostSale;
+  remaining: number;
+  skip: number;
+}
 
 /**
  * A USPS stand-in on 127.0.0.1 and a free port: OAuth 2.0 (`/oauth2/v3/token`), Payments 3.0
  * (`/payments/v3/payment-authorization`), Labels 3.0 (`POST /labels/v3/label`, `DELETE
- * /labels/v3/label/{trackingNumber}`) and Carrier Pickup 3.0 (`/pickup/v3/carrier-pickup`). It checks
- * each request against what USPS documents (usps-contract.ts) and answers 400 in USPS's error shape
+ * /labels/v3/label/{trackingNumber}`), International Labels 3.0 (`POST
+ * /international-labels/v3/international-label` and its DELETE) and Carrier Pickup 3.0
+ * (`/pickup/v3/carrier-pickup`). It checks each request against what USPS documents (usps-contract.ts) and answers 400 in USPS's error shape
  * when one fails, records every request, and can be told to misbehave as a real carrier does.
  */
 export class UspsMockServer {
@@ -76,8 +93,8 @@ export class UspsMockServer {
   private window = { started: 0, count: 0 };
   private failures: { status: number; remaining: number } | undefined;
   private malformed: MalformedLabel | undefined;
-  private afterSales: { outcome: LostSale; remaining: number } | undefined;
-  private afterPickups: { outcome: LostSale; remaining: number } | undefined;
+  private afterSales: LostAnswers | undefined;
+  private afterPickups: LostAnswers | undefined;
 
   private constructor(
     private readonly server: Server,
@@ -123,14 +140,15 @@ export class UspsMockServer {
   /**
    * The next `count` labels are sold (recorded, numbered) and their answers lost: `hang` never
    * answers (the client times out), `drop` closes the connection, a number answers that 5xx.
+   * `after`: that many labels are answered first (piece 2 of 3 is `after: 1`).
    */
-  loseAnswersAfterSale(outcome: LostSale, count = 1): void {
-    this.afterSales = { outcome, remaining: count };
+  loseAnswersAfterSale(outcome: LostSale, count = 1, { after = 0 }: { after?: number } = {}): void {
+    this.afterSales = { outcome, remaining: count, skip: after };
   }
 
   /** The next `count` pickups are scheduled (recorded, numbered) and their answers lost, as loseAnswersAfterSale. */
   losePickupAnswers(outcome: LostSale, count = 1): void {
-    this.afterPickups = { outcome, remaining: count };
+    this.afterPickups = { outcome, remaining: count, skip: 0 };
   }
 
   /** Confirmation numbers of the pickups scheduled and not cancelled. */
@@ -213,6 +231,11 @@ export class UspsMockServer {
     if (method === 'POST' && path === `${LABELS_API}/label`) return this.label(request, raw);
     const label = path.match(/^\/labels\/v3\/label\/([^/]+)$/);
     if (method === 'DELETE' && label) return this.cancelLabel(request, decodeURIComponent(label[1]));
+    if (method === 'POST' && path === `${INTERNATIONAL_LABELS_API}/international-label`)
+      return this.internationalLabel(request, raw);
+    const international = path.match(/^\/international-labels\/v3\/international-label\/([^/]+)$/);
+    if (method === 'DELETE' && international)
+      return this.cancelLabel(request, decodeURIComponent(international[1]));
     if (method === 'POST' && path === `${PICKUP_API}/carrier-pickup`) return this.schedulePickup(request);
     const pickup = path.match(/^\/pickup\/v3\/carrier-pickup\/([^/]+)$/);
     if (pickup && method === 'GET') return this.getPickup(decodeURIComponent(pickup[1]));
@@ -312,11 +335,12 @@ export class UspsMockServer {
     return this.labelAnswer(body, trackingNumber, pdf);
   }
 
-  private lostAnswer(
-    lost: { outcome: LostSale; remaining: number } | undefined = this.afterSales,
-    api = LABELS_API,
-  ): Answer | undefined {
+  private lostAnswer(lost: LostAnswers | undefined = this.afterSales, api = LABELS_API): Answer | undefined {
     if (!lost || lost.remaining <= 0) return undefined;
+    if (lost.skip > 0) {
+      lost.skip--;
+      return undefined;
+    }
     lost.remaining--;
     const { outcome } = lost;
     if (typeof outcome === 'number') return error(api, outcome, [{ detail: 'The service is unavailable' }]);
@@ -346,6 +370,46 @@ export class UspsMockServer {
       constructCode: 'C01',
       SKU: 'DPXX0XXXXC01005',
     };
+    return this.multipartAnswer(200, metadata, pdf);
+  }
+
+  /**
+   * International Labels 3.0 `post-international-label`: the request checked against the document,
+   * answered 201 with the same multipart parts as a domestic label (`labelMetadata`, a Base64
+   * `labelImage`), the metadata an `InternationalLabelMetadata`. Lost and malformed answers apply.
+   */
+  private async internationalLabel(request: RecordedRequest, raw: string): Promise<Answer> {
+    const problems = [
+      ...contentTypeFindings(request),
+      ...this.paymentTokenFindings(request),
+      ...(request.body === undefined && raw.length > 0
+        ? [{ detail: 'The request body is not JSON' }]
+        : internationalLabelRequestFindings(request.body)),
+    ];
+    if (problems.length > 0) return error(INTERNATIONAL_LABELS_API, 400, problems);
+    const body = request.body as InternationalLabelBody;
+    const refusal = this.refusedZIPCodes.get(body.toAddress.postalCode ?? '');
+    if (refusal)
+      return error(INTERNATIONAL_LABELS_API, 400, [
+        { code: '010001', parameter: 'toAddress', detail: refusal },
+      ]);
+    const trackingNumber = s10TrackingNumber(body.packageDescription.mailClass, ++this.serial);
+    this.sold.set(trackingNumber, { trackingNumber, status: 'SOLD', api: INTERNATIONAL_LABELS_API });
+    const lost = this.lostAnswer(this.afterSales, INTERNATIONAL_LABELS_API);
+    if (lost) return lost;
+    const { firstName, lastName, firm } = body.toAddress;
+    const pdf =
+      this.options.labelPdf ??
+      (await mockLabelPdf({
+        trackingNumber,
+        mailClass: body.packageDescription.mailClass,
+        toName: [firstName, lastName].filter(Boolean).join(' ') || (firm ?? ''),
+        toZIPCode: `${body.toAddress.postalCode ?? ''} ${body.toAddress.countryISOAlpha2Code}`.trim(),
+      }));
+    return this.multipartAnswer(201, internationalLabelMetadata(body, trackingNumber), pdf);
+  }
+
+  private multipartAnswer(status: number, metadata: unknown, pdf: Uint8Array): Answer {
     const image = Buffer.from(pdf).toString('base64');
     const metadataPart = {
       name: 'labelMetadata',
@@ -367,21 +431,21 @@ export class UspsMockServer {
     const { boundary, body: text } = multipartBody(parts);
     const payload = this.malformed === 'truncated' ? text.slice(0, Math.floor(text.length / 2)) : text;
     return {
-      status: 200,
+      status,
       headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
       body: payload,
     };
   }
 
   private cancelLabel(request: RecordedRequest, trackingNumber: string): Answer {
+    const api = apiOf(request.path);
     const problems = this.paymentTokenFindings(request);
-    if (problems.length > 0) return error(LABELS_API, 400, problems);
+    if (problems.length > 0) return error(api, 400, problems);
     const label = this.sold.get(trackingNumber);
-    // Labels 3.0 example ExampleCancelError_NOTFOUND; ExampleCancel_CANCELED.
-    if (!label || label.status === 'CANCELED')
-      return error(LABELS_API, 400, [
-        { code: '00000XX', detail: 'Order not found', parameter: 'trackingNumber' },
-      ]);
+    // Labels 3.0 example ExampleCancelError_NOTFOUND; ExampleCancel_CANCELED. A label is cancelled
+    // through the API that sold it.
+    if (!label || label.status === 'CANCELED' || (label.api ?? LABELS_API) !== api)
+      return error(api, 400, [{ code: '00000XX', detail: 'Order not found', parameter: 'trackingNumber' }]);
     label.status = 'CANCELED';
     return json(200, { trackingNumber, status: 'CANCELED' });
   }
