@@ -33,6 +33,15 @@ create table if not exists ${events} (
 create index if not exists events_all_order on ${events} (transaction_id, global_position);
 `,
       },
+      {
+        version: 2,
+        name: 'event hash chain',
+        // Filled by every append; events written before are chained by chainUnchainedEvents.
+        sql: `
+alter table ${events} add column if not exists event_hash text;
+create index if not exists events_unchained on ${events} (stream_name) where event_hash is null;
+`,
+      },
     ],
   };
 }

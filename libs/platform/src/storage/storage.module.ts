@@ -3,6 +3,7 @@ import {
   Global,
   Inject,
   Injectable,
+  Logger,
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -54,7 +55,8 @@ async function openEventStoreAdapter(config: StorageConfig, sql: SqlClient): Pro
     return new EventStoreDbEventStore(config.ESDB_URL as string);
   }
   const store = new PostgresEventStore(sql);
-  await store.init();
+  const { chained } = await store.init();
+  if (chained > 0) new Logger('EventStore').log(`Chained ${chained} events stored without a hash`);
   return store;
 }
 
