@@ -68,3 +68,31 @@ create table if not exists ${checkpoints} (
     ],
   };
 }
+
+/** Signed audit checkpoints (see audit/audit-checkpoint.ts); positions as numeric(20) for any adapter. */
+export function auditCheckpointsMigrations({ schema, auditCheckpoints }: EventStoreTables): MigrationSet {
+  return {
+    owner: auditCheckpoints,
+    migrations: [
+      {
+        version: 1,
+        name: 'audit checkpoints',
+        sql: `
+create schema if not exists ${schema};
+
+create table if not exists ${auditCheckpoints} (
+  sequence         bigint         primary key check (sequence >= 1),
+  commit_position  numeric(20, 0) not null,
+  prepare_position numeric(20, 0) not null,
+  event_count      bigint         not null,
+  chain            text           not null,
+  heads            jsonb          not null,
+  key_id           text           not null,
+  signature        text           not null,
+  created_at       timestamptz    not null default now()
+);
+`,
+      },
+    ],
+  };
+}
