@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { messageSecretsProvider } from '@shipping/platform';
+import { AuditCheckpointJob, messageSecretsProvider } from '@shipping/platform';
 import { AccountController } from './account/account.controller';
 import { AccountsController } from './accounts/accounts.controller';
 import { AdminController } from './admin/admin.controller';
+import { AuditController } from './audit/audit.controller';
 import { AdminCredentialsController } from './admin/admin-credentials.controller';
 import { ShipperCredentials } from './admin/shipper-credentials';
 import { BatchesController } from './batches/batches.controller';
@@ -38,6 +39,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     WebhooksController,
     DashboardController,
     OpenApiController,
+    AuditController,
   ],
   providers: [
     AppRequestSender,
@@ -47,6 +49,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     OpenApiDocument,
     messageSecretsProvider,
     ShipperCredentials,
+    AuditCheckpointJob,
   ],
 })
 export class GatewayModule {}

@@ -34,6 +34,8 @@ export {
   checkpointSigned,
   checkpointText,
   extendAllChain,
+  nextCheckpointBody,
+  signCheckpoint,
   type StreamHead,
 } from './audit/audit-checkpoint';
 export { chainedHashOf, recordCheckpoints } from './audit/audit-checkpointer';
