@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalJson } from './canonical-json';
 import type { Position, RecordedEvent } from '../event-store';
 import { type AuditPublicKey, type AuditSigningKey, signText, verifyText } from './signing-keys';
 
@@ -43,7 +43,7 @@ export interface AuditCheckpoint extends CheckpointBody {
 
 /** The RFC 8785 text a checkpoint's signature covers; 64-bit values as decimal strings. */
 export function checkpointText(body: CheckpointBody, keyId: string): string {
-  return canonicalize({
+  return canonicalJson({
     sequence: body.sequence,
     position: { commit: body.position.commit.toString(), prepare: body.position.prepare.toString() },
     events: body.events.toString(),

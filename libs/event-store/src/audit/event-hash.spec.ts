@@ -39,6 +39,11 @@ describe('eventHash', () => {
     expect(eventHash(fields)).toBe(sha256(text));
   });
 
+  it('refuses what JSON cannot hold rather than hashing a stand-in for it', () => {
+    expect(() => eventHash({ ...drafted, data: { weight: Number.NaN } })).toThrow();
+    expect(() => eventHash({ ...drafted, data: { weight: 1n } })).toThrow();
+  });
+
   it('changes with any covered field', () => {
     const base = eventHash(drafted);
     expect(eventHash({ ...drafted, revision: 1n })).not.toBe(base);

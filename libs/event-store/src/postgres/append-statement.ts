@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData } from '../event-store';
-import { chainHashes } from '../audit/event-hash';
+import { type CanonicalPayload, canonicalPayload, chainHashes } from '../audit/event-hash';
 
 /**
  * One INSERT ... SELECT per append, each event with its revision and chained hash computed here
@@ -29,6 +29,8 @@ interface PreparedEvent {
   version: number;
   data: unknown;
   metadata: Record<string, unknown>;
+  /** The canonical text of data and metadata: hashed, and stored as it is. */
+  payload: CanonicalPayload;
   hash?: string;
 }
 
@@ -55,7 +57,14 @@ export function appendStatement(
   events: PreparedEvent[],
   previous: ChainLink,
 ): AppendStatement {
-  const json = JSON.stringify(events);
+  // The canonical payload texts are JSON already: written into the batch as they are, not again.
+  const json = `[${events
+    .map(
+      (event) =>
+        `{"id":"${event.id}","type":${JSON.stringify(event.type)},"version":${event.version},` +
+        `"hash":"${event.hash}","data":${event.payload.data},"metadata":${event.payload.metadata}}`,
+    )
+    .join(',')}]`;
   const follows =
     previous.revision < 0n
       ? ''
@@ -81,5 +90,7 @@ function prepare(event: EventData): PreparedEvent {
   const version = event.version ?? 1;
   if (!Number.isInteger(version) || version < 1)
     throw new TypeError(`Event version must be a positive integer, got ${version}`);
-  return { id, type: event.type, version, data: event.data ?? null, metadata: event.metadata ?? {} };
+  const data = event.data ?? null;
+  const metadata = event.metadata ?? {};
+  return { id, type: event.type, version, data, metadata, payload: canonicalPayload(data, metadata) };
 }
