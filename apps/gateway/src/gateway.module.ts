@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuditCheckpointJob, messageSecretsProvider } from '@shipping/platform';
+import { messageSecretsProvider } from '@shipping/platform';
 import { AccountController } from './account/account.controller';
 import { AccountsController } from './accounts/accounts.controller';
 import { AdminController } from './admin/admin.controller';
@@ -49,7 +49,6 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     OpenApiDocument,
     messageSecretsProvider,
     ShipperCredentials,
-    AuditCheckpointJob,
   ],
 })
 export class GatewayModule {}

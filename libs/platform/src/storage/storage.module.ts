@@ -15,6 +15,7 @@ import type { StorageConfig } from '../config/storage-config';
 import { lockDataFolder } from './data-folder-lock';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
 import { eventUpcasters } from './event-upcasters';
+import { AuditCheckpointJob } from '../audit/audit-checkpoint-job';
 
 /**
  * On PGlite, DATA_DIR is locked for this process until the client closes (see lockDataFolder).
@@ -75,7 +76,10 @@ class StorageLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** The SQL client and event store every app module of this process uses, chosen by configuration. */
+/**
+ * The SQL client and event store every app module of this process uses, chosen by configuration,
+ * and the job that signs audit checkpoints of that store (one per process, whatever the apps in it).
+ */
 @Global()
 @Module({})
 export class StorageModule {
@@ -90,6 +94,7 @@ export class StorageModule {
           useFactory: (sql: SqlClient) => openEventStore(config, sql),
         },
         StorageLifecycle,
+        AuditCheckpointJob,
       ],
       exports: [SQL_CLIENT, EVENT_STORE],
     };
