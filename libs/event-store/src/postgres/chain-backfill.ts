@@ -70,7 +70,10 @@ export async function chainStreams(
         metadata: toJson(row.metadata),
         previousHash,
       });
-    if (row.event_hash === null) (positions.push(row.global_position), hashes.push(hash));
+    if (row.event_hash === null) {
+      positions.push(row.global_position);
+      hashes.push(hash);
+    }
     previousHash = hash;
   }
   if (positions.length > 0)
