@@ -35,6 +35,7 @@ describe('AuditCheckpointJob on PostgreSQL', () => {
     const sql = createPgSqlClient(database.url);
     const job = new AuditCheckpointJob(new TracedEventStore(adapter, eventUpcasters()), sql, config);
     const published = config.keys.map(({ id, publicKey }) => ({ id, publicKey }));
+    await new SqlAuditCheckpoints(sql).init();
     try {
       for (let n = 0; n < 5; n++)
         await adapter.appendToStream(`order-${n % 2}`, [{ type: 'ThingHappened', data: { n } }]);

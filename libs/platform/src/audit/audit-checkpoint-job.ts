@@ -39,8 +39,10 @@ export class AuditCheckpointJob implements OnApplicationBootstrap, OnModuleDestr
     this.checkpoints = new SqlAuditCheckpoints(sql);
   }
 
-  onApplicationBootstrap(): void {
+  /** Creates the checkpoints' table at start, as every store's schema is, then schedules the rounds. */
+  async onApplicationBootstrap(): Promise<void> {
     this.stopped = false;
+    await this.checkpoints.init();
     this.schedule();
   }
 
@@ -52,7 +54,6 @@ export class AuditCheckpointJob implements OnApplicationBootstrap, OnModuleDestr
 
   /** One round: the checkpoints this instance recorded. */
   async checkpointOnce(): Promise<AuditCheckpoint[]> {
-    await this.checkpoints.init();
     // The adapter's own events: the hashes cover what is stored, not what upcasters make of it.
     return recordCheckpoints(
       adapterOf(this.store),
