@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adapterOf, recordCheckpoints, SqlAuditCheckpoints } from '@shipping/event-store';
 import { readAuditConfig } from '@shipping/platform';
@@ -9,11 +11,14 @@ import { openReplaySource, type ReplaySource } from './replay-store';
 const ROOT = join(__dirname, '..', '..');
 
 /** `npm run replay -- verify` as an operator runs it, against the spec's database. */
-function replayVerify(env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
+function replayVerify(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['-r', './tools/ts-runtime/register.js', 'tools/replay/replay.ts', 'verify'],
+      ['-r', './tools/ts-runtime/register.js', 'tools/replay/replay.ts', 'verify', ...args],
       { cwd: ROOT, env: { ...process.env, ...env } },
     );
     let stdout = '';
@@ -54,6 +59,22 @@ describe('npm run replay -- verify, over a live PostgreSQL store', () => {
     const { code, stdout } = await replayVerify({ DATABASE_URL: database.url, AUDIT_SIGNING_KEYS });
 
     expect(stdout).toBe('3 events in 1 streams, 1 signed checkpoints: intact\n');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('checks the signatures with the keys GET /audit/keys answered, and prints JSON on --json', async () => {
+    const keys = readAuditConfig({ AUDIT_SIGNING_KEYS }).keys.map((key) => ({
+      key_id: key.id,
+      algorithm: 'Ed25519',
+      public_key: key.publicKey,
+      signing: true,
+    }));
+    const file = join(mkdtempSync(join(tmpdir(), 'audit-keys-')), 'keys.json');
+    writeFileSync(file, JSON.stringify({ success: true, data: { keys } }));
+
+    const { code, stdout } = await replayVerify({ DATABASE_URL: database.url }, ['--keys', file, '--json']);
+
+    expect(JSON.parse(stdout)).toEqual({ events: 3, streams: 1, checkpoints: 1, breaks: [] });
     expect(code).toBe(0);
   }, 60_000);
 
