@@ -1,4 +1,4 @@
-import type { EventStore, SqlClient } from '@shipping/event-store';
+import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { openEventStore, openSqlClient, StorageConfig, validateConfig } from '@shipping/platform';
 
 export interface ReplaySource {
@@ -9,15 +9,32 @@ export interface ReplaySource {
   close(): Promise<void>;
 }
 
-/** The live database: PostgreSQL at DATABASE_URL, or else the embedded PGlite store in DATA_DIR. */
-export async function openReplaySource(env: NodeJS.ProcessEnv = process.env): Promise<ReplaySource> {
+/**
+ * The live database: PostgreSQL at DATABASE_URL, or else the embedded PGlite store in DATA_DIR;
+ * the events in EventStoreDB at ESDB_URL when EVENT_STORE=eventstoredb. `asStored`: the adapter
+ * alone, the PostgreSQL store opened without its start-up migration and back-fill.
+ */
+export async function openReplaySource(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { asStored?: boolean } = {},
+): Promise<ReplaySource> {
   const config = validateConfig(StorageConfig, {
     STORE: env['DATABASE_URL'] ? 'postgres' : 'pglite',
     DATA_DIR: env['DATA_DIR'] ?? './data',
     ...(env['DATABASE_URL'] ? { DATABASE_URL: env['DATABASE_URL'] } : {}),
+    ...(env['EVENT_STORE'] ? { EVENT_STORE: env['EVENT_STORE'] } : {}),
+    ...(env['ESDB_URL'] ? { ESDB_URL: env['ESDB_URL'] } : {}),
   });
   const sql = await openSqlClient(config);
-  const store = await openEventStore(config, sql);
+  // As stored: neither migrated nor back-filled, so an audit sees events without a hash as they are.
+  const store =
+    options.asStored && config.EVENT_STORE === 'postgres'
+      ? new PostgresEventStore(sql)
+      : await openEventStore(config, sql);
   // The PostgreSQL adapter owns the SQL client: closing the store closes both.
-  return { config, sql, store, close: () => store.close() };
+  const close = async () => {
+    await store.close();
+    if (config.EVENT_STORE === 'eventstoredb') await sql.close();
+  };
+  return { config, sql, store, close };
 }

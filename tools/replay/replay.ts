@@ -6,6 +6,7 @@ import { parked } from './parked';
 import { openReplaySource, type ReplaySource } from './replay-store';
 import { openScratchDatabase } from './scratch-database';
 import { formatHistory, HISTORY_KINDS, type HistoryKind, streamHistory } from './stream-history';
+import { auditKeys, auditReportJson, formatAuditReport, verifyAudit } from './verify-audit';
 
 const usage = `Audit replay of the event store (PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR; stop the runtime first for PGlite).
 
@@ -19,6 +20,10 @@ const usage = `Audit replay of the event store (PostgreSQL at DATABASE_URL, or P
       the events subscriptions parked after their handler kept failing, oldest first
   npm run replay -- parked retry [--subscription <name>] [--event <event id>]
       asks the running app to hand the parked events (of one event's stream) over again, in order
+  npm run replay -- verify [--keys <file>] [--json]
+      checks every stream's hash chain and every signed audit checkpoint (docs/audit.md); --keys: a file
+      with what GET /audit/keys answered (default: the public halves of AUDIT_SIGNING_KEYS);
+      exit 0 when intact, 1 with each break at its stream and revision or checkpoint
 `;
 
 async function history(source: ReplaySource, args: string[], json: boolean): Promise<number> {
@@ -79,18 +84,29 @@ async function main(): Promise<number> {
       help: { type: 'boolean', default: false },
       subscription: { type: 'string' },
       event: { type: 'string' },
+      keys: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
   const parkedAction = command === 'parked' ? rest[0] : undefined;
   const known =
-    command === 'history' || command === 'rebuild' || parkedAction === 'list' || parkedAction === 'retry';
+    command === 'history' ||
+    command === 'rebuild' ||
+    command === 'verify' ||
+    parkedAction === 'list' ||
+    parkedAction === 'retry';
   if (values.help || !known) {
     process.stderr.write(usage);
     return values.help ? 0 : 2;
   }
-  const source = await openReplaySource();
+  const keys = command === 'verify' ? auditKeys(values.keys) : [];
+  const source = await openReplaySource(process.env, { asStored: command === 'verify' });
   try {
+    if (command === 'verify') {
+      const report = await verifyAudit(source, keys);
+      process.stdout.write(values.json ? auditReportJson(report) : formatAuditReport(report));
+      return report.breaks.length === 0 ? 0 : 1;
+    }
     if (parkedAction)
       return await parked(source.sql, parkedAction, {
         subscription: values.subscription,

@@ -2,6 +2,7 @@ import {
   type AppEnvironment,
   DistributedConfig,
   publicBaseUrl,
+  readAuditConfig,
   readIdempotencyTtlMs,
   readLabelUrlConfig,
 } from '@shipping/platform';
@@ -12,5 +13,5 @@ import {
  */
 export const BATCH_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readLabelUrlConfig, publicBaseUrl, readIdempotencyTtlMs],
+  readers: [readLabelUrlConfig, publicBaseUrl, readIdempotencyTtlMs, readAuditConfig],
 } satisfies AppEnvironment;

@@ -11,4 +11,5 @@ export const productionEnvironment = (): Record<string, string> => ({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
   WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
+  AUDIT_SIGNING_KEYS: `a1:${randomBytes(32).toString('base64')}`,
 });

@@ -7,6 +7,7 @@ import {
   LOOPBACK_HOST,
   PortVariable,
   readLabelUrlConfig,
+  readAuditConfig,
   readMessageSecrets,
 } from '@shipping/platform';
 import { readSandboxApiKeysSwitch } from './http/auth/sandbox-api-keys';
@@ -29,5 +30,6 @@ export const GATEWAY_ENVIRONMENT = {
     readInstantShipEnabled,
     readLabelUrlConfig,
     readMessageSecrets,
+    readAuditConfig,
   ],
 } satisfies AppEnvironment;

@@ -3,6 +3,7 @@ import { messageSecretsProvider } from '@shipping/platform';
 import { AccountController } from './account/account.controller';
 import { AccountsController } from './accounts/accounts.controller';
 import { AdminController } from './admin/admin.controller';
+import { AuditController } from './audit/audit.controller';
 import { AdminCredentialsController } from './admin/admin-credentials.controller';
 import { ShipperCredentials } from './admin/shipper-credentials';
 import { BatchesController } from './batches/batches.controller';
@@ -38,6 +39,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     WebhooksController,
     DashboardController,
     OpenApiController,
+    AuditController,
   ],
   providers: [
     AppRequestSender,

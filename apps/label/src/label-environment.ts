@@ -1,6 +1,7 @@
 import {
   type AppEnvironment,
   DistributedConfig,
+  readAuditConfig,
   readIdempotencyTtlMs,
   readMessageSecrets,
 } from '@shipping/platform';
@@ -20,5 +21,6 @@ export const LABEL_ENVIRONMENT = {
     readIdempotencyTtlMs,
     readCarrierGuardConfig,
     readCarrierLimitsRedisUrl,
+    readAuditConfig,
   ],
 } satisfies AppEnvironment;

@@ -1,6 +1,11 @@
-import { type AppEnvironment, DistributedConfig, readIdempotencyTtlMs } from '@shipping/platform';
+import {
+  type AppEnvironment,
+  DistributedConfig,
+  readAuditConfig,
+  readIdempotencyTtlMs,
+} from '@shipping/platform';
 
 export const PICKUP_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readIdempotencyTtlMs],
+  readers: [readIdempotencyTtlMs, readAuditConfig],
 } satisfies AppEnvironment;

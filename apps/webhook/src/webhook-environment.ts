@@ -1,6 +1,7 @@
 import {
   type AppEnvironment,
   DistributedConfig,
+  readAuditConfig,
   readIdempotencyTtlMs,
   readMessageSecrets,
 } from '@shipping/platform';
@@ -8,5 +9,5 @@ import { readWebhookConfig } from './webhook-config';
 
 export const WEBHOOK_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readWebhookConfig, readMessageSecrets, readIdempotencyTtlMs],
+  readers: [readWebhookConfig, readMessageSecrets, readIdempotencyTtlMs, readAuditConfig],
 } satisfies AppEnvironment;

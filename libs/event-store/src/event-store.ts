@@ -39,6 +39,11 @@ export interface RecordedEvent<T = unknown> {
   data: T;
   metadata: EventMetadata;
   createdAt: Date;
+  /**
+   * SHA-256 over the event and the hash before it in its stream (see audit/event-hash.ts); absent
+   * on an event written before the store chained its events.
+   */
+  hash?: string;
 }
 
 export interface AppendResult {

@@ -11,7 +11,11 @@ export {
   PostgresEventStore,
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store';
-export { checkpointsMigrations, eventsMigrations } from './postgres/event-store.migrations';
+export {
+  auditCheckpointsMigrations,
+  checkpointsMigrations,
+  eventsMigrations,
+} from './postgres/event-store.migrations';
 export { eventStoreTables, type EventStoreTables } from './postgres/schema';
 export {
   migrate,
@@ -23,3 +27,18 @@ export {
 export { SqlCheckpointStore } from './postgres/sql-checkpoint-store';
 export { type EventUpcaster, Upcasters } from './upcasting/upcasters';
 export { adapterOf, UpcastingEventStore } from './upcasting/upcasting-event-store';
+export { chainedText, eventHash, type ChainedFields } from './audit/event-hash';
+export {
+  ALL_CHAIN_START,
+  type AuditCheckpoint,
+  checkpointSigned,
+  checkpointText,
+  extendAllChain,
+  nextCheckpointBody,
+  signCheckpoint,
+  type StreamHead,
+} from './audit/audit-checkpoint';
+export { chainedHashOf, recordCheckpoints } from './audit/audit-checkpointer';
+export { type AuditPublicKey, auditSigningKey, type AuditSigningKey } from './audit/signing-keys';
+export { SqlAuditCheckpoints } from './audit/sql-audit-checkpoints';
+export { type AuditBreak, type AuditReport, verifyStore } from './audit/verify-store';

@@ -62,3 +62,5 @@ export * from './leases/held-lease';
 export * from './leases/periodic-sweep';
 export * from './redis/redis-url';
 export * from './redis/redis-fallback';
+export * from './audit/audit-config';
+export * from './audit/audit-checkpoint-job';

@@ -211,6 +211,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/audit/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Ed25519 public keys that sign audit checkpoints */
+    get: operations['Audit_keys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/batches': {
     parameters: {
       query?: never;
@@ -653,6 +670,17 @@ export interface components {
       /** @example sk_test_ */
       prefix: string;
       revoked_at: string | null;
+    };
+    AuditKeys: {
+      /** @description The signing key first, then retired keys whose checkpoints still verify. */
+      keys: {
+        /** @constant */
+        algorithm: 'Ed25519';
+        key_id: string;
+        /** @description The raw 32-byte public key, base64. */
+        public_key: string;
+        signing: boolean;
+      }[];
     };
     Batch: {
       default_service: string;
@@ -3531,6 +3559,61 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  Audit_keys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AuditKeys'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];

@@ -45,6 +45,7 @@ const CHOSEN: DotEnv = {
   WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   MESSAGE_SECRET_KEYS: `m1:${randomBytes(32).toString('base64')}`,
   CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
+  AUDIT_SIGNING_KEYS: `a1:${randomBytes(32).toString('base64')}`,
   KAFKA_KEYSTORE_PASSWORD: randomBytes(18).toString('base64url'),
 };
 const appEnv = (app: string, dotEnv: DotEnv = CHOSEN) => environmentOf(services[app], dotEnv);
@@ -104,7 +105,7 @@ describe('docker-compose.yml', () => {
           problems.map((problem) => /^(?:Invalid environment variable )?([A-Z_]+)/.exec(problem)?.[1]),
         ),
       ];
-      const expected = ['DATABASE_URL', 'KAFKA_SASL_PASSWORD'];
+      const expected = ['DATABASE_URL', 'KAFKA_SASL_PASSWORD', 'AUDIT_SIGNING_KEYS'];
       if (['gateway', 'order', 'batch'].includes(app)) expected.push('LABEL_URL_SECRET');
       if (['gateway', 'label'].includes(app)) expected.push('REDIS_URL');
       if (app === 'webhook') expected.push('WEBHOOK_SECRET_KEYS');
@@ -125,6 +126,7 @@ describe('docker-compose.yml', () => {
       'WEBHOOK_SECRET_KEYS',
       'MESSAGE_SECRET_KEYS',
       'CARRIER_CREDENTIAL_KEYS',
+      'AUDIT_SIGNING_KEYS',
       'KAFKA_KEYSTORE_PASSWORD',
     ]) {
       expect(compose).toContain(`\${${secret}:?set ${secret} in .env`);

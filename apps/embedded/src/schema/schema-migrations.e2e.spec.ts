@@ -1,5 +1,6 @@
 import { BATCH_MIGRATIONS } from '@shipping/batch-app';
 import {
+  auditCheckpointsMigrations,
   checkpointsMigrations,
   eventStoreTables,
   eventsMigrations,
@@ -28,6 +29,7 @@ import { OLDEST_SCHEMA } from './oldest-schema.fixture';
 const EMBEDDED_SCHEMAS: readonly MigrationSet[] = [
   eventsMigrations(eventStoreTables()),
   checkpointsMigrations(eventStoreTables()),
+  auditCheckpointsMigrations(eventStoreTables()),
   IDEMPOTENT_REQUESTS_MIGRATIONS,
   GATEWAY_MIGRATIONS,
   ORDER_MIGRATIONS,

@@ -95,6 +95,18 @@ const apiKey = {
 /** Named schemas, referenced from the answers as `#/components/schemas/<name>`. */
 export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   Health: object({ status: { type: 'string', const: 'ok' } }),
+  AuditKeys: object({
+    keys: {
+      type: 'array',
+      description: 'The signing key first, then retired keys whose checkpoints still verify.',
+      items: object({
+        key_id: string,
+        algorithm: { type: 'string', const: 'Ed25519' },
+        public_key: { type: 'string', description: 'The raw 32-byte public key, base64.' },
+        signing: boolean,
+      }),
+    },
+  }),
   Shipper: object({
     id: integer,
     hash_id: string,

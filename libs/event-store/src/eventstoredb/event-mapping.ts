@@ -16,16 +16,32 @@ import type { EventData, EventMetadata, Position, RecordedEvent } from '../event
 interface StoredMetadata {
   version: number;
   metadata: EventMetadata;
+  /** The event's chained hash (audit/event-hash.ts); absent on events written before the chain. */
+  hash?: string;
 }
 
-export function toProposedEvent(event: EventData): VendorEventData {
-  const metadata: StoredMetadata = { version: event.version ?? 1, metadata: event.metadata ?? {} };
-  return jsonEvent({
+/** The port's event with its defaults filled in: what is written, and what its hash covers. */
+export interface ProposedEvent {
+  id: string;
+  type: string;
+  version: number;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export function withDefaults(event: EventData): ProposedEvent {
+  return {
     id: event.id ?? randomUUID(),
     type: event.type,
-    data: event.data as JSONType,
-    metadata,
-  });
+    version: event.version ?? 1,
+    data: event.data ?? null,
+    metadata: event.metadata ?? {},
+  };
+}
+
+export function toProposedEvent(event: ProposedEvent, hash: string): VendorEventData {
+  const metadata: StoredMetadata = { version: event.version, metadata: event.metadata, hash };
+  return jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata });
 }
 
 export function toPosition(position: VendorPosition): Position {
@@ -40,7 +56,7 @@ export function isSystemEvent(event: VendorRecordedEvent): boolean {
 export function toRecordedEvent(event: VendorRecordedEvent): RecordedEvent {
   if (!event.position)
     throw new Error(`EventStoreDB sent event ${event.id} of ${event.streamId} without its position`);
-  const { version, metadata } = storedMetadata(event.metadata);
+  const { version, metadata, hash } = storedMetadata(event.metadata);
   return {
     id: event.id,
     streamName: event.streamId,
@@ -51,13 +67,15 @@ export function toRecordedEvent(event: VendorRecordedEvent): RecordedEvent {
     data: event.data,
     metadata,
     createdAt: event.created,
+    ...(hash ? { hash } : {}),
   };
 }
 
 /** Events written by other producers carry plain (or no) metadata: they read as version 1. */
 function storedMetadata(raw: unknown): StoredMetadata {
   if (isRecord(raw) && typeof raw['version'] === 'number' && isRecord(raw['metadata'])) {
-    return { version: raw['version'], metadata: raw['metadata'] as EventMetadata };
+    const hash = typeof raw['hash'] === 'string' ? raw['hash'] : undefined;
+    return { version: raw['version'], metadata: raw['metadata'] as EventMetadata, hash };
   }
   return { version: 1, metadata: isRecord(raw) ? (raw as EventMetadata) : {} };
 }

@@ -10,7 +10,6 @@ import {
   streamNameFilter,
   StreamNotFoundError,
   WrongExpectedVersionError as VendorWrongExpectedVersionError,
-  type AppendExpectedRevision,
 } from '@eventstore/db-client';
 import {
   AppendSizeExceededError,
@@ -28,7 +27,17 @@ import {
   type SubscriptionHandler,
 } from '../event-store';
 import { CatchUpSubscription } from './catch-up-subscription';
-import { toPosition, toProposedEvent, toRecordedEvent } from './event-mapping';
+import { toPosition, toProposedEvent, toRecordedEvent, withDefaults } from './event-mapping';
+import { chainHashes } from '../audit/event-hash';
+
+/** The stream's event an append follows: revision -1 and no hash before the first. */
+interface ChainLink {
+  revision: bigint;
+  hash: string | null;
+}
+
+/** 'any' and 'stream_exists' read the head again when a concurrent writer took the revision first. */
+const maxAttempts = 50;
 import { readAllEvents } from './read-all';
 
 /**
@@ -56,22 +65,48 @@ export class EventStoreDbEventStore implements EventStore {
     if (streamName === '') throw new TypeError('Stream name must not be empty');
     if (events.length === 0) throw new TypeError(`Nothing to append to ${streamName}: no events`);
     const expected = options.expectedRevision ?? 'any';
-    try {
-      const result = await this.client.appendToStream(streamName, events.map(toProposedEvent), {
-        expectedRevision: toVendorRevision(expected),
-      });
-      if (!result.position)
-        throw new Error(`EventStoreDB appended to ${streamName} without reporting a position`);
-      return { nextExpectedRevision: result.nextExpectedRevision, position: toPosition(result.position) };
-    } catch (error) {
-      if (error instanceof VendorWrongExpectedVersionError) {
-        throw new WrongExpectedVersionError(streamName, expected, error.actualVersion);
+    const proposed = events.map(withDefaults);
+    for (let attempt = 1; ; attempt++) {
+      const previous = await this.previousLink(streamName, expected);
+      const hashes = chainHashes(streamName, previous, proposed);
+      try {
+        const result = await this.client.appendToStream(
+          streamName,
+          proposed.map((event, index) => toProposedEvent(event, hashes[index])),
+          { expectedRevision: previous.revision < 0n ? 'no_stream' : previous.revision },
+        );
+        if (!result.position)
+          throw new Error(`EventStoreDB appended to ${streamName} without reporting a position`);
+        return { nextExpectedRevision: result.nextExpectedRevision, position: toPosition(result.position) };
+      } catch (error) {
+        if (error instanceof VendorWrongExpectedVersionError) {
+          if (typeof expected !== 'bigint' && expected !== 'no_stream' && attempt < maxAttempts) continue;
+          throw new WrongExpectedVersionError(streamName, expected, error.actualVersion);
+        }
+        if (error instanceof VendorStreamDeletedError) throw new StreamDeletedError(streamName);
+        if (error instanceof MaxAppendSizeExceededError)
+          throw new AppendSizeExceededError(streamName, error.maxAppendSize);
+        throw error;
       }
-      if (error instanceof VendorStreamDeletedError) throw new StreamDeletedError(streamName);
-      if (error instanceof MaxAppendSizeExceededError)
-        throw new AppendSizeExceededError(streamName, error.maxAppendSize);
-      throw error;
     }
+  }
+
+  /**
+   * The event the append follows, read from the stream: the append then expects exactly its
+   * revision, so the hash chains to what the stream holds. A revision that is not there is
+   * refused by the server as the wrong expected version.
+   */
+  private async previousLink(streamName: string, expected: ExpectedRevision): Promise<ChainLink> {
+    if (expected === 'no_stream') return { revision: -1n, hash: null };
+    if (typeof expected === 'bigint') {
+      if (expected < 0n) throw new RangeError(`Expected revision must not be negative: ${expected}`);
+      const [event] = await this.readStream(streamName, { fromRevision: expected, maxCount: 1 });
+      return { revision: expected, hash: event?.revision === expected ? (event.hash ?? null) : null };
+    }
+    const [head] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+    if (head) return { revision: head.revision, hash: head.hash ?? null };
+    if (expected === 'stream_exists') throw new WrongExpectedVersionError(streamName, expected, 'no_stream');
+    return { revision: -1n, hash: null };
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -124,8 +159,4 @@ export class EventStoreDbEventStore implements EventStore {
   private assertOpen(): void {
     if (this.closed) throw new Error('The event store is closed');
   }
-}
-
-function toVendorRevision(expected: ExpectedRevision): AppendExpectedRevision {
-  return expected;
 }

@@ -42,7 +42,7 @@ export function allQuery(events: string, { direction, after, maxCount, streamNam
   const sql = `
 select m.matched, e.transaction_id::text as commit_position, e.global_position::text as prepare_position,
   e.event_id::text as id, e.stream_name, e.stream_revision::text as revision, e.event_type, e.event_version,
-  case when m.matched then e.data end as data, case when m.matched then e.metadata end as metadata, e.created_at
+  case when m.matched then e.data end as data, case when m.matched then e.metadata end as metadata, e.event_hash, e.created_at
 from ${events} e cross join lateral (select ${matched} as matched) m
 where ${conditions.join(' and ')}
 order by e.transaction_id ${order}, e.global_position ${order}

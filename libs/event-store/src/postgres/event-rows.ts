@@ -12,6 +12,7 @@ export const eventColumns = `
   e.event_version,
   e.data,
   e.metadata,
+  e.event_hash,
   e.created_at`;
 
 export interface EventRow {
@@ -24,6 +25,7 @@ export interface EventRow {
   event_version: number;
   data: unknown;
   metadata: unknown;
+  event_hash: string | null;
   created_at: unknown;
 }
 
@@ -42,5 +44,6 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     data: toJson(row.data),
     metadata: toJson<EventMetadata>(row.metadata),
     createdAt: toDate(row.created_at),
+    ...(row.event_hash ? { hash: row.event_hash } : {}),
   };
 }

@@ -33,6 +33,15 @@ create table if not exists ${events} (
 create index if not exists events_all_order on ${events} (transaction_id, global_position);
 `,
       },
+      {
+        version: 2,
+        name: 'event hash chain',
+        // Filled by every append; events written before are chained by chainUnchainedEvents.
+        sql: `
+alter table ${events} add column if not exists event_hash text;
+create index if not exists events_unchained on ${events} (stream_name) where event_hash is null;
+`,
+      },
     ],
   };
 }
@@ -53,6 +62,34 @@ create table if not exists ${checkpoints} (
   commit_position   numeric(20, 0) not null,
   prepare_position  numeric(20, 0) not null,
   updated_at        timestamptz    not null default now()
+);
+`,
+      },
+    ],
+  };
+}
+
+/** Signed audit checkpoints (see audit/audit-checkpoint.ts); positions as numeric(20) for any adapter. */
+export function auditCheckpointsMigrations({ schema, auditCheckpoints }: EventStoreTables): MigrationSet {
+  return {
+    owner: auditCheckpoints,
+    migrations: [
+      {
+        version: 1,
+        name: 'audit checkpoints',
+        sql: `
+create schema if not exists ${schema};
+
+create table if not exists ${auditCheckpoints} (
+  sequence         bigint         primary key check (sequence >= 1),
+  commit_position  numeric(20, 0) not null,
+  prepare_position numeric(20, 0) not null,
+  event_count      bigint         not null,
+  chain            text           not null,
+  heads            jsonb          not null,
+  key_id           text           not null,
+  signature        text           not null,
+  created_at       timestamptz    not null default now()
 );
 `,
       },

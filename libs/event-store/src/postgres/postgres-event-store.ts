@@ -15,7 +15,9 @@ import {
 import type { SqlClient } from '../sql-client';
 import { allQuery, type AllQuery } from './all-query';
 import { AllTail } from './all-tail';
-import { appendStatement } from './append-statement';
+import { appendStatement, type ChainLink, prepareBatch, streamStart } from './append-statement';
+import { chainStreams, chainUnchainedEvents } from './chain-backfill';
+import { StreamHeads } from './stream-heads';
 import { eventColumns, rowPosition, toRecordedEvent, type EventRow } from './event-rows';
 import { PollingSubscription, type SubscriptionPage } from './polling-subscription';
 import { eventsMigrations } from './event-store.migrations';
@@ -26,7 +28,7 @@ import {
   streamRevisionConstraint,
   type EventStoreTables,
 } from './schema';
-import { maxCountParam, toBigInt, uniqueViolation } from './sql-values';
+import { maxCountParam, type QueryRows, toBigInt, uniqueViolation } from './sql-values';
 
 export interface PostgresEventStoreOptions {
   /** PostgreSQL schema of the tables; default `event_store`. */
@@ -59,9 +61,6 @@ interface TailRead {
   page: Promise<RecordedEvent[]>;
 }
 
-/** Runs one statement and returns its rows: on the pool, or in a savepoint of the caller's transaction. */
-type QueryRows = <R>(sql: string, params: unknown[]) => Promise<R[]>;
-
 interface AppendedRow {
   revision: string;
   commit_position: string;
@@ -81,6 +80,7 @@ export class PostgresEventStore implements EventStore {
   /** Appends through this store so far: one makes an earlier read past the tail's end out of date. */
   private appends = 0;
   private closed = false;
+  private readonly heads = new StreamHeads();
 
   constructor(
     private readonly client: SqlClient,
@@ -93,9 +93,13 @@ export class PostgresEventStore implements EventStore {
     this.tail = new AllTail(options.tailSize ?? this.pageSize * 4);
   }
 
-  /** Migrates the schema; safe to run at every start, from several processes at once. */
-  async init(): Promise<void> {
+  /**
+   * Migrates the schema and chains the events stored without a hash; safe to run at every start,
+   * from several processes at once. Answers how many events it chained.
+   */
+  async init(): Promise<{ chained: number }> {
     await migrate(this.client, eventsMigrations(this.tables));
+    return { chained: await chainUnchainedEvents(this.client, this.tables.events) };
   }
 
   async appendToStream(
@@ -196,8 +200,15 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (streamName === '') throw new TypeError('Stream name must not be empty');
     if (events.length === 0) throw new TypeError(`Nothing to append to ${streamName}: no events`);
-    const statement = appendStatement(this.tables.events, streamName, events, expected);
+    if (typeof expected === 'bigint' && expected < 0n)
+      throw new RangeError(`Expected revision must not be negative: ${expected}`);
+    const retries = expected === 'any' || expected === 'stream_exists';
+    let useKeptHead = true;
     for (let attempt = 1; ; attempt++) {
+      const previous = await this.previousLink(queryRows, streamName, expected, useKeptHead);
+      if (!previous) throw await this.wrongExpectedVersion(queryRows, streamName, expected);
+      const { events: prepared, last } = prepareBatch(streamName, events, previous);
+      const statement = appendStatement(this.tables.events, streamName, prepared, previous);
       let rows: AppendedRow[];
       try {
         rows = await queryRows<AppendedRow>(statement.sql, statement.params);
@@ -205,15 +216,60 @@ export class PostgresEventStore implements EventStore {
         const violation = uniqueViolation(error);
         if (violation?.constraint === eventIdConstraint) throw new DuplicateEventIdError(streamName);
         if (violation?.constraint !== streamRevisionConstraint) throw error;
-        const retry = (expected === 'any' || expected === 'stream_exists') && attempt < maxAttempts;
-        if (retry) continue;
+        this.heads.forget(streamName);
+        useKeptHead = false;
+        if (retries && attempt < maxAttempts) continue;
         throw await this.wrongExpectedVersion(queryRows, streamName, expected);
       }
-      // No row: the revision check in the statement's WHERE failed (stream missing or behind).
-      if (rows.length === 0) throw await this.wrongExpectedVersion(queryRows, streamName, expected);
-      const last = rows.reduce((a, b) => (toBigInt(a.revision) > toBigInt(b.revision) ? a : b));
-      return { nextExpectedRevision: toBigInt(last.revision), position: rowPosition(last) };
+      // No row: `previous` is not the stored event it was taken for (a head kept from an append
+      // rolled back with its caller's transaction); read it again once.
+      if (rows.length === 0) {
+        this.heads.forget(streamName);
+        if (useKeptHead) {
+          useKeptHead = false;
+          continue;
+        }
+        throw await this.wrongExpectedVersion(queryRows, streamName, expected);
+      }
+      this.heads.set(streamName, last);
+      const lastRow = rows.reduce((a, b) => (toBigInt(a.revision) > toBigInt(b.revision) ? a : b));
+      return { nextExpectedRevision: toBigInt(lastRow.revision), position: rowPosition(lastRow) };
     }
+  }
+
+  /**
+   * The event the append follows: none for `no_stream`, the one at the expected revision, or the
+   * stream's last. Undefined when the expected one is not there. A head this process kept spares
+   * the read; an unchained one (written by older code) is chained first.
+   */
+  private async previousLink(
+    queryRows: QueryRows,
+    streamName: string,
+    expected: ExpectedRevision,
+    useKeptHead: boolean,
+  ): Promise<ChainLink | undefined> {
+    if (expected === 'no_stream') return streamStart;
+    const kept = useKeptHead ? this.heads.get(streamName) : undefined;
+    if (kept && (typeof expected !== 'bigint' || kept.revision === expected)) return kept;
+    const link = await this.storedLink(queryRows, streamName, expected);
+    if (link?.hash !== null) return link;
+    await chainStreams(queryRows, this.tables.events, [streamName]);
+    return this.storedLink(queryRows, streamName, expected);
+  }
+
+  private async storedLink(
+    queryRows: QueryRows,
+    streamName: string,
+    expected: ExpectedRevision,
+  ): Promise<ChainLink | undefined> {
+    const at = typeof expected === 'bigint' ? 'and stream_revision = $2::bigint' : '';
+    const [row] = await queryRows<{ revision: string; hash: string | null }>(
+      `select stream_revision::text as revision, event_hash as hash from ${this.tables.events}
+       where stream_name = $1 ${at} order by stream_revision desc limit 1`,
+      typeof expected === 'bigint' ? [streamName, expected.toString()] : [streamName],
+    );
+    if (!row) return expected === 'any' ? streamStart : undefined;
+    return { revision: toBigInt(row.revision), hash: row.hash };
   }
 
   private async wrongExpectedVersion(queryRows: QueryRows, streamName: string, expected: ExpectedRevision) {

@@ -18,6 +18,7 @@ export interface EventStoreTables {
   schema: string;
   events: string;
   checkpoints: string;
+  auditCheckpoints: string;
 }
 
 export const streamRevisionConstraint = 'events_stream_revision_unique';
@@ -25,5 +26,10 @@ export const eventIdConstraint = 'events_event_id_unique';
 
 export function eventStoreTables(schema = 'event_store'): EventStoreTables {
   if (!identifier.test(schema)) throw new Error(`Invalid schema name for the event store: ${schema}`);
-  return { schema, events: `${schema}.events`, checkpoints: `${schema}.subscription_checkpoints` };
+  return {
+    schema,
+    events: `${schema}.events`,
+    checkpoints: `${schema}.subscription_checkpoints`,
+    auditCheckpoints: `${schema}.audit_checkpoints`,
+  };
 }

@@ -36,3 +36,6 @@ export function maxCountParam(maxCount: number | undefined): string | null {
     throw new RangeError(`maxCount must be a non-negative integer, got ${maxCount}`);
   return String(maxCount);
 }
+
+/** Runs one statement and returns its rows: on the pool, or in a savepoint of the caller's transaction. */
+export type QueryRows = <R>(sql: string, params: unknown[]) => Promise<R[]>;

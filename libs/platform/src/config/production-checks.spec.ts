@@ -29,6 +29,7 @@ const SAFE: Env = {
   ADMIN_API_KEY: 'Zr71-a-long-random-admin-key',
   MESSAGE_SECRET_KEYS: `m1:${KEY}`,
   CARRIER_CREDENTIAL_KEYS: `c1:${KEY}`,
+  AUDIT_SIGNING_KEYS: `a1:${KEY}`,
 };
 
 /** The same, for an app whose transport is Kafka: TLS, SASL/SCRAM and the payload key. */
@@ -57,6 +58,7 @@ describe('production mode', () => {
       'WEBHOOK_SECRET_KEYS',
       'CARRIER_CREDENTIAL_KEYS',
       'MESSAGE_SECRET_KEYS',
+      'AUDIT_SIGNING_KEYS',
     ]);
   });
 

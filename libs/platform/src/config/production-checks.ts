@@ -2,6 +2,7 @@ import type { Env } from './app-environment';
 import { SANDBOX_LABEL_URL_SECRET } from '../labels/label-urls';
 import { MIN_SECRET_BITS, secretBits } from './secret-strength';
 import {
+  holdsSandboxAuditKey,
   holdsSandboxCarrierCredentialKey,
   holdsSandboxMessageKey,
   holdsSandboxWebhookKey,
@@ -136,6 +137,17 @@ export const PRODUCTION_CHECKS: readonly ProductionCheck[] = [
     'secrets in message payloads (webhook signing secrets)',
     holdsSandboxMessageKey,
   ),
+  {
+    setting: 'AUDIT_SIGNING_KEYS',
+    refusal: (env) => {
+      const keys = text(env, 'AUDIT_SIGNING_KEYS');
+      if (keys === undefined)
+        return 'unset: audit checkpoints would be signed with the built-in sandbox key, which anyone can sign with';
+      if (holdsSandboxAuditKey(keys) || keys.includes(PLACEHOLDER))
+        return 'holds the built-in sandbox key or a placeholder';
+      return undefined;
+    },
+  },
   {
     setting: 'KAFKA_SASL_PASSWORD',
     refusal: (env) =>

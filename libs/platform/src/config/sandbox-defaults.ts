@@ -13,6 +13,9 @@ export const SANDBOX_MESSAGE_SECRET_KEYS = 'sandbox:c2FuZGJveC1tZXNzYWdlLXNlY3Jl
 /** The key carrier credentials are sealed with at rest when CARRIER_CREDENTIAL_KEYS is unset (label app). */
 export const SANDBOX_CARRIER_CREDENTIAL_KEYS = 'sandbox:c2FuZGJveC1jYXJyaWVyLWNyZWRlbnRpYWwta2V5MzI=';
 
+/** The Ed25519 seed audit checkpoints are signed with when AUDIT_SIGNING_KEYS is unset. */
+export const SANDBOX_AUDIT_SIGNING_KEYS = 'sandbox:c2FuZGJveC1hdWRpdC1zaWduaW5nLWtleS0zMmJ5dGU=';
+
 /** The admin API's key the embedded runtime uses when ADMIN_API_KEY is unset (README). */
 export const SANDBOX_ADMIN_API_KEY = 'sk_admin_sandbox_embedded';
 
@@ -49,3 +52,6 @@ export const holdsSandboxMessageKey = (keys: string) => holdsKeyOf(SANDBOX_MESSA
 /** Whether a CARRIER_CREDENTIAL_KEYS value holds the sandbox key, by its bytes and whatever its id. */
 export const holdsSandboxCarrierCredentialKey = (keys: string) =>
   holdsKeyOf(SANDBOX_CARRIER_CREDENTIAL_KEYS, keys);
+
+/** Whether an AUDIT_SIGNING_KEYS value holds the sandbox key, by its bytes and whatever its id. */
+export const holdsSandboxAuditKey = (keys: string) => holdsKeyOf(SANDBOX_AUDIT_SIGNING_KEYS, keys);

@@ -3,6 +3,7 @@ import {
   Global,
   Inject,
   Injectable,
+  Logger,
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -14,6 +15,7 @@ import type { StorageConfig } from '../config/storage-config';
 import { lockDataFolder } from './data-folder-lock';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
 import { eventUpcasters } from './event-upcasters';
+import { AuditCheckpointJob } from '../audit/audit-checkpoint-job';
 
 /**
  * On PGlite, DATA_DIR is locked for this process until the client closes (see lockDataFolder).
@@ -54,7 +56,8 @@ async function openEventStoreAdapter(config: StorageConfig, sql: SqlClient): Pro
     return new EventStoreDbEventStore(config.ESDB_URL as string);
   }
   const store = new PostgresEventStore(sql);
-  await store.init();
+  const { chained } = await store.init();
+  if (chained > 0) new Logger('EventStore').log(`Chained ${chained} events stored without a hash`);
   return store;
 }
 
@@ -73,7 +76,10 @@ class StorageLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** The SQL client and event store every app module of this process uses, chosen by configuration. */
+/**
+ * The SQL client and event store every app module of this process uses, chosen by configuration,
+ * and the job that signs audit checkpoints of that store (one per process, whatever the apps in it).
+ */
 @Global()
 @Module({})
 export class StorageModule {
@@ -88,6 +94,7 @@ export class StorageModule {
           useFactory: (sql: SqlClient) => openEventStore(config, sql),
         },
         StorageLifecycle,
+        AuditCheckpointJob,
       ],
       exports: [SQL_CLIENT, EVENT_STORE],
     };

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'replay',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
