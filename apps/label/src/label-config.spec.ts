@@ -11,6 +11,7 @@ describe('label app configuration', () => {
       workers: availableParallelism(),
       fileRetentionMs: 30 * 86_400_000,
       outcomeUnknownRetentionMs: 30 * 86_400_000,
+      pickupRetentionMs: 90 * 86_400_000,
     });
   });
 
@@ -28,6 +29,7 @@ describe('label app configuration', () => {
       store: 'files',
       fileRetentionMs: 90 * 86_400_000,
       outcomeUnknownRetentionMs: 30 * 86_400_000,
+      pickupRetentionMs: 90 * 86_400_000,
     });
     expect(readLabelConfig({ LABEL_STORE: ' database ' }).store).toBe('database');
   });
@@ -52,6 +54,9 @@ describe('label app configuration', () => {
       readLabelConfig({ LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS: '1', IDEMPOTENCY_TTL_HOURS: '48' }),
     ).toThrow(
       'Invalid environment variable LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS="1": expected at least IDEMPOTENCY_TTL_HOURS (48 hours)',
+    );
+    expect(() => readLabelConfig({ LABEL_PICKUP_RETENTION_DAYS: '0.5' })).toThrow(
+      'Invalid environment variable LABEL_PICKUP_RETENTION_DAYS="0.5": expected at least IDEMPOTENCY_TTL_HOURS (24 hours)',
     );
     expect(() => readLabelConfig({ LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS: '0' })).toThrow(
       'Invalid environment variable LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS="0"',

@@ -21,6 +21,8 @@ export interface LabelConfig {
    * (LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS): never less than an Idempotency-Key's time.
    */
   outcomeUnknownRetentionMs: number;
+  /** How long a carrier pickup's row is kept after the carrier was asked (LABEL_PICKUP_RETENTION_DAYS). */
+  pickupRetentionMs: number;
 }
 
 export const LABEL_CONFIG = Symbol('LABEL_CONFIG');
@@ -42,36 +44,42 @@ function readStore(raw: string | undefined): LabelStoreKind | undefined {
   return raw as LabelStoreKind;
 }
 
-function readOutcomeUnknownRetentionMs(env: Record<string, string | undefined>): number {
-  const name = 'LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS';
-  const keepMs = readRetentionDays(env, name, 30) * DAY_MS;
+/** A retention in days of rows that answer repeats: never shorter than an Idempotency-Key's time. */
+function readRetentionPastRetries(
+  env: Record<string, string | undefined>,
+  name: string,
+  defaultDays: number,
+) {
+  const keepMs = readRetentionDays(env, name, defaultDays) * DAY_MS;
   const idempotencyTtlMs = readIdempotencyTtlMs(env);
   if (keepMs < idempotencyTtlMs)
     throw refuse(
       name,
       env[name]?.trim() ?? '',
-      `at least IDEMPOTENCY_TTL_HOURS (${idempotencyTtlMs / 3_600_000} hours), so a late retry still finds the failure`,
+      `at least IDEMPOTENCY_TTL_HOURS (${idempotencyTtlMs / 3_600_000} hours), so a late retry still finds its answer`,
     );
   return keepMs;
 }
 
 /**
  * `${DATA_DIR}/labels` (DATA_DIR defaults to ./data), LABEL_WORKERS (default: one per CPU),
- * LABEL_STORE (default: see labelStoreOf), LABEL_FILE_RETENTION_DAYS (30) and
- * LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS (30).
+ * LABEL_STORE (default: see labelStoreOf), LABEL_FILE_RETENTION_DAYS (30),
+ * LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS (30) and LABEL_PICKUP_RETENTION_DAYS (90).
  */
 export function readLabelConfig(env: Record<string, string | undefined> = process.env): LabelConfig {
   const dataDir = env['DATA_DIR']?.trim() || './data';
   const workers = readWorkers(env['LABEL_WORKERS']?.trim());
   const store = readStore(env['LABEL_STORE']?.trim());
   const fileRetentionMs = readRetentionDays(env, 'LABEL_FILE_RETENTION_DAYS', 30) * DAY_MS;
-  const outcomeUnknownRetentionMs = readOutcomeUnknownRetentionMs(env);
+  const outcomeUnknownRetentionMs = readRetentionPastRetries(env, 'LABEL_OUTCOME_UNKNOWN_RETENTION_DAYS', 30);
+  const pickupRetentionMs = readRetentionPastRetries(env, 'LABEL_PICKUP_RETENTION_DAYS', 90);
   return {
     labelsRoot: resolve(dataDir, 'labels'),
     workers,
     ...(store && { store }),
     fileRetentionMs,
     outcomeUnknownRetentionMs,
+    pickupRetentionMs,
   };
 }
 

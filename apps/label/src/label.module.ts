@@ -28,6 +28,7 @@ import { LABEL_FILE_STORE } from './files/label-file-store';
 import { openLabelFileStore } from './files/open-label-file-store';
 import { labelFileRetention } from './files/label-file-retention';
 import { outcomeUnknownRetention } from './purchases/outcome-unknown-retention';
+import { carrierPickupsRetention } from './pickups/carrier-pickups-retention';
 import { carrierTokensRetention, SqlSharedTokens } from './carrier/tokens/sql-shared-tokens';
 import { LABEL_CONFIG, type LabelConfig, labelStoreOf, readLabelConfig } from './label-config';
 import { LabelsController } from './labels.controller';
@@ -128,6 +129,7 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
         : []),
       outcomeUnknownRetention(config.outcomeUnknownRetentionMs),
       carrierTokensRetention(),
+      carrierPickupsRetention(config.pickupRetentionMs),
       idempotentRequestsRetention(),
     ]),
   ],

@@ -7,6 +7,7 @@ import {
   UspsMockServer,
   pickupRequestFindings,
 } from '@shipping/testing';
+import { RetentionJob } from '@shipping/platform';
 import { randomUUID } from 'node:crypto';
 import type { CarrierPort } from '../carrier/carrier-port';
 import { CarrierRegistry } from '../carrier/carrier-registry';
@@ -19,6 +20,7 @@ import {
 } from '../carrier/guard/guarded-usps.fixture';
 import { LABEL_MIGRATIONS } from '../label.migrations';
 import { CarrierPickupStore } from './carrier-pickup-store';
+import { carrierPickupsRetention } from './carrier-pickups-retention';
 import { CarrierPickups } from './carrier-pickups';
 
 const SCHEDULE = '/pickup/v3/carrier-pickup';
@@ -195,5 +197,29 @@ describe('carrier pickups with USPS', () => {
       message: 'A test pickup never reaches a carrier.',
     });
     expect(mock.requests).toHaveLength(before);
+  });
+
+  it('forgets a pickup its retention after USPS was asked, and keeps recent ones and those still asked', async () => {
+    const day = 86_400_000;
+    const [old, recent] = [pickupRequest(), pickupRequest()];
+    await pickups.schedule(old);
+    await pickups.schedule(recent);
+    const asking = pickupRequest();
+    await new CarrierPickupStore(sql).claim(asking);
+    await sql.query(
+      `update carrier_pickups set asked_at = now() - interval '91 days' where pickup_key in ($1, $2)`,
+      [old.pickup_key, asking.pickup_key],
+    );
+    const job = new RetentionJob(sql, { now: () => new Date() }, [carrierPickupsRetention(90 * day)], {
+      batchSize: 100,
+      intervalMs: day,
+    });
+
+    expect(await job.pruneOnce()).toEqual({ carrier_pickups: 1 });
+    const { rows } = await sql.query<{ pickup_key: string }>(
+      'select pickup_key from carrier_pickups where pickup_key in ($1, $2, $3) order by pickup_key',
+      [old.pickup_key, recent.pickup_key, asking.pickup_key],
+    );
+    expect(rows.map((row) => row.pickup_key).sort()).toEqual([recent.pickup_key, asking.pickup_key].sort());
   });
 });
