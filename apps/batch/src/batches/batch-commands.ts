@@ -10,6 +10,7 @@ import {
   type RequestContext,
   validateRequest,
   ValidationFailed,
+  SHIPPER_NOT_ELIGIBLE_MESSAGE,
 } from '@shipping/contracts';
 import { batchDecider, batchResults, batchStreamName, NOT_READY_MESSAGE } from '@shipping/batch-domain';
 import type { EventStore } from '@shipping/event-store';
@@ -30,8 +31,7 @@ import { loadBatch } from './batch-stream';
 /** A request whose context names no key mode (none reaches here from an API key) counts as a test. */
 const keyModeOf = (context: RequestContext): KeyMode => context.keyMode ?? 'test';
 
-export const SHIPPER_NOT_ELIGIBLE_MESSAGE =
-  'The shipper was not found or does not meet the batch requirements.';
+export { SHIPPER_NOT_ELIGIBLE_MESSAGE };
 
 /** Creates and ships batches; validation and labelling continue asynchronously in process managers. */
 @Injectable()

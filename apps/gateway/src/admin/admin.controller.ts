@@ -8,6 +8,7 @@ import {
   CreateShipperRequest,
   formatCents,
   LedgerPatterns,
+  apiKeyNotFoundMessage,
   NotFound,
   PageQuery,
   paginate,
@@ -140,7 +141,7 @@ export class AdminController {
   ) {
     const accountId = accountIdOf(id);
     if (!/^key_[A-Za-z0-9_-]{1,80}$/.test(keyId))
-      throw new NotFound(`Account ${accountId} has no API key ${keyId.slice(0, 80)}.`);
+      throw new NotFound(apiKeyNotFoundMessage(accountId, keyId.slice(0, 80)));
     return withMessage(await this.keys.revoke(accountId, keyId, admin), 'API key revoked.');
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type CarrierCredentialsVerified,
+  noCarrierCredentialsMessage,
   NotFound,
   Unavailable,
   ValidationFailed,
@@ -27,7 +28,7 @@ export class CredentialVerifier {
 
   async verify(accountId: string, shipperId: number): Promise<CarrierCredentialsVerified> {
     const stored = await this.store.open(accountId, shipperId);
-    if (!stored) throw new NotFound(`Shipper ${shipperId} has no carrier credentials.`);
+    if (!stored) throw new NotFound(noCarrierCredentialsMessage(shipperId));
     if (stored.carrier !== 'usps')
       throw ValidationFailed.field(
         'carrier',

@@ -3,6 +3,7 @@ import {
   AppError,
   type AppMessage,
   mergeFieldErrors,
+  PICKUP_NOT_SAVED_MESSAGE,
   PickupOrderRequest,
   validateRequest,
   ValidationFailed,
@@ -30,7 +31,7 @@ import { findPickupService } from '@shipping/reference-data';
 import { PickupIds } from './pickup-ids';
 import { resolveSender } from './sender';
 
-export const PICKUP_NOT_SAVED_MESSAGE = 'Pickup order could not be saved';
+export { PICKUP_NOT_SAVED_MESSAGE };
 
 export const readableService = (code: string) => findPickupService(code)?.name ?? code;
 

@@ -82,3 +82,11 @@ export interface ShipperRecord {
   has_credentials: boolean;
   credentials_set_at: string | null;
 }
+
+export const accountNotFoundMessage = (accountId: string) => `There is no account ${accountId}.`;
+export const shipperNotFoundMessage = (accountId: string, shipperId: string | number) =>
+  `Account ${accountId} has no shipper ${shipperId}.`;
+export const apiKeyNotFoundMessage = (accountId: string, keyId: string) =>
+  `Account ${accountId} has no API key ${keyId}.`;
+export const noCarrierCredentialsMessage = (shipperId: string | number) =>
+  `Shipper ${shipperId} has no carrier credentials.`;

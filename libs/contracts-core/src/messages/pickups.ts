@@ -3,3 +3,5 @@ export const PickupPatterns = {
   quotePickup: 'pickup.rates.quote',
   listPickupOrders: 'pickup.orders.list',
 } as const;
+
+export const PICKUP_NOT_SAVED_MESSAGE = 'Pickup order could not be saved';
