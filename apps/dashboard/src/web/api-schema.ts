@@ -11,8 +11,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's account and its credit balance */
-    get: operations['Account_show'];
+    /**
+     * The caller's account and its credit balance
+     * @description The caller's account and its credit balance.
+     */
+    get: operations['getAccount'];
     put?: never;
     post?: never;
     delete?: never;
@@ -28,8 +31,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's credits, charges and refunds, newest first */
-    get: operations['Account_ledger'];
+    /**
+     * The account's credits, charges and refunds, newest first
+     * @description The account's credits, charges and refunds, newest first.
+     */
+    get: operations['listLedgerEntries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -45,11 +51,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's saved addresses */
-    get: operations['Accounts_addresses'];
+    /**
+     * The account's saved addresses
+     * @description The account's saved addresses.
+     */
+    get: operations['listAddresses'];
     put?: never;
-    /** Add a saved address */
-    post: operations['Accounts_add'];
+    /**
+     * Add a saved address
+     * @description Add a saved address.
+     */
+    post: operations['createAddress'];
     delete?: never;
     options?: never;
     head?: never;
@@ -63,26 +75,37 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The accounts, oldest first */
-    get: operations['Admin_list'];
+    /**
+     * The accounts, oldest first
+     * @description The accounts, oldest first.
+     */
+    get: operations['listAccounts'];
     put?: never;
-    /** Open an account */
-    post: operations['Admin_create'];
+    /**
+     * Open an account
+     * @description Open an account.
+     */
+    post: operations['createAccount'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}': {
+  '/admin/accounts/{account_id}': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** An account and its credit balance */
-    get: operations['Admin_show'];
+    /**
+     * An account and its credit balance
+     * @description An account and its credit balance.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    get: operations['getAccountById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -91,25 +114,35 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/api-keys': {
+  '/admin/accounts/{account_id}/api-keys': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The account's API keys, without the keys themselves */
-    get: operations['Admin_listKeys'];
+    /**
+     * The account's API keys, without the keys themselves
+     * @description The account's API keys, without the keys themselves.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    get: operations['listApiKeys'];
     put?: never;
-    /** Issue an API key: the first answer is the only place the key appears */
-    post: operations['Admin_createKey'];
+    /**
+     * Issue an API key: the first answer is the only place the key appears
+     * @description Issue an API key: the first answer is the only place the key appears.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    post: operations['createApiKey'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/api-keys/{keyId}': {
+  '/admin/accounts/{account_id}/api-keys/{key_id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -119,14 +152,19 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke an API key at once (revoking it again changes nothing) */
-    delete: operations['Admin_revokeKey'];
+    /**
+     * Revoke an API key at once (revoking it again changes nothing)
+     * @description Revoke an API key at once (revoking it again changes nothing).
+     *
+     *     Refusals of this operation: 404: No account has this id. 404: The account has no API key with this id.
+     */
+    delete: operations['revokeApiKey'];
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/credit': {
+  '/admin/accounts/{account_id}/credit': {
     parameters: {
       query?: never;
       header?: never;
@@ -135,15 +173,20 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add credit to the account */
-    post: operations['Admin_addCredit'];
+    /**
+     * Add credit to the account
+     * @description Add credit to the account.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    post: operations['addAccountCredit'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/shippers': {
+  '/admin/accounts/{account_id}/shippers': {
     parameters: {
       query?: never;
       header?: never;
@@ -152,15 +195,20 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a shipper (a carrier integration) to the account, with its carrier credentials */
-    post: operations['Admin_createShipper'];
+    /**
+     * Add a shipper (a carrier integration) to the account, with its carrier credentials
+     * @description Add a shipper (a carrier integration) to the account, with its carrier credentials.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    post: operations['createShipper'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/shippers/{shipperId}/credentials': {
+  '/admin/accounts/{account_id}/shippers/{shipper_id}/credentials': {
     parameters: {
       query?: never;
       header?: never;
@@ -168,8 +216,13 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Replace a shipper's carrier credentials (the answer never shows them) */
-    put: operations['AdminCredentials_replace'];
+    /**
+     * Replace a shipper's carrier credentials (the answer never shows them)
+     * @description Replace a shipper's carrier credentials (the answer never shows them).
+     *
+     *     Refusals of this operation: 404: No account has this id. 404: The account has no shipper with this id.
+     */
+    put: operations['replaceShipperCredentials'];
     post?: never;
     delete?: never;
     options?: never;
@@ -177,7 +230,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/shippers/{shipperId}/credentials/verify': {
+  '/admin/accounts/{account_id}/shippers/{shipper_id}/credentials/verify': {
     parameters: {
       query?: never;
       header?: never;
@@ -186,8 +239,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Check a shipper's carrier credentials: ask the carrier for a token with them */
-    post: operations['AdminCredentials_verify'];
+    /**
+     * Check a shipper's carrier credentials: ask the carrier for a token with them
+     * @description Check a shipper's carrier credentials: ask the carrier for a token with them.
+     *
+     *     Refusals of this operation: 404: No account has this id. 404: The account has no shipper with this id. 404: The shipper has no stored credentials. 422: The carrier refused the credentials. 503: The carrier did not answer.
+     */
+    post: operations['verifyShipperCredentials'];
     delete?: never;
     options?: never;
     head?: never;
@@ -203,8 +261,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reseal every stored carrier credential under the newest CARRIER_CREDENTIAL_KEYS key */
-    post: operations['AdminCredentials_reseal'];
+    /**
+     * Reseal every stored carrier credential under the newest CARRIER_CREDENTIAL_KEYS key
+     * @description Reseal every stored carrier credential under the newest CARRIER_CREDENTIAL_KEYS key.
+     */
+    post: operations['resealCarrierCredentials'];
     delete?: never;
     options?: never;
     head?: never;
@@ -218,26 +279,45 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's batches, newest first */
-    get: operations['Batches_list'];
+    /**
+     * The account's batches, newest first
+     * @description The account's batches, newest first.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     */
+    get: operations['listBatches'];
     put?: never;
-    /** Create a batch of 1 to 1,000 parcel shipments (validated asynchronously) */
-    post: operations['Batches_create'];
+    /**
+     * Create a batch of 1 to 1,000 parcel shipments (validated asynchronously)
+     * @description Create a batch of 1 to 1,000 parcel shipments (validated asynchronously).
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 422: The shipper is missing or not eligible for batches.
+     */
+    post: operations['createBatch'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/batches/{batchId}': {
+  '/batches/{batch_id}': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** A batch with its results, a page of its items and its label files */
-    get: operations['Batches_get'];
+    /**
+     * A batch with its results, a page of its items and its label files
+     * @description A batch with its results, a page of its items and its label files.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 404: No batch of the caller's account has this id.
+     */
+    get: operations['getBatch'];
     put?: never;
     post?: never;
     delete?: never;
@@ -246,15 +326,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/batches/{batchId}/events': {
+  '/batches/{batch_id}/events': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The batch's history: every event of its stream */
-    get: operations['Batches_events'];
+    /**
+     * The batch's history: every event of its stream
+     * @description The batch's history: every event of its stream.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 404: No batch of the caller's account has this id.
+     */
+    get: operations['listBatchEvents'];
     put?: never;
     post?: never;
     delete?: never;
@@ -263,7 +350,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/batches/{batchId}/ship': {
+  '/batches/{batch_id}/ship': {
     parameters: {
       query?: never;
       header?: never;
@@ -272,8 +359,15 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ship every item of a ready batch */
-    post: operations['Batches_ship'];
+    /**
+     * Ship every item of a ready batch
+     * @description Ship every item of a ready batch.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 402: The credit does not cover the batch; nothing is charged. 404: No batch of the caller's account has this id. 409: The batch is not ready (still validating, invalid, or shipped). 409: The batch has invalid items: `invalid_order_ids` names them. 409: A key of the other mode than the one that created the batch.
+     */
+    post: operations['shipBatch'];
     delete?: never;
     options?: never;
     head?: never;
@@ -289,8 +383,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a draft freight order, or update one with shipment_order_id (200) */
-    post: operations['Orders_saveFreight'];
+    /**
+     * Create a draft freight order, or update one with shipment_order_id (200)
+     * @description Create a draft freight order, or update one with shipment_order_id (200).
+     */
+    post: operations['createFreightOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -304,8 +401,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness: the service and its store answer */
-    get: operations['Health_health'];
+    /**
+     * Liveness: the service and its store answer
+     * @description Liveness: the service and its store answer.
+     *
+     *     Refusals of this operation: 503: The store does not answer.
+     */
+    get: operations['getHealth'];
     put?: never;
     post?: never;
     delete?: never;
@@ -321,8 +423,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Kubernetes liveness: the process answers HTTP */
-    get: operations['Health_live'];
+    /**
+     * Kubernetes liveness: the process answers HTTP
+     * @description Kubernetes liveness: the process answers HTTP.
+     */
+    get: operations['getLiveness'];
     put?: never;
     post?: never;
     delete?: never;
@@ -338,8 +443,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Kubernetes readiness: stores and Kafka answer, subscriptions caught up */
-    get: operations['Health_ready'];
+    /**
+     * Kubernetes readiness: stores and Kafka answer, subscriptions caught up
+     * @description Kubernetes readiness: stores and Kafka answer, subscriptions caught up.
+     *
+     *     Refusals of this operation: 503: A check that is not ok.
+     */
+    get: operations['getReadiness'];
     put?: never;
     post?: never;
     delete?: never;
@@ -355,8 +465,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A label PDF, by the signed link an answer gave (no key) */
-    get: operations['Labels_file'];
+    /**
+     * A label PDF, by the signed link an answer gave (no key)
+     * @description A label PDF, by the signed link an answer gave (no key).
+     *
+     *     Refusals of this operation: 403: A label link with a bad or missing signature. 403: A label link past its expiry. 404: The signed file is not stored (any more). 503: A backing app did not answer in time, or a store failed.
+     */
+    get: operations['getLabelFile'];
     put?: never;
     post?: never;
     delete?: never;
@@ -372,8 +487,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The open orders: drafts, newest first */
-    get: operations['Orders_list'];
+    /**
+     * The open orders: drafts, newest first
+     * @description The open orders: drafts, newest first.
+     */
+    get: operations['listOrders'];
     put?: never;
     post?: never;
     delete?: never;
@@ -391,8 +509,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a draft parcel order, or update one with shipment_order_id (200) */
-    post: operations['Orders_saveParcel'];
+    /**
+     * Create a draft parcel order, or update one with shipment_order_id (200)
+     * @description Create a draft parcel order, or update one with shipment_order_id (200).
+     */
+    post: operations['createParcelOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -408,8 +529,15 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Buy a parcel's label at once */
-    post: operations['InstantShip_ship'];
+    /**
+     * Buy a parcel's label at once
+     * @description The label is bought, charged and answered at once, and `shipment.shipped` goes to the webhook endpoints.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 402: The credit does not cover the parcel; nothing is charged. 422: A service instant ship does not offer. 422: The shipper is missing or not eligible for instant ship. 422: A package the service has no rate for. 422: The carrier refused the shipment: its reason. 503: Instant ship switched off (INSTANT_SHIP_ENABLED).
+     */
+    post: operations['instantShip'];
     delete?: never;
     options?: never;
     head?: never;
@@ -423,11 +551,19 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The pickup orders, newest first */
-    get: operations['Pickups_list'];
+    /**
+     * The pickup orders, newest first
+     * @description The pickup orders, newest first.
+     */
+    get: operations['listPickupOrders'];
     put?: never;
-    /** Create a pickup order, or update the caller's own with id (200) */
-    post: operations['Pickups_save'];
+    /**
+     * Create a pickup order, or update the caller's own with id (200)
+     * @description Create a pickup order, or update the caller's own with id (200).
+     *
+     *     Refusals of this operation: 422: An id that names no pickup order of the account. 503: The pickup order could not be saved.
+     */
+    post: operations['createPickupOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -443,8 +579,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** The price of a pickup (nothing is saved) */
-    post: operations['Pickups_rates'];
+    /**
+     * The price of a pickup (nothing is saved)
+     * @description The price of a pickup (nothing is saved).
+     *
+     *     Refusals of this operation: 422: No usable sender address.
+     */
+    post: operations['getPickupRates'];
     delete?: never;
     options?: never;
     head?: never;
@@ -458,8 +599,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's shippers */
-    get: operations['Accounts_shippers'];
+    /**
+     * The account's shippers
+     * @description The account's shippers.
+     */
+    get: operations['listShippers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -475,18 +619,26 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The webhook endpoints */
-    get: operations['Webhooks_list'];
+    /**
+     * The webhook endpoints
+     * @description The webhook endpoints.
+     */
+    get: operations['listWebhooks'];
     put?: never;
-    /** Register a webhook endpoint; the answer shows its signing secret once */
-    post: operations['Webhooks_register'];
+    /**
+     * Register a webhook endpoint; the answer shows its signing secret once
+     * @description Register a webhook endpoint; the answer shows its signing secret once.
+     *
+     *     Refusals of this operation: 422: A url that points at no public address. 422: The account already has the most endpoints it may have.
+     */
+    post: operations['createWebhook'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/webhooks/{webhookId}': {
+  '/webhooks/{webhook_id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -496,23 +648,38 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a webhook endpoint */
-    delete: operations['Webhooks_remove'];
+    /**
+     * Delete a webhook endpoint
+     * @description Delete a webhook endpoint.
+     *
+     *     Refusals of this operation: 404: No endpoint of the caller's account has this id.
+     */
+    delete: operations['deleteWebhook'];
     options?: never;
     head?: never;
-    /** Change a webhook endpoint: a new url, new event types, or both */
-    patch: operations['Webhooks_update'];
+    /**
+     * Change a webhook endpoint: a new url, new event types, or both
+     * @description Change a webhook endpoint: a new url, new event types, or both.
+     *
+     *     Refusals of this operation: 404: No endpoint of the caller's account has this id. 422: A url that points at no public address.
+     */
+    patch: operations['updateWebhook'];
     trace?: never;
   };
-  '/webhooks/{webhookId}/deliveries': {
+  '/webhooks/{webhook_id}/deliveries': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The endpoint's deliveries with every attempt, newest first */
-    get: operations['Webhooks_deliveries'];
+    /**
+     * The endpoint's deliveries with every attempt, newest first
+     * @description The endpoint's deliveries with every attempt, newest first.
+     *
+     *     Refusals of this operation: 404: No endpoint of the caller's account has this id.
+     */
+    get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -521,7 +688,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver': {
+  '/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver': {
     parameters: {
       query?: never;
       header?: never;
@@ -530,8 +697,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivery again now */
-    post: operations['Webhooks_redeliver'];
+    /**
+     * Send a delivery again now
+     * @description Send a delivery again now.
+     *
+     *     Refusals of this operation: 404: No endpoint of the caller's account has this id. 404: No delivery of this endpoint has this id. 409: An attempt of the delivery is being sent right now.
+     */
+    post: operations['redeliverWebhookDelivery'];
     delete?: never;
     options?: never;
     head?: never;
@@ -539,7 +711,88 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'batch.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * batch.completed
+     * @description Every shipped item is completed or failed and the labels are merged. Retried until a 2xx answer or the retry schedule ends.
+     */
+    post: operations['onBatchCompleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'batch.item_failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * batch.item_failed
+     * @description An item of a shipped batch failed (the carrier refused it); its price is refunded. Retried until a 2xx answer or the retry schedule ends.
+     */
+    post: operations['onBatchItemFailed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'batch.validated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * batch.validated
+     * @description A batch's validation ended: it is `ready` or `invalid`. Retried until a 2xx answer or the retry schedule ends.
+     */
+    post: operations['onBatchValidated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'shipment.shipped': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * shipment.shipped
+     * @description A parcel was shipped by instant ship, or an item of a batch was completed when the batch completed. Retried until a 2xx answer or the retry schedule ends.
+     */
+    post: operations['onShipmentShipped'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     Account: {
@@ -628,11 +881,23 @@ export interface components {
     BatchEvent: {
       causation_id: string | null;
       correlation_id: string | null;
-      data: unknown;
+      /** @description The event as stored, upcast to its latest version: its JSON Schema is `docs/events/batch/<type>.v<version>.schema.json`, the `dataschema` of the published event. */
+      data: Record<string, never>;
       id: string;
       /** Format: date-time */
       occurred_at: string;
-      type: string;
+      /** @enum {string} */
+      type:
+        | 'BatchCreated'
+        | 'BatchItemsAdded'
+        | 'ItemValidated'
+        | 'ItemInvalidated'
+        | 'BatchValidated'
+        | 'BatchShipped'
+        | 'ItemCompleted'
+        | 'ItemFailed'
+        | 'LabelFilesMerged'
+        | 'BatchCompleted';
       version: number;
     };
     BatchEventPage: {
@@ -837,9 +1102,9 @@ export interface components {
       name: string;
       phone: string;
     };
+    /** @description A failure without detail: the message says it all. */
     ErrorEnvelope: {
-      /** @description Detail of the failure, when there is any. */
-      data?: unknown;
+      /** @description A sentence for people; the status says what happened. */
       message: string;
       /** @constant */
       success: false;
@@ -850,6 +1115,10 @@ export interface components {
       return_receipt?: boolean;
       return_receipt_electronic?: boolean;
       saturday_delivery?: boolean;
+    };
+    /** @description Each field that failed, by its dotted path (`package_list.0.items.1.hs_code`; `body` for a body that is no object), to its messages. */
+    FieldErrors: {
+      [key: string]: string[];
     };
     FreightAddress: {
       appointment?: boolean;
@@ -977,6 +1246,17 @@ export interface components {
       street_3?: string;
       telephone: string;
       zip: string;
+    };
+    /** @description The batch has invalid items: fix or remove them, then ship again. */
+    InvalidItemsErrorEnvelope: {
+      data: {
+        /** @description The ids of the invalid items, in the order of the batch. */
+        invalid_order_ids: string[];
+      };
+      /** @description A sentence for people; the status says what happened. */
+      message: string;
+      /** @constant */
+      success: false;
     };
     LedgerEntry: {
       /**
@@ -1113,7 +1393,18 @@ export interface components {
       id: number;
       pickup_date: string | null;
       piece_count: number;
-      pieces: Record<string, never>[];
+      pieces: {
+        container_type?: ('package' | 'letter') | null;
+        destination_country_code?: string | null;
+        is_gfp: boolean;
+        quantity: number;
+        /** @description The service as people read it. */
+        readable_service: string;
+        /** @description Carrier pickup service code, `PICKUP-<CARRIER>-<n>`. */
+        service: string;
+        /** @description Whole pounds, rounded up. */
+        weight: number;
+      }[];
       ready_time: string | null;
       status: string;
       total_weight: string;
@@ -1170,7 +1461,15 @@ export interface components {
       final_price: string;
       fuel_price: string;
       id: number | null;
-      miscellaneous_charges: unknown[];
+      /** @description Charges beyond base and fuel; empty when there are none. */
+      miscellaneous_charges: {
+        /**
+         * @description The charge, in dollars.
+         * @example 250.00
+         */
+        amount: string;
+        name: string;
+      }[];
     };
     PickupRateAddress: {
       attention?: string;
@@ -1231,7 +1530,7 @@ export interface components {
     RegisteredWebhookEndpoint: {
       created_at: string;
       /** @description The event types the endpoint receives. */
-      events: string[];
+      events: components['schemas']['WebhookEventType'][];
       id: number;
       /** @description Shown in the first answer only, never in a replay. */
       secret?: string;
@@ -1281,16 +1580,31 @@ export interface components {
       /** @description Required under a condition. */
       url?: string;
     };
-    /** @description Validation failed (`data` maps field paths to messages), or an Idempotency-Key was used with another request (no `data`). */
+    /** @description Validation failed: `data` maps field paths to their messages. */
     ValidationErrorEnvelope: {
-      /** @description Dotted field path (package_list.0.items.1.hs_code) to its messages. */
-      data?: {
-        [key: string]: string[];
-      };
-      /** @example The given data was invalid. */
+      data: components['schemas']['FieldErrors'];
+      /** @description A sentence for people; the status says what happened. */
       message: string;
       /** @constant */
       success: false;
+    };
+    /** @description The batch as `GET /batches/{batch_id}` showed it right after the event, without items. */
+    WebhookBatchData: {
+      default_service: string;
+      default_shipper_id: string;
+      /** @description `batch.item_failed`: the item and why it failed. */
+      failed_item?: {
+        id: string;
+        reason: string;
+      };
+      id: string;
+      /** @description `batch.validated`: the items that failed validation (`[]` for a ready batch). */
+      invalid_item_ids?: string[];
+      /** @description `batch.item_failed` and `batch.completed`: signed links to the merged label files. */
+      labels?: string[];
+      results: components['schemas']['BatchResults'];
+      /** @enum {string} */
+      status: 'validating' | 'invalid' | 'ready' | 'processing' | 'completed';
     };
     WebhookDelivery: {
       attempt_count: number;
@@ -1303,7 +1617,7 @@ export interface components {
       }[];
       created_at: string;
       event_id: string;
-      event_type: string;
+      event_type: components['schemas']['WebhookEventType'];
       id: string;
       next_attempt_at: string | null;
       /** @enum {string} */
@@ -1324,24 +1638,71 @@ export interface components {
     WebhookEndpoint: {
       created_at: string;
       /** @description The event types the endpoint receives. */
-      events: string[];
+      events: components['schemas']['WebhookEventType'][];
       id: number;
       /** Format: uri */
       url: string;
+    };
+    /** @enum {string} */
+    WebhookEventType: 'shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed';
+    /** @description The interface's webhook body, unchanged (no `type` inside). */
+    WebhookShipmentBody: {
+      /**
+       * @description Carrier code.
+       * @example usps
+       */
+      carrier: string;
+      /**
+       * @description Decimal amount.
+       * @example 12.34
+       */
+      final_price: string;
+      /**
+       * Format: uri
+       * @description Signed label link.
+       */
+      label: string;
+      main_tracking_number: string;
+      package_details: {
+        items: Record<string, never>[];
+        tracking_number: string;
+      }[];
+      /** @description Readable service name. */
+      service: string;
+      shipment_order_id: number;
+      sub_tracking_numbers: string[];
     };
   };
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description A weak tag of the body. A GET sent again with it in `If-None-Match` is answered 304 while the body is the same. */
+    ETag: string;
+    /** @description `true` on an answer replayed for an Idempotency-Key that was sent before; absent otherwise. */
+    IdempotentReplayed: 'true';
+    /** @description Requests an API key may make per minute (RATE_LIMIT_PER_MINUTE); absent when the limit is off. */
+    RateLimitLimit: number;
+    /** @description Requests left in the current minute. */
+    RateLimitRemaining: number;
+    /** @description Seconds until the current minute ends. */
+    RateLimitReset: number;
+    /** @description The request's id: the caller's `X-Request-Id` when it is a sane one, else a new UUID. Logs and traces carry it. */
+    RequestId: string;
+    /** @description Seconds to wait before trying again. */
+    RetryAfter: number;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  Account_show: {
+  getAccount: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1350,6 +1711,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1361,90 +1727,77 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Account_ledger: {
+  listLedgerEntries: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1453,6 +1806,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1464,107 +1822,84 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Accounts_addresses: {
+  listAddresses: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1573,6 +1908,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1584,84 +1924,68 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Accounts_add: {
+  createAddress: {
     parameters: {
       query?: never;
       header?: {
@@ -1680,6 +2004,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1691,140 +2021,100 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_list: {
+  listAccounts: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1833,6 +2123,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1844,119 +2139,88 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_create: {
+  createAccount: {
     parameters: {
       query?: never;
       header?: {
@@ -1975,6 +2239,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1986,154 +2256,113 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_show: {
+  getAccountById: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2142,6 +2371,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2153,104 +2387,90 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_listKeys: {
+  listApiKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2259,6 +2479,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2270,99 +2495,78 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_createKey: {
+  createApiKey: {
     parameters: {
       query?: never;
       header?: {
@@ -2370,7 +2574,11 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2383,6 +2591,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2394,155 +2608,115 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_revokeKey: {
+  revokeApiKey: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        id: string;
-        keyId: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
+        /**
+         * @description The API key id.
+         * @example key_3f9a
+         */
+        key_id: string;
       };
       cookie?: never;
     };
@@ -2551,6 +2725,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2562,99 +2741,70 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_addCredit: {
+  addAccountCredit: {
     parameters: {
       query?: never;
       header?: {
@@ -2662,7 +2812,11 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2675,6 +2829,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2686,149 +2846,101 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_createShipper: {
+  createShipper: {
     parameters: {
       query?: never;
       header?: {
@@ -2836,7 +2948,11 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2849,6 +2965,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2860,155 +2982,115 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  AdminCredentials_replace: {
+  replaceShipperCredentials: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        id: string;
-        shipperId: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
+        /**
+         * @description The shipper id.
+         * @example 7
+         */
+        shipper_id: string;
       };
       cookie?: never;
     };
@@ -3021,6 +3103,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3032,134 +3119,90 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  AdminCredentials_verify: {
+  verifyShipperCredentials: {
     parameters: {
       query?: never;
       header?: {
@@ -3167,8 +3210,16 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        id: string;
-        shipperId: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
+        /**
+         * @description The shipper id.
+         * @example 7
+         */
+        shipper_id: string;
       };
       cookie?: never;
     };
@@ -3177,6 +3228,12 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3188,134 +3245,91 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  AdminCredentials_reseal: {
+  resealCarrierCredentials: {
     parameters: {
       query?: never;
       header?: {
@@ -3330,6 +3344,12 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3341,140 +3361,99 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_list: {
+  listBatches: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3483,6 +3462,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3494,104 +3478,78 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_create: {
+  createBatch: {
     parameters: {
       query?: never;
       header?: {
@@ -3610,6 +3568,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3621,143 +3585,107 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_get: {
+  getBatch: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
         status?: 'valid' | 'invalid' | 'completed' | 'failed';
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        batchId: string;
+        /**
+         * @description The batch hash id, as `POST /batches` answered it.
+         * @example k3G7QAe5
+         */
+        batch_id: string;
       };
       cookie?: never;
     };
@@ -3766,6 +3694,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3777,127 +3710,103 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_events: {
+  listBatchEvents: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        batchId: string;
+        /**
+         * @description The batch hash id, as `POST /batches` answered it.
+         * @example k3G7QAe5
+         */
+        batch_id: string;
       };
       cookie?: never;
     };
@@ -3906,6 +3815,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3917,119 +3831,88 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_ship: {
+  shipBatch: {
     parameters: {
       query?: never;
       header?: {
@@ -4037,7 +3920,11 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        batchId: string;
+        /**
+         * @description The batch hash id, as `POST /batches` answered it.
+         * @example k3G7QAe5
+         */
+        batch_id: string;
       };
       cookie?: never;
     };
@@ -4046,6 +3933,12 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4057,149 +3950,101 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The account credit does not cover the charge; nothing is charged. */
       402: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "There is not enough credit to ship this batch. Please add funds to your account."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
-          'application/json': components['schemas']['ErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['InvalidItemsErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Orders_saveFreight: {
+  createFreightOrder: {
     parameters: {
       query?: never;
       header?: {
@@ -4218,6 +4063,12 @@ export interface operations {
       /** @description Updated. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4232,6 +4083,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4243,137 +4100,97 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Health_health: {
+  getHealth: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4382,6 +4199,8 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4393,57 +4212,64 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Health_live: {
+  getLiveness: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4452,6 +4278,8 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4463,42 +4291,54 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Health_ready: {
+  getReadiness: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4507,6 +4347,8 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4518,58 +4360,76 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Labels_file: {
+  getLabelFile: {
     parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
+      query: {
+        /** @description Unix seconds after which the link is refused (LABEL_URL_TTL_SECONDS after signing). */
+        expires: number;
+        /** @description HMAC of the key and expiry under LABEL_URL_SECRET. */
+        signature: string;
+      };
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
+      path: {
+        /**
+         * @description The path of the label file, as the signed link holds it.
+         * @example batches/k3G7QAe5/labels-1.pdf
+         */
+        key: string;
+      };
       cookie?: never;
     };
     requestBody?: never;
@@ -4577,94 +4437,93 @@ export interface operations {
       /** @description The PDF (application/pdf). */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A label link with a bad, missing or expired signature. */
+      /** @description The link is refused. */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The label link is invalid."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Orders_list: {
+  listOrders: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4673,6 +4532,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4684,104 +4548,78 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Orders_saveParcel: {
+  createParcelOrder: {
     parameters: {
       query?: never;
       header?: {
@@ -4800,6 +4638,12 @@ export interface operations {
       /** @description Updated. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4814,6 +4658,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4825,134 +4675,91 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  InstantShip_ship: {
+  instantShip: {
     parameters: {
       query?: never;
       header?: {
@@ -4971,6 +4778,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4982,155 +4795,110 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The account credit does not cover the charge; nothing is charged. */
       402: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "There is not enough credit to ship this batch. Please add funds to your account."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Pickups_list: {
+  listPickupOrders: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5139,6 +4907,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5150,104 +4923,78 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Pickups_save: {
+  createPickupOrder: {
     parameters: {
       query?: never;
       header?: {
@@ -5266,6 +5013,12 @@ export interface operations {
       /** @description Updated. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5280,6 +5033,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5291,149 +5050,91 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unknown resource. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
-          'application/json': components['schemas']['ErrorEnvelope'];
-        };
-      };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Pickups_rates: {
+  getPickupRates: {
     parameters: {
       query?: never;
       header?: {
@@ -5452,6 +5153,12 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5463,137 +5170,97 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Accounts_shippers: {
+  listShippers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5602,6 +5269,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5613,87 +5285,74 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_list: {
+  listWebhooks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5702,6 +5361,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5713,84 +5377,68 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_register: {
+  createWebhook: {
     parameters: {
       query?: never;
       header?: {
@@ -5809,6 +5457,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5820,139 +5474,100 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_remove: {
+  deleteWebhook: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        webhookId: string;
+        /**
+         * @description The webhook endpoint id.
+         * @example 12
+         */
+        webhook_id: string;
       };
       cookie?: never;
     };
@@ -5961,6 +5576,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5972,104 +5592,79 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_update: {
+  updateWebhook: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        webhookId: string;
+        /**
+         * @description The webhook endpoint id.
+         * @example 12
+         */
+        webhook_id: string;
       };
       cookie?: never;
     };
@@ -6082,6 +5677,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6093,142 +5693,105 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_deliveries: {
+  listWebhookDeliveries: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        webhookId: string;
+        /**
+         * @description The webhook endpoint id.
+         * @example 12
+         */
+        webhook_id: string;
       };
       cookie?: never;
     };
@@ -6237,6 +5800,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6248,119 +5816,88 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_redeliver: {
+  redeliverWebhookDelivery: {
     parameters: {
       query?: never;
       header?: {
@@ -6368,8 +5905,16 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        deliveryId: string;
-        webhookId: string;
+        /**
+         * @description The delivery id (`Webhook-Id` of its attempts).
+         * @example whd_01JD2Q8Z9K3V
+         */
+        delivery_id: string;
+        /**
+         * @description The webhook endpoint id.
+         * @example 12
+         */
+        webhook_id: string;
       };
       cookie?: never;
     };
@@ -6378,6 +5923,12 @@ export interface operations {
       /** @description Success. */
       202: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6389,130 +5940,237 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
+      };
+    };
+  };
+  onBatchCompleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event type. */
+        'Webhook-Event-Type': string;
+        /** @description The delivery's id: the same on every retry and redelivery; dedupe by it. */
+        'Webhook-Id': string;
+        /** @description Both signatures, keyed with the secret `POST /webhooks` showed: `t=<timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, then `, ` and the Standard Webhooks `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret after `whsec_`. */
+        'Webhook-Signature': string;
+        /** @description Unix seconds of this attempt. */
+        'Webhook-Timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          data: components['schemas']['WebhookBatchData'];
+          /**
+           * Format: date-time
+           * @description When the event happened.
+           */
+          timestamp: string;
+          /** @constant */
+          type: 'batch.completed';
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within WEBHOOK_TIMEOUT_MS counts as delivered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onBatchItemFailed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event type. */
+        'Webhook-Event-Type': string;
+        /** @description The delivery's id: the same on every retry and redelivery; dedupe by it. */
+        'Webhook-Id': string;
+        /** @description Both signatures, keyed with the secret `POST /webhooks` showed: `t=<timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, then `, ` and the Standard Webhooks `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret after `whsec_`. */
+        'Webhook-Signature': string;
+        /** @description Unix seconds of this attempt. */
+        'Webhook-Timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          data: components['schemas']['WebhookBatchData'];
+          /**
+           * Format: date-time
+           * @description When the event happened.
+           */
+          timestamp: string;
+          /** @constant */
+          type: 'batch.item_failed';
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within WEBHOOK_TIMEOUT_MS counts as delivered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onBatchValidated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event type. */
+        'Webhook-Event-Type': string;
+        /** @description The delivery's id: the same on every retry and redelivery; dedupe by it. */
+        'Webhook-Id': string;
+        /** @description Both signatures, keyed with the secret `POST /webhooks` showed: `t=<timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, then `, ` and the Standard Webhooks `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret after `whsec_`. */
+        'Webhook-Signature': string;
+        /** @description Unix seconds of this attempt. */
+        'Webhook-Timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          data: components['schemas']['WebhookBatchData'];
+          /**
+           * Format: date-time
+           * @description When the event happened.
+           */
+          timestamp: string;
+          /** @constant */
+          type: 'batch.validated';
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within WEBHOOK_TIMEOUT_MS counts as delivered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onShipmentShipped: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event type. */
+        'Webhook-Event-Type': string;
+        /** @description The delivery's id: the same on every retry and redelivery; dedupe by it. */
+        'Webhook-Id': string;
+        /** @description Both signatures, keyed with the secret `POST /webhooks` showed: `t=<timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, then `, ` and the Standard Webhooks `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret after `whsec_`. */
+        'Webhook-Signature': string;
+        /** @description Unix seconds of this attempt. */
+        'Webhook-Timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookShipmentBody'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within WEBHOOK_TIMEOUT_MS counts as delivered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

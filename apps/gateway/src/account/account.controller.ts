@@ -24,6 +24,7 @@ export class AccountController {
   constructor(private readonly apps: AppRequestSender) {}
 
   @ApiRoute({
+    operationId: 'getAccount',
     summary: "The caller's account and its credit balance",
     success: { status: 200, data: 'AccountSummary' },
   })
@@ -46,8 +47,9 @@ export class AccountController {
   /** Charges, refunds and credits, newest first. */
   @ApiRoute({
     summary: "The account's credits, charges and refunds, newest first",
+    operationId: 'listLedgerEntries',
     success: { status: 200, data: { page: 'LedgerEntry' } },
-    errors: [422],
+    query: { cls: PageQuery, invalid: { page: '0' } },
   })
   @Get('ledger')
   async ledger(

@@ -1,3 +1,6 @@
+import { BATCH_EVENT_TYPES } from '@shipping/batch-domain';
+import { WEBHOOK_EVENT_TYPES } from '@shipping/contracts';
+
 /** JSON Schema 2020-12, as OpenAPI 3.1 uses it (the swagger types predate `const`). */
 type SchemaObject = Record<string, unknown>;
 
@@ -33,7 +36,7 @@ export const pageOf = (item: string): SchemaObject =>
 
 const WEBHOOK_EVENTS: SchemaObject = {
   type: 'array',
-  items: { type: 'string' },
+  items: { $ref: '#/components/schemas/WebhookEventType' },
   description: 'The event types the endpoint receives.',
 };
 
@@ -94,6 +97,7 @@ const apiKey = {
 
 /** Named schemas, referenced from the answers as `#/components/schemas/<name>`. */
 export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
+  WebhookEventType: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
   Health: object({ status: { type: 'string', const: 'ok' } }),
   Shipper: object({
     id: integer,
@@ -145,7 +149,21 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     piece_count: integer,
     status: string,
     carrier: string,
-    pieces: { type: 'array', items: { type: 'object' } },
+    pieces: {
+      type: 'array',
+      items: object(
+        {
+          readable_service: { type: 'string', description: 'The service as people read it.' },
+          is_gfp: boolean,
+          service: { type: 'string', description: 'Carrier pickup service code, `PICKUP-<CARRIER>-<n>`.' },
+          container_type: nullable({ type: 'string', enum: ['package', 'letter'] }),
+          quantity: integer,
+          weight: { type: 'integer', description: 'Whole pounds, rounded up.' },
+          destination_country_code: nullable(string),
+        },
+        ['container_type', 'destination_country_code'],
+      ),
+    },
     total_weight: string,
     ready_time: nullable(string),
     close_time: nullable(string),
@@ -153,7 +171,11 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   }),
   PickupRate: object({
     id: nullable(integer),
-    miscellaneous_charges: { type: 'array' },
+    miscellaneous_charges: {
+      type: 'array',
+      description: 'Charges beyond base and fuel; empty when there are none.',
+      items: object({ name: string, amount: money('The charge, in dollars.') }),
+    },
     base_price: string,
     fuel_price: string,
     final_price: string,
@@ -225,9 +247,14 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   WebhookDeliveryPage: pageOf('WebhookDelivery'),
   BatchEvent: object({
     id: string,
-    type: string,
+    type: { type: 'string', enum: [...BATCH_EVENT_TYPES] },
     version: integer,
-    data: {},
+    data: {
+      type: 'object',
+      description:
+        'The event as stored, upcast to its latest version: its JSON Schema is ' +
+        '`docs/events/batch/<type>.v<version>.schema.json`, the `dataschema` of the published event.',
+    },
     occurred_at: { type: 'string', format: 'date-time' },
     correlation_id: nullable(string),
     causation_id: nullable(string),
@@ -252,7 +279,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     id: string,
     webhook_id: integer,
     event_id: string,
-    event_type: string,
+    event_type: { $ref: '#/components/schemas/WebhookEventType' },
     status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
     attempt_count: integer,
     next_attempt_at: nullable(string),

@@ -28,12 +28,13 @@ export class PickupsController {
 
   /** Creates a pickup order (201), or updates the caller's own when `id` is sent (200). */
   @ApiRoute({
+    operationId: 'createPickupOrder',
     summary: "Create a pickup order, or update the caller's own with id (200)",
     success: { status: 201, data: 'PickupOrder' },
     updateStatus: 200,
-    body: true,
+    body: PickupOrderRequest,
     idempotent: true,
-    errors: [404],
+    errors: ['unknownPickup', 'pickupNotSaved'],
   })
   @Post()
   @HttpCode(201)
@@ -48,9 +49,11 @@ export class PickupsController {
   }
 
   @ApiRoute({
+    operationId: 'getPickupRates',
     summary: 'The price of a pickup (nothing is saved)',
     success: { status: 200, data: 'PickupRate' },
-    body: true,
+    body: PickupRatesRequest,
+    errors: ['noSender'],
     idempotent: true,
   })
   @Post('get-rates')
@@ -61,9 +64,10 @@ export class PickupsController {
 
   /** The dashboard's pickup-orders page, newest first. */
   @ApiRoute({
+    operationId: 'listPickupOrders',
     summary: 'The pickup orders, newest first',
     success: { status: 200, data: { page: 'PickupOrder' } },
-    errors: [422],
+    query: { cls: PageQuery, invalid: { page: '0' } },
   })
   @Get()
   async list(

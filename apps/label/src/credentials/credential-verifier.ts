@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type CarrierCredentialsVerified,
+  carrierUnavailableMessage,
   noCarrierCredentialsMessage,
   NotFound,
   Unavailable,
@@ -42,7 +43,7 @@ export class CredentialVerifier {
       return { verified: true };
     } catch (error) {
       if (error instanceof UspsCredentialsRefused) return { verified: false, carrier_message: error.reason };
-      if (error instanceof UspsFault) throw new Unavailable(`${error.message}; try again later.`);
+      if (error instanceof UspsFault) throw new Unavailable(carrierUnavailableMessage(error.message));
       throw error;
     }
   }

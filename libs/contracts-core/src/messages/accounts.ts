@@ -90,3 +90,7 @@ export const apiKeyNotFoundMessage = (accountId: string, keyId: string) =>
   `Account ${accountId} has no API key ${keyId}.`;
 export const noCarrierCredentialsMessage = (shipperId: string | number) =>
   `Shipper ${shipperId} has no carrier credentials.`;
+/** A carrier that did not answer a credentials check; the fault names the carrier and what failed. */
+export const carrierUnavailableMessage = (fault: string) => `${fault}; try again later.`;
+/** The carrier's own words, cleaned of every secret of the credentials. */
+export const credentialsRefusedMessage = (carrierMessage: string) => `The carrier refused them: ${carrierMessage}`;

@@ -1,3 +1,4 @@
+import { bodyTooDeepMessage } from '../gateway-messages';
 import { AppError } from '@shipping/contracts';
 import type { GatewayHook } from '../gateway-request';
 
@@ -21,7 +22,7 @@ export function bodyDepthLimit(maxDepth: number): GatewayHook {
   return (request, _reply, done) => {
     done(
       exceedsDepth(request.body, maxDepth)
-        ? new AppError('bad_request', `The request body is nested too deeply (more than ${maxDepth} levels).`)
+        ? new AppError('bad_request', bodyTooDeepMessage(maxDepth))
         : undefined,
     );
   };

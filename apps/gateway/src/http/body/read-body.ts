@@ -1,3 +1,4 @@
+import { bodyTooLargeMessage } from '../gateway-messages';
 import { AppError } from '@shipping/contracts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -24,7 +25,7 @@ export function bytesOf(size: string): number {
 }
 
 export const tooLarge = (limit: string) =>
-  new AppError('payload_too_large', `The request body is larger than the limit of ${limit}.`);
+  new AppError('payload_too_large', bodyTooLargeMessage(limit));
 
 const unreadable = () => new AppError('bad_request', UNREADABLE_BODY_MESSAGE);
 

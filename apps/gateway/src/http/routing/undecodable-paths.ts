@@ -1,3 +1,4 @@
+import { undecodableParamMessage } from '../gateway-messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { failureEnvelope } from '../envelope/envelope';
 import { JSON_CONTENT_TYPE, weakEtag } from '../envelope/serialised-success';
@@ -24,7 +25,7 @@ export function answerUndecodablePath(
     undecodable !== undefined &&
     request.server.findRoute({ method: request.raw.method as 'GET', url: readable }) !== null;
   const body = JSON.stringify(
-    failureEnvelope(routed ? `Failed to decode param '${undecodable}'` : NOT_FOUND_MESSAGE),
+    failureEnvelope(routed ? undecodableParamMessage(undecodable) : NOT_FOUND_MESSAGE),
   );
   reply
     .code(routed ? 400 : 404)
