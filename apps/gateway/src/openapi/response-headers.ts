@@ -11,6 +11,11 @@ export const RESPONSE_HEADERS: Record<string, { description: string; required?: 
     required: true,
     schema: { type: 'string' },
   },
+  RequestIdWhenRead: {
+    description:
+      "The request's id, as on every answer, except when Node could not read the request line at all.",
+    schema: { type: 'string' },
+  },
   ETag: {
     description:
       'A weak tag of the body. A GET sent again with it in `If-None-Match` is answered 304 while the body is the same.',
@@ -44,7 +49,12 @@ export function responseHeaders(answer: {
   isPublic: boolean;
   idempotent?: boolean;
 }): Record<string, { $ref: string }> {
-  const headers: Record<string, { $ref: string }> = { [REQUEST_ID_HEADER]: ref('RequestId') };
+  // A request Node's parser refused (431, and a 400 of an unreadable request line) never reached
+  // the gateway's hooks: Node answers it without a request id.
+  if (answer.status === 431) return {};
+  const headers: Record<string, { $ref: string }> = {
+    [REQUEST_ID_HEADER]: ref(answer.status === 400 ? 'RequestIdWhenRead' : 'RequestId'),
+  };
   if (answer.status === 429) headers['Retry-After'] = ref('RetryAfter');
   if (answer.status >= 300) return headers;
   headers['ETag'] = ref('ETag');

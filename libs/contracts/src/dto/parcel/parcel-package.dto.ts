@@ -49,6 +49,8 @@ export class ParcelPackage {
     max: MAX_CUSTOMS_ITEMS,
     presence: (parcel) => (parcel.insurance === true ? 'required' : 'optional'),
     requiredMessage: 'The :attribute field is required when :sibling(insurance) is true.',
+    condition:
+      "Required when `insurance` is true, and on international shipments (`to_address.country` other than the sender's).",
   })
   items?: CustomsItem[] | null;
 }

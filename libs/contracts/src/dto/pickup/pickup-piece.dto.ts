@@ -9,6 +9,9 @@ import {
   NumberField,
 } from '../../validation';
 import { LIMITS } from '../limits';
+import { carriersSaid } from './pickup-rules';
+
+const DESTINATION_CONDITION = `Required when the order's \`carrier\` is ${carriersSaid('pickup_piece_destination')}.`;
 
 export const CONTAINER_TYPES = ['package', 'letter'] as const;
 
@@ -19,7 +22,7 @@ const isPickupService = (value: unknown) => isString(value) && findPickupService
 /** The fields of a pieces[] element after the service fields `Base` declares. */
 function PickupPieceFields<Base extends FieldsBase>(Base: Base) {
   class PickupPieceBase extends Base {
-    @InField(CONTAINER_TYPES, { presence: 'optional' })
+    @InField(CONTAINER_TYPES, { presence: 'optional', condition: DESTINATION_CONDITION })
     container_type?: string | null;
 
     @IntegerField({ min: 1, max: MAX_PIECE_QUANTITY })
@@ -29,7 +32,7 @@ function PickupPieceFields<Base extends FieldsBase>(Base: Base) {
     @NumberField({ greaterThan: 0, max: LIMITS.pickupPieceWeight })
     weight!: number;
 
-    @CountryField({ presence: 'optional' })
+    @CountryField({ presence: 'optional', condition: DESTINATION_CONDITION })
     destination_country_code?: string | null;
   }
   return PickupPieceBase;
@@ -37,10 +40,16 @@ function PickupPieceFields<Base extends FieldsBase>(Base: Base) {
 
 class OrderedPickupService {
   /** With is_gfp true the service is chosen by the service, so none needs to be sent. */
-  @InField(isPickupService, { presence: (piece) => (piece.is_gfp === true ? 'optional' : 'required') })
+  @InField(isPickupService, {
+    presence: (piece) => (piece.is_gfp === true ? 'optional' : 'required'),
+    condition: 'Required unless `is_gfp` is true (then the service is chosen by the service).',
+  })
   service?: string | null;
 
-  @BooleanField({ presence: 'optional' })
+  @BooleanField({
+    presence: 'optional',
+    condition: `Ground freight indicator, default false. Required when the order's \`carrier\` is ${carriersSaid('pickup_ground_freight_flag')}; when true the service is set by the service.`,
+  })
   is_gfp?: boolean | null;
 }
 
