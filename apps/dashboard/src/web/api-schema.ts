@@ -844,9 +844,10 @@ export interface components {
       country: string;
       /** Format: email */
       email?: string;
-      is_residential?: boolean;
+      /** @default false */
+      is_residential: boolean;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -966,9 +967,27 @@ export interface components {
       valid_count: number;
     };
     BatchShipment: {
-      customs_details?: components['schemas']['CustomsDetails'];
-      extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required under a condition. */
+      /**
+       * @default {
+       *       "bill_type": "DDP",
+       *       "tax_id_type": null,
+       *       "tax_id": null,
+       *       "issuer_country": null,
+       *       "aes_itn": null
+       *     }
+       */
+      customs_details: components['schemas']['CustomsDetails'];
+      /**
+       * @default {
+       *       "saturday_delivery": false,
+       *       "certified_mail": false,
+       *       "return_receipt": false,
+       *       "return_receipt_electronic": false,
+       *       "restricted_delivery": false
+       *     }
+       */
+      extra_services: components['schemas']['ExtraServices'];
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['ContactAddress'];
       from_address_id?: number;
       /** @enum {string} */
@@ -999,7 +1018,7 @@ export interface components {
       /** Format: email */
       email?: string;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -1008,11 +1027,17 @@ export interface components {
       zip: string;
     };
     CreateAccountRequest: {
-      /** @enum {string} */
-      length_unit?: 'IN' | 'CM';
+      /**
+       * @default IN
+       * @enum {string}
+       */
+      length_unit: 'IN' | 'CM';
       name: string;
-      /** @enum {string} */
-      weight_unit?: 'LBS' | 'KG';
+      /**
+       * @default LBS
+       * @enum {string}
+       */
+      weight_unit: 'LBS' | 'KG';
     };
     CreateApiKeyRequest: {
       /** @enum {string} */
@@ -1049,7 +1074,7 @@ export interface components {
     CreateShipperRequest: {
       /** @enum {string} */
       carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
-      /** @description usps or ups credentials: see "Connecting a USPS or UPS account". Required under a condition. */
+      /** @description usps or ups credentials: see "Connecting a USPS or UPS account". Accepted only with own_integration for usps or ups. */
       credentials?: Record<string, never>;
       name: string;
       own_integration: boolean;
@@ -1079,8 +1104,11 @@ export interface components {
     };
     CustomsDetails: {
       aes_itn?: string;
-      /** @enum {string} */
-      bill_type?: 'DDU' | 'DDP';
+      /**
+       * @default DDP
+       * @enum {string}
+       */
+      bill_type: 'DDU' | 'DDP';
       /** @description ISO 3166-1 alpha-2 country code. */
       issuer_country?: string;
       tax_id?: string;
@@ -1088,8 +1116,11 @@ export interface components {
       tax_id_type?: 'VAT' | 'EIN' | 'SSN';
     };
     CustomsItem: {
-      /** @enum {string} */
-      content_type?: 'Merchandise' | 'Gift' | 'Documents' | 'Sample';
+      /**
+       * @default Merchandise
+       * @enum {string}
+       */
+      content_type: 'Merchandise' | 'Gift' | 'Documents' | 'Sample';
       /** @description ISO 3166-1 alpha-2 country code. */
       country_of_manufacture: string;
       description: string;
@@ -1110,28 +1141,38 @@ export interface components {
       success: false;
     };
     ExtraServices: {
-      certified_mail?: boolean;
-      restricted_delivery?: boolean;
-      return_receipt?: boolean;
-      return_receipt_electronic?: boolean;
-      saturday_delivery?: boolean;
+      /** @default false */
+      certified_mail: boolean;
+      /** @default false */
+      restricted_delivery: boolean;
+      /** @default false */
+      return_receipt: boolean;
+      /** @default false */
+      return_receipt_electronic: boolean;
+      /** @default false */
+      saturday_delivery: boolean;
     };
     /** @description Each field that failed, by its dotted path (`package_list.0.items.1.hs_code`; `body` for a body that is no object), to its messages. */
     FieldErrors: {
       [key: string]: string[];
     };
     FreightAddress: {
-      appointment?: boolean;
+      /** @default false */
+      appointment: boolean;
       attention?: string;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      inside?: boolean;
-      lift_gate?: boolean;
-      limited_access?: boolean;
+      /** @default false */
+      inside: boolean;
+      /** @default false */
+      lift_gate: boolean;
+      /** @default false */
+      limited_access: boolean;
       name: string;
-      residential?: boolean;
-      /** @description Required under a condition. */
+      /** @default false */
+      residential: boolean;
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -1142,15 +1183,20 @@ export interface components {
     FreightItem: {
       count: number;
       description: string;
-      freight_class?: string;
-      /** @description Required under a condition. */
+      /** @default auto */
+      freight_class: string;
+      /** @description Required when `is_hazmat` is true. */
       hazmat_detail?: components['schemas']['HazmatDetail'];
       height: number;
-      is_hazmat?: boolean;
-      is_stackable?: boolean;
-      is_used_items?: boolean;
+      /** @default false */
+      is_hazmat: boolean;
+      /** @default false */
+      is_stackable: boolean;
+      /** @default false */
+      is_used_items: boolean;
       length: number;
-      package_type?: string;
+      /** @default pallet_48x40 */
+      package_type: string;
       price?: number;
       sku?: string;
       weight: number;
@@ -1158,7 +1204,7 @@ export interface components {
     };
     FreightOrderRequest: {
       emergency_contact?: components['schemas']['EmergencyContact'];
-      /** @description Required under a condition. */
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['FreightAddress'];
       from_address_id?: number;
       /** @example 09:00 */
@@ -1166,14 +1212,15 @@ export interface components {
       from_instructions?: string;
       /** @example 09:00 */
       from_opening_time: string;
-      insurance?: boolean;
+      /** @default false */
+      insurance: boolean;
       items: components['schemas']['FreightItem'][];
       /**
        * Format: date
        * @example 2026-12-01
        */
       pickup_date: string;
-      /** @description Required under a condition. */
+      /** @description Required when `vehicle_type` is reefer. */
       reefer_details?: components['schemas']['ReeferDetails'];
       shipment_order_id?: number;
       to_address: components['schemas']['FreightAddress'];
@@ -1182,18 +1229,21 @@ export interface components {
       to_instructions?: string;
       /** @example 09:00 */
       to_opening_time: string;
-      /** @enum {string} */
-      vehicle_type?: 'dry_van' | 'flatbed' | 'reefer';
+      /**
+       * @default dry_van
+       * @enum {string}
+       */
+      vehicle_type: 'dry_van' | 'flatbed' | 'reefer';
     };
     HazmatDetail: {
       /**
-       * @description Required under a condition.
+       * @description Required when the chosen `hazmat_matrix_id` is a Class 1 explosive (hazard class 1.x, except 1.5 and 1.6); refused otherwise.
        * @enum {string}
        */
       compatibility_group?: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'J' | 'K' | 'L' | 'N' | 'S';
       hazmat_matrix_id: number;
       /**
-       * @description Required under a condition.
+       * @description Required when the chosen `hazmat_matrix_id` allows packing groups (then one of those it allows); refused when it allows none.
        * @enum {string}
        */
       packing_group?: 'I' | 'II' | 'III';
@@ -1214,9 +1264,27 @@ export interface components {
       shipment_order_id: string;
     };
     InstantShipRequest: {
-      customs_details?: components['schemas']['CustomsDetails'];
-      extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required under a condition. */
+      /**
+       * @default {
+       *       "bill_type": "DDP",
+       *       "tax_id_type": null,
+       *       "tax_id": null,
+       *       "issuer_country": null,
+       *       "aes_itn": null
+       *     }
+       */
+      customs_details: components['schemas']['CustomsDetails'];
+      /**
+       * @default {
+       *       "saturday_delivery": false,
+       *       "certified_mail": false,
+       *       "return_receipt": false,
+       *       "return_receipt_electronic": false,
+       *       "restricted_delivery": false
+       *     }
+       */
+      extra_services: components['schemas']['ExtraServices'];
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['ContactAddress'];
       from_address_id?: number;
       /** @enum {string} */
@@ -1237,9 +1305,10 @@ export interface components {
       country: string;
       /** Format: email */
       email?: string;
-      ignore_bad_address?: boolean;
+      /** @default true */
+      ignore_bad_address: boolean;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -1319,7 +1388,7 @@ export interface components {
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -1328,9 +1397,27 @@ export interface components {
       zip: string;
     };
     ParcelOrderRequest: {
-      customs_details?: components['schemas']['CustomsDetails'];
-      extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required under a condition. */
+      /**
+       * @default {
+       *       "bill_type": "DDP",
+       *       "tax_id_type": null,
+       *       "tax_id": null,
+       *       "issuer_country": null,
+       *       "aes_itn": null
+       *     }
+       */
+      customs_details: components['schemas']['CustomsDetails'];
+      /**
+       * @default {
+       *       "saturday_delivery": false,
+       *       "certified_mail": false,
+       *       "return_receipt": false,
+       *       "return_receipt_electronic": false,
+       *       "restricted_delivery": false
+       *     }
+       */
+      extra_services: components['schemas']['ExtraServices'];
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['ParcelAddress'];
       from_address_id?: number;
       /** @enum {string} */
@@ -1346,15 +1433,20 @@ export interface components {
       box_type?: string;
       count: number;
       height: number;
-      insurance?: boolean;
-      is_hazmat?: boolean;
-      /** @description Required under a condition. */
+      /** @default false */
+      insurance: boolean;
+      /** @default false */
+      is_hazmat: boolean;
+      /** @description Required when `insurance` is true, and on international shipments (`to_address.country` other than the sender's). */
       items?: components['schemas']['CustomsItem'][];
       length: number;
       reference_1?: string;
       reference_2?: string;
-      /** @enum {string} */
-      signature?: 'no_signature' | 'adult_signature' | 'signature';
+      /**
+       * @default no_signature
+       * @enum {string}
+       */
+      signature: 'no_signature' | 'adult_signature' | 'signature';
       weight: number;
       width: number;
     };
@@ -1365,7 +1457,7 @@ export interface components {
       country: string;
       is_residential: boolean;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -1424,35 +1516,38 @@ export interface components {
       /** @enum {string} */
       carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       /**
-       * @description Required under a condition.
+       * @description Required when `carrier` is fedex or ups.
        * @example 09:00
        */
       close_time?: string;
-      /** @description Required under a condition. */
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['PickupAddress'];
       from_address_id?: number;
       id?: number;
       /**
-       * Format: date
-       * @description Required under a condition.
+       * @description A date, `Y-m-d` or month-first `m/d/Y`. Required when `carrier` is fedex or ups.
        * @example 2026-12-01
        */
       pickup_date?: string;
       pieces: components['schemas']['PickupPiece'][];
       /**
-       * @description Required under a condition.
+       * @description Required when `carrier` is fedex or ups.
        * @example 09:00
        */
       ready_time?: string;
     };
     PickupPiece: {
-      /** @enum {string} */
+      /**
+       * @description Required when the order's `carrier` is fedex.
+       * @enum {string}
+       */
       container_type?: 'package' | 'letter';
-      /** @description ISO 3166-1 alpha-2 country code. */
+      /** @description ISO 3166-1 alpha-2 country code. Required when the order's `carrier` is fedex. */
       destination_country_code?: string;
+      /** @description Ground freight indicator, default false. Required when the order's `carrier` is fedex; when true the service is set by the service. */
       is_gfp?: boolean;
       quantity: number;
-      /** @description Required under a condition. */
+      /** @description Required unless `is_gfp` is true (then the service is chosen by the service). */
       service?: string;
       weight: number;
     };
@@ -1480,7 +1575,7 @@ export interface components {
       email?: string;
       is_residential: boolean;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -1489,9 +1584,12 @@ export interface components {
       zip: string;
     };
     PickupRatePiece: {
-      /** @enum {string} */
+      /**
+       * @description Required when the order's `carrier` is fedex.
+       * @enum {string}
+       */
       container_type?: 'package' | 'letter';
-      /** @description ISO 3166-1 alpha-2 country code. */
+      /** @description ISO 3166-1 alpha-2 country code. Required when the order's `carrier` is fedex. */
       destination_country_code?: string;
       quantity: number;
       service?: string;
@@ -1501,7 +1599,7 @@ export interface components {
       /** @enum {string} */
       carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       /**
-       * @description Required under a condition.
+       * @description Required when `carrier` is fedex.
        * @example 09:00
        */
       close_time?: string;
@@ -1509,14 +1607,13 @@ export interface components {
       from_address_id?: number;
       id?: number;
       /**
-       * Format: date
-       * @description Required under a condition.
+       * @description A date, `Y-m-d` or month-first `m/d/Y`. Required unless `carrier` is dhl.
        * @example 2026-12-01
        */
       pickup_date?: string;
       pieces: components['schemas']['PickupRatePiece'][];
       /**
-       * @description Required under a condition.
+       * @description Required when `carrier` is fedex.
        * @example 09:00
        */
       ready_time?: string;
@@ -1577,7 +1674,7 @@ export interface components {
     };
     UpdateWebhookRequest: {
       events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[];
-      /** @description Required under a condition. */
+      /** @description Required when events is not present. */
       url?: string;
     };
     /** @description Validation failed: `data` maps field paths to their messages. */
@@ -1689,6 +1786,8 @@ export interface components {
     RateLimitReset: number;
     /** @description The request's id: the caller's `X-Request-Id` when it is a sane one, else a new UUID. Logs and traces carry it. */
     RequestId: string;
+    /** @description The request's id, as on every answer, except when Node could not read the request line at all. */
+    RequestIdWhenRead: string;
     /** @description Seconds to wait before trying again. */
     RetryAfter: number;
   };
@@ -1738,7 +1837,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -1769,7 +1868,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1833,7 +1931,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -1874,7 +1972,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1935,7 +2032,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -1966,7 +2063,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2024,7 +2120,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -2086,7 +2182,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2150,7 +2245,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -2201,7 +2296,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2259,7 +2353,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -2331,7 +2425,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2398,7 +2491,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -2439,7 +2532,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2506,7 +2598,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -2547,7 +2639,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2611,7 +2702,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -2683,7 +2774,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2744,7 +2834,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -2785,7 +2875,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2849,7 +2938,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -2921,7 +3010,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2985,7 +3073,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -3057,7 +3145,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3122,7 +3209,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -3183,7 +3270,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3248,7 +3334,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -3310,7 +3396,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3364,7 +3449,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -3425,7 +3510,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3489,7 +3573,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -3530,7 +3614,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3588,7 +3671,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -3650,7 +3733,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3721,7 +3803,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -3772,7 +3854,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3842,7 +3923,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -3893,7 +3974,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3953,7 +4033,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4025,7 +4105,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4103,7 +4182,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4165,7 +4244,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4223,7 +4301,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4244,7 +4322,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4302,7 +4379,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4323,7 +4400,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4371,7 +4447,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4392,7 +4468,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4441,7 +4516,9 @@ export interface operations {
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/pdf': string;
+        };
       };
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
@@ -4454,7 +4531,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4495,7 +4572,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4559,7 +4635,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4600,7 +4676,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4678,7 +4753,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4740,7 +4815,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4798,7 +4872,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4870,7 +4944,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4934,7 +5007,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -4975,7 +5048,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5053,7 +5125,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -5115,7 +5187,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5173,7 +5244,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -5235,7 +5306,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5296,7 +5366,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -5327,7 +5397,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5388,7 +5457,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -5419,7 +5488,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5477,7 +5545,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -5539,7 +5607,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5595,7 +5662,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -5636,7 +5703,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5696,7 +5762,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -5757,7 +5823,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5827,7 +5892,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -5878,7 +5943,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5943,7 +6007,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
@@ -6004,7 +6068,6 @@ export interface operations {
       /** @description The request line or headers are larger than the server reads (16 KB). */
       431: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {

@@ -39,6 +39,9 @@ export interface ApiRouteOptions {
   beta?: boolean;
 }
 
+/** The request class of each operation that takes a body, by operationId. */
+export const REQUEST_CLASSES = new Map<string, RequestClass>();
+
 /** The security scheme of the admin API's bearer key. */
 export const ADMIN_SECURITY = 'admin';
 
@@ -108,6 +111,7 @@ function failureResponse(
  */
 export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
   const isPublic = Boolean(options.isPublic);
+  if (options.body) REQUEST_CLASSES.set(options.operationId, options.body);
   const byStatus = new Map<number, [string, ErrorCase][]>();
   for (const entry of failuresOf(options)) {
     byStatus.set(entry[1].status, [...(byStatus.get(entry[1].status) ?? []), entry]);

@@ -1,13 +1,53 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { STATUS_DESCRIPTIONS } from './envelope-schemas';
+import { REQUEST_EXAMPLES } from './request-examples';
+import { exampleOf } from './response-examples';
 import { responseHeaders } from './response-headers';
 
 type Parameter = { name: string; in: string; description?: string; required?: boolean; schema?: object };
+type Media = { schema?: { properties?: { data?: Schema } }; examples?: Record<string, unknown> };
+type Schema = { $ref?: string; type?: string; items?: Schema };
 type Operation = {
+  operationId?: string;
   parameters?: Parameter[];
-  responses: Record<string, { description: string; headers?: object }>;
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { description: string; headers?: object; content?: Record<string, Media> }>;
   security?: unknown[];
 };
+
+const nameOf = (schema?: Schema) => schema?.$ref?.split('/').pop();
+
+/** The example `data` of a success answer, made from the example of the schema it refers to. */
+function dataExample(data: Schema | undefined, path: string): unknown {
+  const listed = data?.type === 'array' ? nameOf(data.items) : undefined;
+  if (listed) return [exampleOf(listed)];
+  const name = nameOf(data);
+  if (!name) throw new Error(`The success answer of ${path} has no schema to make an example of`);
+  return exampleOf(
+    name,
+    `http://127.0.0.1:3000${path.replace(/\{(\w+)\}/g, (_, key: string) => PATH_PARAMETERS[key]?.example ?? key)}`,
+  );
+}
+
+/** A whole request body and a whole success answer for the operation, from the examples. */
+function addExamples(path: string, operation: Operation): void {
+  const body = operation.requestBody?.content['application/json'];
+  if (body) {
+    const value = REQUEST_EXAMPLES[operation.operationId ?? ''];
+    if (value === undefined) throw new Error(`No request example for ${operation.operationId}`);
+    body.examples = { example: { summary: 'A whole request body', value } };
+  }
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const media = response.content?.['application/json'];
+    if (Number(status) >= 300 || !media) continue;
+    media.examples = {
+      example: {
+        summary: 'A whole answer',
+        value: { success: true, data: dataExample(media.schema?.properties?.data, path) },
+      },
+    };
+  }
+}
 
 /** What each path parameter names, as the interface names it. */
 const PATH_PARAMETERS: Record<string, { description: string; example: string }> = {
@@ -69,7 +109,13 @@ export function describeConventions(document: OpenAPIObject): void {
         Object.assign(parameter, { description: described.description, example: described.example });
         if (!known) parameters.unshift(parameter);
       }
-      if (path.startsWith('/labels/')) parameters.push(...LABEL_LINK_PARAMETERS);
+      if (path.startsWith('/labels/')) {
+        parameters.push(...LABEL_LINK_PARAMETERS);
+        operation.responses['200'].content = {
+          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } as never },
+        };
+      }
+      addExamples(path, operation);
       if (method !== 'get') continue;
       parameters.push(IF_NONE_MATCH);
       operation.responses['304'] = {

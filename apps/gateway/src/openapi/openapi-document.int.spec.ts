@@ -22,6 +22,7 @@ import {
 } from '@shipping/contracts';
 import { IN_PROGRESS_MESSAGE } from '../http/idempotency/idempotency.interceptor';
 import { ERROR_CASES } from './error-cases';
+import { REQUEST_CLASSES } from './api-route.decorator';
 import { createOpenApiDocument } from './openapi-document';
 import { createGatewayDocumentApp, registeredRoutes } from './testing/gateway-document-app';
 
@@ -268,6 +269,30 @@ describe('the OpenAPI document', () => {
     expect(schemas.WebhookEndpoint.properties.events.items).toEqual({
       $ref: '#/components/schemas/WebhookEventType',
     });
+  });
+
+  it('gives every operation a whole request body its request class accepts, and a whole answer its schema accepts', () => {
+    for (const { route, operation } of operations(document)) {
+      const body = operation.requestBody?.content['application/json'];
+      if (body) {
+        const cls = REQUEST_CLASSES.get(operation.operationId);
+        expect({ route, schema: body.schema.$ref }).toEqual({
+          route,
+          schema: `#/components/schemas/${cls!.name}`,
+        });
+        const example = body.examples.example.value;
+        expect({ route, errors: errorsOf(cls!, example) }).toEqual({ route, errors: undefined });
+      }
+      for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+        const media = response.content?.['application/json'];
+        if (Number(status) >= 300 || !media) continue;
+        expect({ route, status, ok: validates(document, response, media.examples.example.value) }).toEqual({
+          route,
+          status,
+          ok: true,
+        });
+      }
+    }
   });
 
   it('generates the dashboard API types that are checked in: run `npm run api:types` after changing the API', () => {
