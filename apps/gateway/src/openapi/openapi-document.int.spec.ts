@@ -295,6 +295,51 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('agrees with the limits table of docs/api-conventions.md, which is read off the same validators', () => {
+    const schemas = document.components!.schemas! as Record<string, any>;
+    const n = (value: number) => value.toLocaleString('en-US');
+    const row = (what: string) => {
+      const line = readFileSync(join(__dirname, '../../../../docs/api-conventions.md'), 'utf8')
+        .split('\n')
+        .find((text) => text.startsWith(`| ${what} |`));
+      return line?.split('|')[2].trim();
+    };
+    const { ParcelPackage, FreightItem, PickupPiece, CustomsItem, FreightOrderRequest, FreightAddress } =
+      schemas;
+    expect(FreightItem.properties.count.maximum).toBe(ParcelPackage.properties.count.maximum);
+    expect(row('counts')).toBe(
+      `package and freight item \`count\` up to ${n(ParcelPackage.properties.count.maximum)}; ` +
+        `pickup piece \`quantity\` up to ${n(PickupPiece.properties.quantity.maximum)}`,
+    );
+    expect(row('customs items')).toBe(
+      `\`quantity\` up to ${n(CustomsItem.properties.quantity.maximum)}; ` +
+        `\`hs_code\` up to ${CustomsItem.properties.hs_code.maxLength} characters`,
+    );
+    expect(row('amounts')).toBe(`up to ${n(CustomsItem.properties.price.maximum)}`);
+    expect(row('strings')).toBe(
+      `${FreightAddress.properties.name.maxLength} characters, unless a row above says otherwise; ` +
+        `\`zip\` ${FreightAddress.properties.zip.maxLength}, freight instructions ` +
+        `${n(FreightOrderRequest.properties.from_instructions.maxLength)}`,
+    );
+    expect(schemas.HazmatDetail.properties.compatibility_group.enum).toEqual([
+      'A',
+      'B',
+      'C',
+      'D',
+      'E',
+      'F',
+      'G',
+      'H',
+      'J',
+      'K',
+      'L',
+      'N',
+      'S',
+    ]);
+    expect(schemas.CustomsItem.required).not.toContain('content_type');
+    expect(schemas.CustomsItem.properties.content_type.default).toBe('Merchandise');
+  });
+
   it('generates the dashboard API types that are checked in: run `npm run api:types` after changing the API', () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
     const source = join(dir, 'openapi.json');
