@@ -1045,7 +1045,8 @@ export interface components {
     };
     CreateBatchRequest: {
       batch_shipments: components['schemas']['BatchShipment'][];
-      service: string;
+      /** @enum {string} */
+      service: 'USPS-1' | 'USPS-2' | 'USPS-3' | 'USPS-4' | 'USPS-5';
       shipper_id: number;
     };
     CreatedApiKey: {
@@ -1183,8 +1184,30 @@ export interface components {
     FreightItem: {
       count: number;
       description: string;
-      /** @default auto */
-      freight_class: string;
+      /**
+       * @default auto
+       * @enum {string}
+       */
+      freight_class:
+        | 'auto'
+        | '50'
+        | '55'
+        | '60'
+        | '65'
+        | '70'
+        | '77.5'
+        | '85'
+        | '92.5'
+        | '100'
+        | '110'
+        | '125'
+        | '150'
+        | '175'
+        | '200'
+        | '250'
+        | '300'
+        | '400'
+        | '500';
       /** @description Required when `is_hazmat` is true. */
       hazmat_detail?: components['schemas']['HazmatDetail'];
       height: number;
@@ -1195,8 +1218,24 @@ export interface components {
       /** @default false */
       is_used_items: boolean;
       length: number;
-      /** @default pallet_48x40 */
-      package_type: string;
+      /**
+       * @default pallet_48x40
+       * @enum {string}
+       */
+      package_type:
+        | 'pallet_48x40'
+        | 'pallet_48x48'
+        | 'pallet_custom'
+        | 'crate'
+        | 'box'
+        | 'carton'
+        | 'drum'
+        | 'bundle'
+        | 'roll'
+        | 'reel'
+        | 'bag'
+        | 'tote'
+        | 'pail';
       price?: number;
       sku?: string;
       weight: number;
@@ -1360,7 +1399,8 @@ export interface components {
       /** @enum {string} */
       kind: 'freight' | 'parcel';
       shipment_order_id: number;
-      status: string;
+      /** @enum {string} */
+      status: 'draft';
       summary: {
         from: string;
         pieces: number;
@@ -1430,7 +1470,32 @@ export interface components {
       weight_unit?: 'LBS' | 'KG';
     };
     ParcelPackage: {
-      box_type?: string;
+      /** @enum {string} */
+      box_type?:
+        | 'your_packaging'
+        | 'fedex_envelope'
+        | 'fedex_pak'
+        | 'fedex_small_box'
+        | 'fedex_medium_box'
+        | 'fedex_large_box'
+        | 'fedex_extra_large_box'
+        | 'fedex_tube'
+        | 'ups_letter'
+        | 'ups_pak'
+        | 'ups_express_box_small'
+        | 'ups_express_box_medium'
+        | 'ups_express_box_large'
+        | 'ups_tube'
+        | 'dhl_express_envelope'
+        | 'dhl_flyer'
+        | 'dhl_express_box'
+        | 'usps_flat_rate_envelope'
+        | 'usps_legal_flat_rate_envelope'
+        | 'usps_padded_flat_rate_envelope'
+        | 'usps_small_flat_rate_box'
+        | 'usps_medium_flat_rate_box'
+        | 'usps_large_flat_rate_box'
+        | 'usps_softpack';
       count: number;
       height: number;
       /** @default false */
@@ -1466,7 +1531,11 @@ export interface components {
       zip: string;
     };
     PickupOrder: {
-      carrier: string;
+      /**
+       * @description Carrier code.
+       * @enum {string}
+       */
+      carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       close_time: string | null;
       from_address: {
         attention: string | null;
@@ -1498,7 +1567,8 @@ export interface components {
         weight: number;
       }[];
       ready_time: string | null;
-      status: string;
+      /** @enum {string} */
+      status: 'ready';
       total_weight: string;
     };
     PickupOrderPage: {
@@ -1547,8 +1617,21 @@ export interface components {
       /** @description Ground freight indicator, default false. Required when the order's `carrier` is fedex; when true the service is set by the service. */
       is_gfp?: boolean;
       quantity: number;
-      /** @description Required unless `is_gfp` is true (then the service is chosen by the service). */
-      service?: string;
+      /**
+       * @description Required unless `is_gfp` is true (then the service is chosen by the service).
+       * @enum {string}
+       */
+      service?:
+        | 'PICKUP-FEDEX-1'
+        | 'PICKUP-FEDEX-2'
+        | 'PICKUP-FEDEX-3'
+        | 'PICKUP-UPS-1'
+        | 'PICKUP-UPS-2'
+        | 'PICKUP-UPS-3'
+        | 'PICKUP-DHL-1'
+        | 'PICKUP-DHL-2'
+        | 'PICKUP-USPS-1'
+        | 'PICKUP-USPS-2';
       weight: number;
     };
     PickupRate: {
@@ -1592,7 +1675,18 @@ export interface components {
       /** @description ISO 3166-1 alpha-2 country code. Required when the order's `carrier` is fedex. */
       destination_country_code?: string;
       quantity: number;
-      service?: string;
+      /** @enum {string} */
+      service?:
+        | 'PICKUP-FEDEX-1'
+        | 'PICKUP-FEDEX-2'
+        | 'PICKUP-FEDEX-3'
+        | 'PICKUP-UPS-1'
+        | 'PICKUP-UPS-2'
+        | 'PICKUP-UPS-3'
+        | 'PICKUP-DHL-1'
+        | 'PICKUP-DHL-2'
+        | 'PICKUP-USPS-1'
+        | 'PICKUP-USPS-2';
       weight: number;
     };
     PickupRatesRequest: {
@@ -1662,7 +1756,11 @@ export interface components {
     };
     Shipper: {
       batch_eligible: boolean;
-      carrier: string;
+      /**
+       * @description Carrier code.
+       * @enum {string}
+       */
+      carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       credentials_set_at: string | null;
       has_credentials: boolean;
       hash_id: string;
@@ -1747,8 +1845,9 @@ export interface components {
       /**
        * @description Carrier code.
        * @example usps
+       * @enum {string}
        */
-      carrier: string;
+      carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       /**
        * @description Decimal amount.
        * @example 12.34

@@ -1,5 +1,6 @@
 import { BATCH_EVENT_TYPES } from '@shipping/batch-domain';
 import { WEBHOOK_EVENT_TYPES } from '@shipping/contracts';
+import { CARRIER_CODES } from '@shipping/reference-data';
 
 /** JSON Schema 2020-12, as OpenAPI 3.1 uses it (the swagger types predate `const`). */
 type SchemaObject = Record<string, unknown>;
@@ -76,6 +77,7 @@ const postalLines = {
 };
 
 const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
+const carrier: SchemaObject = { type: 'string', enum: [...CARRIER_CODES], description: 'Carrier code.' };
 const money = (description: string): SchemaObject => ({ type: 'string', example: '250.00', description });
 
 const account = {
@@ -103,7 +105,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     id: integer,
     hash_id: string,
     name: string,
-    carrier: string,
+    carrier,
     integration: { type: 'string', enum: ['own', 'platform'] },
     batch_eligible: boolean,
     instant_ship_eligible: boolean,
@@ -123,7 +125,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   OpenOrder: object({
     shipment_order_id: integer,
     kind: { type: 'string', enum: ['freight', 'parcel'] },
-    status: string,
+    status: { type: 'string', enum: ['draft'] },
     summary: object({
       from: string,
       to: string,
@@ -147,8 +149,8 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     id: integer,
     from_address: object({ id: nullable(integer), ...postalLines, is_residential: boolean }),
     piece_count: integer,
-    status: string,
-    carrier: string,
+    status: { type: 'string', enum: ['ready'] },
+    carrier,
     pieces: {
       type: 'array',
       items: object(

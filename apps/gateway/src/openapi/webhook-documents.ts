@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@shipping/contracts';
+import { CARRIER_CODES } from '@shipping/reference-data';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -33,7 +34,7 @@ export const WEBHOOK_BODY_SCHEMAS: Record<string, SchemaObject> = {
         },
       },
       final_price: { type: 'string', description: 'Decimal amount.', example: '12.34' },
-      carrier: { type: 'string', description: 'Carrier code.', example: 'usps' },
+      carrier: { type: 'string', enum: [...CARRIER_CODES], description: 'Carrier code.', example: 'usps' },
       service: { type: 'string', description: 'Readable service name.' },
       label: { type: 'string', format: 'uri', description: 'Signed label link.' },
     },

@@ -1,4 +1,4 @@
-import { isBoxType } from '@shipping/reference-data';
+import { BOX_TYPES, isBoxType } from '@shipping/reference-data';
 import { BooleanField, InField, IntegerField, ListField, NumberField, StringField } from '../../validation';
 import { LIMITS } from '../limits';
 import { CustomsItem } from './customs-item.dto';
@@ -13,7 +13,7 @@ export class ParcelPackage {
   @IntegerField({ min: 1, max: LIMITS.pieces })
   count!: number;
 
-  @InField(isBoxType, { presence: 'optional' })
+  @InField({ test: isBoxType, codes: BOX_TYPES.map((box) => box.code) }, { presence: 'optional' })
   box_type?: string | null;
 
   @NumberField({ greaterThan: 0, max: LIMITS.parcelDimension })

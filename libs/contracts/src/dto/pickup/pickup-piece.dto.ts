@@ -1,4 +1,4 @@
-import { findPickupService } from '@shipping/reference-data';
+import { findPickupService, PICKUP_SERVICES } from '@shipping/reference-data';
 import {
   BooleanField,
   CountryField,
@@ -17,7 +17,10 @@ export const CONTAINER_TYPES = ['package', 'letter'] as const;
 
 export const MAX_PIECE_QUANTITY = 999;
 
-const isPickupService = (value: unknown) => isString(value) && findPickupService(value) !== undefined;
+const isPickupService = {
+  test: (value: unknown) => isString(value) && findPickupService(value) !== undefined,
+  codes: PICKUP_SERVICES.map((service) => service.code),
+};
 
 /** The fields of a pieces[] element after the service fields `Base` declares. */
 function PickupPieceFields<Base extends FieldsBase>(Base: Base) {
