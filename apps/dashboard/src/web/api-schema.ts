@@ -4593,10 +4593,7 @@ export interface operations {
         /** @description HMAC of the key and expiry under LABEL_URL_SECRET. */
         signature: string;
       };
-      header?: {
-        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
-        'If-None-Match'?: string;
-      };
+      header?: never;
       path: {
         /**
          * @description The path of the label file, as the signed link holds it.
@@ -4611,21 +4608,12 @@ export interface operations {
       /** @description The PDF (application/pdf). */
       200: {
         headers: {
-          ETag: components['headers']['ETag'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
           'application/pdf': string;
         };
-      };
-      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
-      304: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content?: never;
       };
       /** @description The request could not be read. */
       400: {

@@ -120,7 +120,12 @@ export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
   const successContent = data
     ? { content: { 'application/json': { schema: successEnvelope(dataSchema(data)) as never } } }
     : {};
-  const successHeaders = responseHeaders({ status, isPublic, idempotent: options.idempotent });
+  const successHeaders = responseHeaders({
+    status,
+    isPublic,
+    idempotent: options.idempotent,
+    streamed: !data,
+  });
   return applyDecorators(
     ApiOperation({
       operationId: options.operationId,

@@ -116,7 +116,9 @@ export function describeConventions(document: OpenAPIObject): void {
         };
       }
       addExamples(path, operation);
-      if (method !== 'get') continue;
+      // A GET is revalidated when its answer is tagged; a streamed one (a label file) is not.
+      const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1];
+      if (method !== 'get' || !(success?.headers && 'ETag' in success.headers)) continue;
       parameters.push(IF_NONE_MATCH);
       operation.responses['304'] = {
         description: STATUS_DESCRIPTIONS[304],

@@ -237,6 +237,11 @@ describe('the OpenAPI document', () => {
     expect(get.responses['304']).toBeDefined();
     expect(get.parameters.map((parameter: { name: string }) => parameter.name)).toContain('If-None-Match');
     expect(Object.keys(get.responses['429'].headers)).toEqual(['X-Request-Id', 'Retry-After']);
+    const label = document.paths['/labels/{key}'].get! as any;
+    expect({ etag: 'ETag' in label.responses['200'].headers, has304: '304' in label.responses }).toEqual({
+      etag: false,
+      has304: false,
+    });
     const ship = document.paths['/batches/{batch_id}/ship'].post! as any;
     expect(Object.keys(ship.responses['200'].headers)).toContain('Idempotent-Replayed');
     for (const { route, operation } of operations(document))

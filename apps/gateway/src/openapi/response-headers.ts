@@ -48,6 +48,8 @@ export function responseHeaders(answer: {
   status: number;
   isPublic: boolean;
   idempotent?: boolean;
+  /** A streamed body (a label file) carries no ETag: only text and byte bodies are tagged. */
+  streamed?: boolean;
 }): Record<string, { $ref: string }> {
   // A request Node's parser refused (431, and a 400 of an unreadable request line) never reached
   // the gateway's hooks: Node answers it without a request id.
@@ -57,7 +59,7 @@ export function responseHeaders(answer: {
   };
   if (answer.status === 429) headers['Retry-After'] = ref('RetryAfter');
   if (answer.status >= 300) return headers;
-  headers['ETag'] = ref('ETag');
+  if (!answer.streamed) headers['ETag'] = ref('ETag');
   if (answer.idempotent) headers[IDEMPOTENT_REPLAYED_HEADER] = ref('IdempotentReplayed');
   if (!answer.isPublic) {
     headers['X-RateLimit-Limit'] = ref('RateLimitLimit');
