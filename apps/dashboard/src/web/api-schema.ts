@@ -879,27 +879,296 @@ export interface components {
       /** @enum {string} */
       status: 'validating' | 'invalid' | 'ready' | 'processing' | 'completed';
     };
-    BatchEvent: {
+    /** @description One event of the batch stream: `type` says which, `data` is as the event is published. */
+    BatchEvent:
+      | components['schemas']['BatchEventBatchCreated']
+      | components['schemas']['BatchEventBatchItemsAdded']
+      | components['schemas']['BatchEventItemValidated']
+      | components['schemas']['BatchEventItemInvalidated']
+      | components['schemas']['BatchEventBatchValidated']
+      | components['schemas']['BatchEventBatchShipped']
+      | components['schemas']['BatchEventItemCompleted']
+      | components['schemas']['BatchEventItemFailed']
+      | components['schemas']['BatchEventLabelFilesMerged']
+      | components['schemas']['BatchEventBatchCompleted'];
+    BatchEventBatchCompleted: {
       causation_id: string | null;
       correlation_id: string | null;
-      /** @description The event as stored, upcast to its latest version: its JSON Schema is `docs/events/batch/<type>.v<version>.schema.json`, the `dataschema` of the published event. */
-      data: Record<string, never>;
+      data: {
+        at: string;
+        batch_id: string;
+        completed_count: number;
+        failed_count: number;
+      };
       id: string;
       /** Format: date-time */
       occurred_at: string;
-      /** @enum {string} */
-      type:
-        | 'BatchCreated'
-        | 'BatchItemsAdded'
-        | 'ItemValidated'
-        | 'ItemInvalidated'
-        | 'BatchValidated'
-        | 'BatchShipped'
-        | 'ItemCompleted'
-        | 'ItemFailed'
-        | 'LabelFilesMerged'
-        | 'BatchCompleted';
-      version: number;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchCompleted';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventBatchCreated: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      /**
+       * @description Version 3. `items` holds the batch's first items in index order, all of them unless they
+       *     pass `ITEM_BYTES_PER_EVENT`; BatchItemsAdded events bring the rest (`item_count` in all).
+       *     `shipper` is the shipper's carrier and integration when the batch was created, and
+       *     `key_mode` the mode of the API key that created it: its labels are bought with both,
+       *     whoever ships it and whenever they are bought.
+       */
+      data: {
+        account_id: string;
+        at: string;
+        batch_id: string;
+        item_count: number;
+        items: {
+          /** @description 0-based position in `batch_shipments`; item order everywhere (pages, label files). */
+          index: number;
+          item_id: string;
+          /** @description The shipment exactly as submitted; validated asynchronously. */
+          shipment: unknown;
+        }[];
+        /** @enum {string} */
+        key_mode: 'test' | 'live';
+        service: string;
+        shipper: {
+          carrier: string;
+          /** @enum {string} */
+          integration: 'own' | 'platform';
+        };
+        shipper_hash_id: string;
+        shipper_id: number;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchCreated';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 3;
+    };
+    BatchEventBatchItemsAdded: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      /**
+       * @description The next items of a batch created with more than one event can hold, in index order;
+       *     `submitted_count` counts the items submitted so far, these included. The batch is
+       *     validated once it equals the BatchCreated's `item_count`.
+       */
+      data: {
+        batch_id: string;
+        items: {
+          /** @description 0-based position in `batch_shipments`; item order everywhere (pages, label files). */
+          index: number;
+          item_id: string;
+          /** @description The shipment exactly as submitted; validated asynchronously. */
+          shipment: unknown;
+        }[];
+        submitted_count: number;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchItemsAdded';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventBatchShipped: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        account_id: string;
+        at: string;
+        batch_id: string;
+        charged_cents: number;
+        item_ids: string[];
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchShipped';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventBatchValidated: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        at: string;
+        batch_id: string;
+        invalid_count: number;
+        /** @enum {string} */
+        status: 'ready' | 'invalid';
+        valid_count: number;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchValidated';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventItemCompleted: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        batch_id: string;
+        index: number;
+        item_id: string;
+        label_key: string;
+        price_cents: number;
+        tracking_number: string;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ItemCompleted';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventItemFailed: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        batch_id: string;
+        index: number;
+        item_id: string;
+        reason: string;
+        refund_cents: number;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ItemFailed';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventItemInvalidated: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        batch_id: string;
+        errors: {
+          [key: string]: string[];
+        };
+        index: number;
+        item_id: string;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ItemInvalidated';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventItemValidated: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      /** @description `shipment`: the item as validated (saved sender resolved, units defaulted), what its label is bought for. */
+      data: {
+        batch_id: string;
+        index: number;
+        item_id: string;
+        price_cents: number;
+        shipment: unknown;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ItemValidated';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventLabelFilesMerged: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        batch_id: string;
+        files: {
+          /** @description 1-based file number. */
+          file: number;
+          /** @description Completed items whose labels the file holds, in item order (at most 100). */
+          item_ids: string[];
+          /** @description Where the label app keeps the file; URLs are signed from it. */
+          key: string;
+        }[];
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'LabelFilesMerged';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
     };
     BatchEventPage: {
       current_page: number;

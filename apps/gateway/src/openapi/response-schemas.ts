@@ -1,5 +1,5 @@
-import { BATCH_EVENT_TYPES } from '@shipping/batch-domain';
 import { WEBHOOK_EVENT_TYPES } from '@shipping/contracts';
+import { batchEventSchemas } from './batch-event-schemas';
 import { CARRIER_CODES } from '@shipping/reference-data';
 
 /** JSON Schema 2020-12, as OpenAPI 3.1 uses it (the swagger types predate `const`). */
@@ -99,6 +99,7 @@ const apiKey = {
 
 /** Named schemas, referenced from the answers as `#/components/schemas/<name>`. */
 export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
+  ...batchEventSchemas(),
   WebhookEventType: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
   Health: object({ status: { type: 'string', const: 'ok' } }),
   Shipper: object({
@@ -247,20 +248,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   BatchListEntryPage: pageOf('BatchListEntry'),
   BatchEventPage: pageOf('BatchEvent'),
   WebhookDeliveryPage: pageOf('WebhookDelivery'),
-  BatchEvent: object({
-    id: string,
-    type: { type: 'string', enum: [...BATCH_EVENT_TYPES] },
-    version: integer,
-    data: {
-      type: 'object',
-      description:
-        'The event as stored, upcast to its latest version: its JSON Schema is ' +
-        '`docs/events/batch/<type>.v<version>.schema.json`, the `dataschema` of the published event.',
-    },
-    occurred_at: { type: 'string', format: 'date-time' },
-    correlation_id: nullable(string),
-    causation_id: nullable(string),
-  }),
   WebhookEndpoint: object({
     id: integer,
     url: { type: 'string', format: 'uri' },
