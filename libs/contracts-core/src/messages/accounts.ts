@@ -93,4 +93,5 @@ export const noCarrierCredentialsMessage = (shipperId: string | number) =>
 /** A carrier that did not answer a credentials check; the fault names the carrier and what failed. */
 export const carrierUnavailableMessage = (fault: string) => `${fault}; try again later.`;
 /** The carrier's own words, cleaned of every secret of the credentials. */
-export const credentialsRefusedMessage = (carrierMessage: string) => `The carrier refused them: ${carrierMessage}`;
+export const credentialsRefusedMessage = (carrierMessage: string) =>
+  `The carrier refused them: ${carrierMessage}`;

@@ -1,6 +1,6 @@
-import { bodyTooDeepMessage } from '../gateway-messages';
 import { AppError } from '@shipping/contracts';
 import type { GatewayHook } from '../gateway-request';
+import { bodyTooDeepMessage } from '../gateway-messages';
 
 /**
  * The nesting depth of a parsed JSON value: a scalar is 0, `{}` and `[]` are 1. Walked with an

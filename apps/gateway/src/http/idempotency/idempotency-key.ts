@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_KEY_FORMAT_MESSAGE } from '../gateway-messages';
 import { AppError } from '@shipping/contracts';
+import { IDEMPOTENCY_KEY_FORMAT_MESSAGE } from '../gateway-messages';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';

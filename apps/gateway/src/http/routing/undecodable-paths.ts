@@ -1,9 +1,9 @@
-import { undecodableParamMessage } from '../gateway-messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { failureEnvelope } from '../envelope/envelope';
 import { JSON_CONTENT_TYPE, weakEtag } from '../envelope/serialised-success';
 import { NOT_FOUND_MESSAGE } from '../auth/pre-authentication';
 import { pathOf } from '../gateway-request';
+import { undecodableParamMessage } from '../gateway-messages';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../request-id/request-id';
 
 /**
