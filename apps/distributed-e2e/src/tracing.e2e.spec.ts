@@ -63,7 +63,7 @@ describe('traces across the distributed runtime', () => {
     expect(names).toEqual(
       expect.arrayContaining([
         'gateway: POST /batches',
-        'gateway: POST /batches/:batchId/ship',
+        'gateway: POST /batches/:batch_id/ship',
         'batch: batch.create handle',
         'order: account.shippers.list handle',
         'batch: subscription batch.validation',
@@ -82,7 +82,7 @@ describe('traces across the distributed runtime', () => {
         .map((span) => span.name)
         .sort();
     };
-    const requests = ['POST /batches', 'POST /batches/:batchId/ship'];
+    const requests = ['POST /batches', 'POST /batches/:batch_id/ship'];
     await eventually(async () => (rootsOf().length === requests.length ? true : undefined), 30_000).catch(
       () => undefined,
     );

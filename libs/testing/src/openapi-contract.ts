@@ -29,8 +29,52 @@ export function openApiContract(document: OpenApi) {
   const pointer = (...parts: string[]) =>
     `openapi.json#/${parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
+  const responseOf = (method: string, rawPath: string, status: number) => {
+    const path = rawPath.split('?')[0].replace(/(.)\/+$/, '$1');
+    const found = operations.find((candidate) => candidate.method === method && candidate.pattern.test(path));
+    return found && { path: found.path, response: found.operation.responses[String(status)] };
+  };
+
   return {
     operations,
+    /**
+     * Undefined when a failure's message is one the document quotes for its route and status (an
+     * example's message, or its `x-message-pattern` where parts vary), else why it is not.
+     */
+    messageViolation(method: string, rawPath: string, status: number, body: unknown): string | undefined {
+      const found = responseOf(method, rawPath, status);
+      const message = (body as { message?: unknown } | undefined)?.message;
+      if (!found?.response || status < 400 || typeof message !== 'string') return undefined;
+      const examples = Object.values(found.response.content?.['application/json']?.examples ?? {}) as {
+        value: { message: string };
+        'x-message-pattern'?: string;
+      }[];
+      const quoted = examples.some(
+        (example) =>
+          example.value.message === message ||
+          (example['x-message-pattern'] !== undefined &&
+            new RegExp(example['x-message-pattern']).test(message)),
+      );
+      return quoted
+        ? undefined
+        : `${method} ${found.path} ${status} answered a message it does not quote: ${message}`;
+    },
+    /** Undefined when every header the document marks required for the answer was sent. */
+    headerViolation(method: string, rawPath: string, status: number, headers: Headers): string | undefined {
+      const found = responseOf(method, rawPath, status);
+      if (!found?.response) return undefined;
+      const missing = Object.entries((found.response.headers ?? {}) as Record<string, { $ref: string }>)
+        .filter(([, header]) => {
+          const name = header.$ref.split('/').pop()!;
+          return (document as { components?: { headers?: Record<string, { required?: boolean }> } })
+            .components?.headers?.[name]?.required;
+        })
+        .map(([name]) => name)
+        .filter((name) => !headers.has(name));
+      return missing.length === 0
+        ? undefined
+        : `${method} ${found.path} ${status} did not send ${missing.join(', ')}`;
+    },
     /** Undefined when the answer keeps the contract, else why it does not. */
     violation(method: string, rawPath: string, status: number, body: unknown): string | undefined {
       // The gateway routes `/batches/` as `/batches`.

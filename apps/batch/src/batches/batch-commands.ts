@@ -9,6 +9,7 @@ import {
   validateRequest,
   tenantOf,
   ValidationFailed,
+  SHIPPER_NOT_ELIGIBLE_MESSAGE,
 } from '@shipping/contracts';
 import { batchDecider, batchResults, batchStreamName, NOT_READY_MESSAGE } from '@shipping/batch-domain';
 import type { EventStore } from '@shipping/event-store';
@@ -26,8 +27,7 @@ import { BatchCreations } from './batch-creations';
 import { BatchIds } from './batch-ids';
 import { loadBatch } from './batch-stream';
 
-export const SHIPPER_NOT_ELIGIBLE_MESSAGE =
-  'The shipper was not found or does not meet the batch requirements.';
+export { SHIPPER_NOT_ELIGIBLE_MESSAGE };
 
 /** Creates and ships batches; validation and labelling continue asynchronously in process managers. */
 @Injectable()

@@ -11,8 +11,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's account, its credit balance and the key's mode */
-    get: operations['Account_show'];
+    /**
+     * The caller's account, its credit balance and the key's mode
+     * @description The caller's account, its credit balance and the key's mode.
+     */
+    get: operations['getAccount'];
     put?: never;
     post?: never;
     delete?: never;
@@ -28,8 +31,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's credits, charges and refunds, newest first */
-    get: operations['Account_ledger'];
+    /**
+     * The account's credits, charges and refunds, newest first
+     * @description The account's credits, charges and refunds, newest first.
+     */
+    get: operations['listLedgerEntries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -45,11 +51,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's saved addresses */
-    get: operations['Accounts_addresses'];
+    /**
+     * The account's saved addresses
+     * @description The account's saved addresses.
+     */
+    get: operations['listAddresses'];
     put?: never;
-    /** Add a saved address */
-    post: operations['Accounts_add'];
+    /**
+     * Add a saved address
+     * @description Add a saved address.
+     */
+    post: operations['createAddress'];
     delete?: never;
     options?: never;
     head?: never;
@@ -63,26 +75,37 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The accounts, oldest first */
-    get: operations['Admin_list'];
+    /**
+     * The accounts, oldest first
+     * @description The accounts, oldest first.
+     */
+    get: operations['listAccounts'];
     put?: never;
-    /** Open an account */
-    post: operations['Admin_create'];
+    /**
+     * Open an account
+     * @description Open an account.
+     */
+    post: operations['createAccount'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}': {
+  '/admin/accounts/{account_id}': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** An account and its test and live credit balances */
-    get: operations['Admin_show'];
+    /**
+     * An account and its test and live credit balances
+     * @description An account and its test and live credit balances.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    get: operations['getAccountById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -91,25 +114,35 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/api-keys': {
+  '/admin/accounts/{account_id}/api-keys': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The account's API keys, without the keys themselves */
-    get: operations['Admin_listKeys'];
+    /**
+     * The account's API keys, without the keys themselves
+     * @description The account's API keys, without the keys themselves.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    get: operations['listApiKeys'];
     put?: never;
-    /** Issue an API key: the first answer is the only place the key appears */
-    post: operations['Admin_createKey'];
+    /**
+     * Issue an API key: the first answer is the only place the key appears
+     * @description Issue an API key: the first answer is the only place the key appears.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    post: operations['createApiKey'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/api-keys/{keyId}': {
+  '/admin/accounts/{account_id}/api-keys/{key_id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -119,14 +152,19 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke an API key at once (revoking it again changes nothing) */
-    delete: operations['Admin_revokeKey'];
+    /**
+     * Revoke an API key at once (revoking it again changes nothing)
+     * @description Revoke an API key at once (revoking it again changes nothing).
+     *
+     *     Refusals of this operation: 404: No account has this id. 404: The account has no API key with this id.
+     */
+    delete: operations['revokeApiKey'];
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/credit': {
+  '/admin/accounts/{account_id}/credit': {
     parameters: {
       query?: never;
       header?: never;
@@ -135,15 +173,20 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add credit to the account */
-    post: operations['Admin_addCredit'];
+    /**
+     * Add credit to the account
+     * @description Add credit to the account.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    post: operations['addAccountCredit'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/shippers': {
+  '/admin/accounts/{account_id}/shippers': {
     parameters: {
       query?: never;
       header?: never;
@@ -152,15 +195,20 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a shipper (a carrier integration) to the account, with its carrier credentials */
-    post: operations['Admin_createShipper'];
+    /**
+     * Add a shipper (a carrier integration) to the account, with its carrier credentials
+     * @description Add a shipper (a carrier integration) to the account, with its carrier credentials.
+     *
+     *     Refusals of this operation: 404: No account has this id.
+     */
+    post: operations['createShipper'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/shippers/{shipperId}/credentials': {
+  '/admin/accounts/{account_id}/shippers/{shipper_id}/credentials': {
     parameters: {
       query?: never;
       header?: never;
@@ -168,8 +216,13 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Replace a shipper's carrier credentials (the answer never shows them) */
-    put: operations['AdminCredentials_replace'];
+    /**
+     * Replace a shipper's carrier credentials (the answer never shows them)
+     * @description Replace a shipper's carrier credentials (the answer never shows them).
+     *
+     *     Refusals of this operation: 404: No account has this id. 404: The account has no shipper with this id.
+     */
+    put: operations['replaceShipperCredentials'];
     post?: never;
     delete?: never;
     options?: never;
@@ -177,7 +230,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/admin/accounts/{id}/shippers/{shipperId}/credentials/verify': {
+  '/admin/accounts/{account_id}/shippers/{shipper_id}/credentials/verify': {
     parameters: {
       query?: never;
       header?: never;
@@ -186,8 +239,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Check a shipper's carrier credentials: ask the carrier for a token with them */
-    post: operations['AdminCredentials_verify'];
+    /**
+     * Check a shipper's carrier credentials: ask the carrier for a token with them
+     * @description Check a shipper's carrier credentials: ask the carrier for a token with them.
+     *
+     *     Refusals of this operation: 404: No account has this id. 404: The account has no shipper with this id. 404: The shipper has no stored credentials. 422: The carrier refused the credentials. 503: The carrier did not answer.
+     */
+    post: operations['verifyShipperCredentials'];
     delete?: never;
     options?: never;
     head?: never;
@@ -203,8 +261,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reseal every stored carrier credential under the newest CARRIER_CREDENTIAL_KEYS key */
-    post: operations['AdminCredentials_reseal'];
+    /**
+     * Reseal every stored carrier credential under the newest CARRIER_CREDENTIAL_KEYS key
+     * @description Reseal every stored carrier credential under the newest CARRIER_CREDENTIAL_KEYS key.
+     */
+    post: operations['resealCarrierCredentials'];
     delete?: never;
     options?: never;
     head?: never;
@@ -218,8 +279,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The Ed25519 public keys that sign audit checkpoints */
-    get: operations['Audit_keys'];
+    /**
+     * The Ed25519 public keys that sign audit checkpoints
+     * @description The Ed25519 public keys that sign audit checkpoints.
+     */
+    get: operations['listAuditKeys'];
     put?: never;
     post?: never;
     delete?: never;
@@ -235,26 +299,45 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's batches, newest first */
-    get: operations['Batches_list'];
+    /**
+     * The account's batches, newest first
+     * @description The account's batches, newest first.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     */
+    get: operations['listBatches'];
     put?: never;
-    /** Create a batch of 1 to 1,000 parcel shipments (validated asynchronously) */
-    post: operations['Batches_create'];
+    /**
+     * Create a batch of 1 to 1,000 parcel shipments (validated asynchronously)
+     * @description Create a batch of 1 to 1,000 parcel shipments (validated asynchronously).
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 422: The shipper is missing or not eligible for batches.
+     */
+    post: operations['createBatch'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/batches/{batchId}': {
+  '/batches/{batch_id}': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** A batch with its results, a page of its items and its label files */
-    get: operations['Batches_get'];
+    /**
+     * A batch with its results, a page of its items and its label files
+     * @description A batch with its results, a page of its items and its label files.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 404: No batch of the caller's account has this id.
+     */
+    get: operations['getBatch'];
     put?: never;
     post?: never;
     delete?: never;
@@ -263,15 +346,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/batches/{batchId}/events': {
+  '/batches/{batch_id}/events': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The batch's history: every event of its stream */
-    get: operations['Batches_events'];
+    /**
+     * The batch's history: every event of its stream
+     * @description The batch's history: every event of its stream.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 404: No batch of the caller's account has this id.
+     */
+    get: operations['listBatchEvents'];
     put?: never;
     post?: never;
     delete?: never;
@@ -280,7 +370,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/batches/{batchId}/ship': {
+  '/batches/{batch_id}/ship': {
     parameters: {
       query?: never;
       header?: never;
@@ -289,8 +379,15 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ship every item of a ready batch */
-    post: operations['Batches_ship'];
+    /**
+     * Ship every item of a ready batch
+     * @description Ship every item of a ready batch.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 402: The credit does not cover the batch; nothing is charged. 404: No batch of the caller's account has this id. 409: The batch is not ready (still validating, invalid, or shipped). 409: The batch has invalid items: `invalid_order_ids` names them.
+     */
+    post: operations['shipBatch'];
     delete?: never;
     options?: never;
     head?: never;
@@ -306,8 +403,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a draft freight order, or update one with shipment_order_id (200) */
-    post: operations['Orders_saveFreight'];
+    /**
+     * Create a draft freight order, or update one with shipment_order_id (200)
+     * @description Create a draft freight order, or update one with shipment_order_id (200).
+     */
+    post: operations['createFreightOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -321,8 +421,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness: the service and its store answer */
-    get: operations['Health_health'];
+    /**
+     * Liveness: the service and its store answer
+     * @description Liveness: the service and its store answer.
+     *
+     *     Refusals of this operation: 503: The store does not answer.
+     */
+    get: operations['getHealth'];
     put?: never;
     post?: never;
     delete?: never;
@@ -338,8 +443,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Kubernetes liveness: the process answers HTTP */
-    get: operations['Health_live'];
+    /**
+     * Kubernetes liveness: the process answers HTTP
+     * @description Kubernetes liveness: the process answers HTTP.
+     */
+    get: operations['getLiveness'];
     put?: never;
     post?: never;
     delete?: never;
@@ -355,8 +463,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Kubernetes readiness: stores and Kafka answer, subscriptions caught up */
-    get: operations['Health_ready'];
+    /**
+     * Kubernetes readiness: stores and Kafka answer, subscriptions caught up
+     * @description Kubernetes readiness: stores and Kafka answer, subscriptions caught up.
+     *
+     *     Refusals of this operation: 503: A check that is not ok.
+     */
+    get: operations['getReadiness'];
     put?: never;
     post?: never;
     delete?: never;
@@ -372,8 +485,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A label PDF, by the signed link an answer gave (no key) */
-    get: operations['Labels_file'];
+    /**
+     * A label PDF, by the signed link an answer gave (no key)
+     * @description A label PDF, by the signed link an answer gave (no key).
+     *
+     *     Refusals of this operation: 403: A label link with a bad or missing signature. 403: A label link past its expiry. 404: The signed file is not stored (any more). 503: A backing app did not answer in time, or a store failed.
+     */
+    get: operations['getLabelFile'];
     put?: never;
     post?: never;
     delete?: never;
@@ -389,8 +507,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The open orders: drafts, newest first */
-    get: operations['Orders_list'];
+    /**
+     * The open orders: drafts, newest first
+     * @description The open orders: drafts, newest first.
+     */
+    get: operations['listOrders'];
     put?: never;
     post?: never;
     delete?: never;
@@ -408,8 +529,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a draft parcel order, or update one with shipment_order_id (200) */
-    post: operations['Orders_saveParcel'];
+    /**
+     * Create a draft parcel order, or update one with shipment_order_id (200)
+     * @description Create a draft parcel order, or update one with shipment_order_id (200).
+     */
+    post: operations['createParcelOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -425,8 +549,15 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Buy a parcel's label at once */
-    post: operations['InstantShip_ship'];
+    /**
+     * Buy a parcel's label at once
+     * @description The label is bought, charged and answered at once, and `shipment.shipped` goes to the webhook endpoints.
+     *
+     *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
+     *
+     *     Refusals of this operation: 402: The credit does not cover the parcel; nothing is charged. 422: A service instant ship does not offer. 422: The shipper is missing or not eligible for instant ship. 422: A package the service has no rate for. 422: The carrier refused the shipment: its reason. 503: Instant ship switched off (INSTANT_SHIP_ENABLED).
+     */
+    post: operations['instantShip'];
     delete?: never;
     options?: never;
     head?: never;
@@ -440,30 +571,48 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The pickup orders, newest first */
-    get: operations['Pickups_list'];
+    /**
+     * The pickup orders, newest first
+     * @description The pickup orders, newest first.
+     */
+    get: operations['listPickupOrders'];
     put?: never;
-    /** Create a pickup order, or update the caller's own with id (200) */
-    post: operations['Pickups_save'];
+    /**
+     * Create a pickup order, or update the caller's own with id (200)
+     * @description Create a pickup order, or update the caller's own with id (200).
+     *
+     *     Refusals of this operation: 422: An id that names no pickup order of the account. 409: A pickup its carrier scheduled or refused cannot be revised. 422: The carrier refused the pickup: its own words, the integration's secrets redacted. 422: The Idempotency-Key was used with another request. 503: The pickup order could not be saved.
+     */
+    post: operations['createPickupOrder'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/pickup-orders/{pickupId}': {
+  '/pickup-orders/{pickup_order_id}': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** A pickup order */
-    get: operations['Pickups_get'];
+    /**
+     * A pickup order
+     * @description A pickup order.
+     *
+     *     Refusals of this operation: 404: No pickup order of the caller's account and key mode has this id.
+     */
+    get: operations['getPickupOrder'];
     put?: never;
     post?: never;
-    /** Cancel a pickup order (with its carrier when the carrier scheduled it) */
-    delete: operations['Pickups_cancel'];
+    /**
+     * Cancel a pickup order (with its carrier when the carrier scheduled it)
+     * @description Cancel a pickup order (with its carrier when the carrier scheduled it).
+     *
+     *     Refusals of this operation: 404: No pickup order of the caller's account and key mode has this id. 409: The carrier is still being asked to schedule the pickup. 422: The carrier refused the pickup: its own words, the integration's secrets redacted.
+     */
+    delete: operations['cancelPickupOrder'];
     options?: never;
     head?: never;
     patch?: never;
@@ -478,8 +627,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** The price of a pickup (nothing is saved) */
-    post: operations['Pickups_rates'];
+    /**
+     * The price of a pickup (nothing is saved)
+     * @description The price of a pickup (nothing is saved).
+     *
+     *     Refusals of this operation: 422: No usable sender address.
+     */
+    post: operations['getPickupRates'];
     delete?: never;
     options?: never;
     head?: never;
@@ -493,8 +647,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's shippers */
-    get: operations['Accounts_shippers'];
+    /**
+     * The account's shippers
+     * @description The account's shippers.
+     */
+    get: operations['listShippers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -510,18 +667,26 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The webhook endpoints */
-    get: operations['Webhooks_list'];
+    /**
+     * The webhook endpoints
+     * @description The webhook endpoints.
+     */
+    get: operations['listWebhooks'];
     put?: never;
-    /** Register a webhook endpoint; the answer shows its signing secret once */
-    post: operations['Webhooks_register'];
+    /**
+     * Register a webhook endpoint; the answer shows its signing secret once
+     * @description Register a webhook endpoint; the answer shows its signing secret once.
+     *
+     *     Refusals of this operation: 422: A url that points at no public address. 422: The account already has the most endpoints it may have.
+     */
+    post: operations['createWebhook'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/webhooks/{webhookId}': {
+  '/webhooks/{webhook_id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -531,23 +696,38 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a webhook endpoint */
-    delete: operations['Webhooks_remove'];
+    /**
+     * Delete a webhook endpoint
+     * @description Delete a webhook endpoint.
+     *
+     *     Refusals of this operation: 404: No endpoint of the caller's account has this id.
+     */
+    delete: operations['deleteWebhook'];
     options?: never;
     head?: never;
-    /** Change a webhook endpoint: a new url, new event types, or both */
-    patch: operations['Webhooks_update'];
+    /**
+     * Change a webhook endpoint: a new url, new event types, or both
+     * @description Change a webhook endpoint: a new url, new event types, or both.
+     *
+     *     Refusals of this operation: 404: No endpoint of the caller's account has this id. 422: A url that points at no public address.
+     */
+    patch: operations['updateWebhook'];
     trace?: never;
   };
-  '/webhooks/{webhookId}/deliveries': {
+  '/webhooks/{webhook_id}/deliveries': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The endpoint's deliveries with every attempt, newest first */
-    get: operations['Webhooks_deliveries'];
+    /**
+     * The endpoint's deliveries with every attempt, newest first
+     * @description The endpoint's deliveries with every attempt, newest first.
+     *
+     *     Refusals of this operation: 404: No endpoint of the caller's account has this id.
+     */
+    get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -556,7 +736,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver': {
+  '/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver': {
     parameters: {
       query?: never;
       header?: never;
@@ -565,8 +745,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivery again now */
-    post: operations['Webhooks_redeliver'];
+    /**
+     * Send a delivery again now
+     * @description Send a delivery again now.
+     *
+     *     Refusals of this operation: 404: No endpoint of the caller's account has this id. 404: No delivery of this endpoint has this id. 409: An attempt of the delivery is being sent right now.
+     */
+    post: operations['redeliverWebhookDelivery'];
     delete?: never;
     options?: never;
     head?: never;
@@ -574,7 +759,88 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'batch.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * batch.completed
+     * @description Every shipped item is completed or failed and the labels are merged. Retried until a 2xx answer or the retry schedule ends.
+     */
+    post: operations['onBatchCompleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'batch.item_failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * batch.item_failed
+     * @description An item of a shipped batch failed (the carrier refused it); its price is refunded. Retried until a 2xx answer or the retry schedule ends.
+     */
+    post: operations['onBatchItemFailed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'batch.validated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * batch.validated
+     * @description A batch's validation ended: it is `ready` or `invalid`. Retried until a 2xx answer or the retry schedule ends.
+     */
+    post: operations['onBatchValidated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'shipment.shipped': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * shipment.shipped
+     * @description A parcel was shipped by instant ship, or an item of a batch was completed when the batch completed. Retried until a 2xx answer or the retry schedule ends.
+     */
+    post: operations['onShipmentShipped'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     Account: {
@@ -617,8 +883,11 @@ export interface components {
     };
     AddCreditRequest: {
       amount: string;
-      /** @enum {string} */
-      mode?: 'live' | 'test';
+      /**
+       * @default test
+       * @enum {string}
+       */
+      mode: 'live' | 'test';
       reference: string;
     };
     AddressBookEntryRequest: {
@@ -628,9 +897,10 @@ export interface components {
       country: string;
       /** Format: email */
       email?: string;
-      is_residential?: boolean;
+      /** @default false */
+      is_residential: boolean;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -694,15 +964,341 @@ export interface components {
       /** @enum {string} */
       status: 'validating' | 'invalid' | 'ready' | 'processing' | 'completed';
     };
-    BatchEvent: {
+    /** @description One event of the batch stream: `type` says which, `data` is as the event is published. */
+    BatchEvent:
+      | components['schemas']['BatchEventBatchCreated']
+      | components['schemas']['BatchEventBatchItemsAdded']
+      | components['schemas']['BatchEventItemValidated']
+      | components['schemas']['BatchEventItemInvalidated']
+      | components['schemas']['BatchEventBatchValidated']
+      | components['schemas']['BatchEventBatchShipped']
+      | components['schemas']['BatchEventItemCompleted']
+      | components['schemas']['BatchEventItemFailed']
+      | components['schemas']['BatchEventLabelFilesMerged']
+      | components['schemas']['BatchEventBatchCompleted'];
+    BatchEventBatchCompleted: {
       causation_id: string | null;
       correlation_id: string | null;
-      data: unknown;
+      data: {
+        at: string;
+        batch_id: string;
+        completed_count: number;
+        failed_count: number;
+        /**
+         * @description The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.
+         * @enum {string}
+         */
+        key_mode?: 'test' | 'live';
+      };
       id: string;
       /** Format: date-time */
       occurred_at: string;
-      type: string;
-      version: number;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchCompleted';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventBatchCreated: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      /**
+       * @description Version 3. `items` holds the batch's first items in index order, all of them unless they
+       *     pass `ITEM_BYTES_PER_EVENT`; BatchItemsAdded events bring the rest (`item_count` in all).
+       *     `shipper` is the shipper's carrier and integration when the batch was created, and
+       *     `key_mode` the mode of the API key that created it: its labels are bought with both,
+       *     whoever ships it and whenever they are bought.
+       */
+      data: {
+        account_id: string;
+        at: string;
+        batch_id: string;
+        item_count: number;
+        items: {
+          /** @description 0-based position in `batch_shipments`; item order everywhere (pages, label files). */
+          index: number;
+          item_id: string;
+          /** @description The shipment exactly as submitted; validated asynchronously. */
+          shipment: unknown;
+        }[];
+        /** @enum {string} */
+        key_mode?: 'test' | 'live';
+        service: string;
+        shipper: {
+          carrier: string;
+          /** @enum {string} */
+          integration: 'own' | 'platform';
+        };
+        shipper_hash_id: string;
+        shipper_id: number;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchCreated';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 3;
+    };
+    BatchEventBatchItemsAdded: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      /**
+       * @description The next items of a batch created with more than one event can hold, in index order;
+       *     `submitted_count` counts the items submitted so far, these included. The batch is
+       *     validated once it equals the BatchCreated's `item_count`.
+       */
+      data: {
+        batch_id: string;
+        items: {
+          /** @description 0-based position in `batch_shipments`; item order everywhere (pages, label files). */
+          index: number;
+          item_id: string;
+          /** @description The shipment exactly as submitted; validated asynchronously. */
+          shipment: unknown;
+        }[];
+        /**
+         * @description The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.
+         * @enum {string}
+         */
+        key_mode?: 'test' | 'live';
+        submitted_count: number;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchItemsAdded';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventBatchShipped: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        account_id: string;
+        at: string;
+        batch_id: string;
+        charged_cents: number;
+        item_ids: string[];
+        /**
+         * @description The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.
+         * @enum {string}
+         */
+        key_mode?: 'test' | 'live';
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchShipped';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventBatchValidated: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        at: string;
+        batch_id: string;
+        invalid_count: number;
+        /**
+         * @description The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.
+         * @enum {string}
+         */
+        key_mode?: 'test' | 'live';
+        /** @enum {string} */
+        status: 'ready' | 'invalid';
+        valid_count: number;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BatchValidated';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventItemCompleted: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        batch_id: string;
+        index: number;
+        item_id: string;
+        /**
+         * @description The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.
+         * @enum {string}
+         */
+        key_mode?: 'test' | 'live';
+        label_key: string;
+        price_cents: number;
+        tracking_number: string;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ItemCompleted';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventItemFailed: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        batch_id: string;
+        index: number;
+        item_id: string;
+        /**
+         * @description The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.
+         * @enum {string}
+         */
+        key_mode?: 'test' | 'live';
+        reason: string;
+        refund_cents: number;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ItemFailed';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventItemInvalidated: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        batch_id: string;
+        errors: {
+          [key: string]: string[];
+        };
+        index: number;
+        item_id: string;
+        /**
+         * @description The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.
+         * @enum {string}
+         */
+        key_mode?: 'test' | 'live';
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ItemInvalidated';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventItemValidated: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      /** @description `shipment`: the item as validated (saved sender resolved, units defaulted), what its label is bought for. */
+      data: {
+        batch_id: string;
+        index: number;
+        item_id: string;
+        /**
+         * @description The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.
+         * @enum {string}
+         */
+        key_mode?: 'test' | 'live';
+        price_cents: number;
+        shipment: unknown;
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ItemValidated';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
+    };
+    BatchEventLabelFilesMerged: {
+      causation_id: string | null;
+      correlation_id: string | null;
+      data: {
+        batch_id: string;
+        files: {
+          /** @description 1-based file number. */
+          file: number;
+          /** @description Completed items whose labels the file holds, in item order (at most 100). */
+          item_ids: string[];
+          /** @description Where the label app keeps the file; URLs are signed from it. */
+          key: string;
+        }[];
+        /**
+         * @description The mode of the API key the aggregate was created with: test work never reached a real carrier or a live ledger.
+         * @enum {string}
+         */
+        key_mode?: 'test' | 'live';
+      };
+      id: string;
+      /** Format: date-time */
+      occurred_at: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'LabelFilesMerged';
+      /**
+       * @description The version `data` is upcast to.
+       * @constant
+       */
+      version: 1;
     };
     BatchEventPage: {
       current_page: number;
@@ -770,9 +1366,27 @@ export interface components {
       valid_count: number;
     };
     BatchShipment: {
-      customs_details?: components['schemas']['CustomsDetails'];
-      extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required under a condition. */
+      /**
+       * @default {
+       *       "bill_type": "DDP",
+       *       "tax_id_type": null,
+       *       "tax_id": null,
+       *       "issuer_country": null,
+       *       "aes_itn": null
+       *     }
+       */
+      customs_details: components['schemas']['CustomsDetails'];
+      /**
+       * @default {
+       *       "saturday_delivery": false,
+       *       "certified_mail": false,
+       *       "return_receipt": false,
+       *       "return_receipt_electronic": false,
+       *       "restricted_delivery": false
+       *     }
+       */
+      extra_services: components['schemas']['ExtraServices'];
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['ContactAddress'];
       from_address_id?: number;
       /** @enum {string} */
@@ -824,7 +1438,7 @@ export interface components {
       /** Format: email */
       email?: string;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -833,11 +1447,17 @@ export interface components {
       zip: string;
     };
     CreateAccountRequest: {
-      /** @enum {string} */
-      length_unit?: 'IN' | 'CM';
+      /**
+       * @default IN
+       * @enum {string}
+       */
+      length_unit: 'IN' | 'CM';
       name: string;
-      /** @enum {string} */
-      weight_unit?: 'LBS' | 'KG';
+      /**
+       * @default LBS
+       * @enum {string}
+       */
+      weight_unit: 'LBS' | 'KG';
     };
     CreateApiKeyRequest: {
       /** @enum {string} */
@@ -845,7 +1465,8 @@ export interface components {
     };
     CreateBatchRequest: {
       batch_shipments: components['schemas']['BatchShipment'][];
-      service: string;
+      /** @enum {string} */
+      service: 'USPS-1' | 'USPS-2' | 'USPS-3' | 'USPS-4' | 'USPS-5';
       shipper_id: number;
     };
     CreatedApiKey: {
@@ -874,7 +1495,7 @@ export interface components {
     CreateShipperRequest: {
       /** @enum {string} */
       carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
-      /** @description usps or ups credentials: see "Connecting a USPS or UPS account". Required under a condition. */
+      /** @description usps or ups credentials: see "Connecting a USPS or UPS account". Accepted only with own_integration for usps or ups. */
       credentials?: Record<string, never>;
       name: string;
       own_integration: boolean;
@@ -909,8 +1530,11 @@ export interface components {
     };
     CustomsDetails: {
       aes_itn?: string;
-      /** @enum {string} */
-      bill_type?: 'DDU' | 'DDP';
+      /**
+       * @default DDP
+       * @enum {string}
+       */
+      bill_type: 'DDU' | 'DDP';
       /** @description ISO 3166-1 alpha-2 country code. */
       issuer_country?: string;
       tax_id?: string;
@@ -918,8 +1542,11 @@ export interface components {
       tax_id_type?: 'VAT' | 'EIN' | 'SSN';
     };
     CustomsItem: {
-      /** @enum {string} */
-      content_type?: 'Merchandise' | 'Gift' | 'Documents' | 'Sample';
+      /**
+       * @default Merchandise
+       * @enum {string}
+       */
+      content_type: 'Merchandise' | 'Gift' | 'Documents' | 'Sample';
       /** @description ISO 3166-1 alpha-2 country code. */
       country_of_manufacture: string;
       description: string;
@@ -932,32 +1559,46 @@ export interface components {
       name: string;
       phone: string;
     };
+    /** @description A failure without detail: the message says it all. */
     ErrorEnvelope: {
-      /** @description Detail of the failure, when there is any. */
-      data?: unknown;
+      /** @description A sentence for people; the status says what happened. */
       message: string;
       /** @constant */
       success: false;
     };
     ExtraServices: {
-      certified_mail?: boolean;
-      restricted_delivery?: boolean;
-      return_receipt?: boolean;
-      return_receipt_electronic?: boolean;
-      saturday_delivery?: boolean;
+      /** @default false */
+      certified_mail: boolean;
+      /** @default false */
+      restricted_delivery: boolean;
+      /** @default false */
+      return_receipt: boolean;
+      /** @default false */
+      return_receipt_electronic: boolean;
+      /** @default false */
+      saturday_delivery: boolean;
+    };
+    /** @description Each field that failed, by its dotted path (`package_list.0.items.1.hs_code`; `body` for a body that is no object), to its messages. */
+    FieldErrors: {
+      [key: string]: string[];
     };
     FreightAddress: {
-      appointment?: boolean;
+      /** @default false */
+      appointment: boolean;
       attention?: string;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      inside?: boolean;
-      lift_gate?: boolean;
-      limited_access?: boolean;
+      /** @default false */
+      inside: boolean;
+      /** @default false */
+      lift_gate: boolean;
+      /** @default false */
+      limited_access: boolean;
       name: string;
-      residential?: boolean;
-      /** @description Required under a condition. */
+      /** @default false */
+      residential: boolean;
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -968,15 +1609,58 @@ export interface components {
     FreightItem: {
       count: number;
       description: string;
-      freight_class?: string;
-      /** @description Required under a condition. */
+      /**
+       * @default auto
+       * @enum {string}
+       */
+      freight_class:
+        | 'auto'
+        | '50'
+        | '55'
+        | '60'
+        | '65'
+        | '70'
+        | '77.5'
+        | '85'
+        | '92.5'
+        | '100'
+        | '110'
+        | '125'
+        | '150'
+        | '175'
+        | '200'
+        | '250'
+        | '300'
+        | '400'
+        | '500';
+      /** @description Required when `is_hazmat` is true. */
       hazmat_detail?: components['schemas']['HazmatDetail'];
       height: number;
-      is_hazmat?: boolean;
-      is_stackable?: boolean;
-      is_used_items?: boolean;
+      /** @default false */
+      is_hazmat: boolean;
+      /** @default false */
+      is_stackable: boolean;
+      /** @default false */
+      is_used_items: boolean;
       length: number;
-      package_type?: string;
+      /**
+       * @default pallet_48x40
+       * @enum {string}
+       */
+      package_type:
+        | 'pallet_48x40'
+        | 'pallet_48x48'
+        | 'pallet_custom'
+        | 'crate'
+        | 'box'
+        | 'carton'
+        | 'drum'
+        | 'bundle'
+        | 'roll'
+        | 'reel'
+        | 'bag'
+        | 'tote'
+        | 'pail';
       price?: number;
       sku?: string;
       weight: number;
@@ -984,7 +1668,7 @@ export interface components {
     };
     FreightOrderRequest: {
       emergency_contact?: components['schemas']['EmergencyContact'];
-      /** @description Required under a condition. */
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['FreightAddress'];
       from_address_id?: number;
       /** @example 09:00 */
@@ -992,14 +1676,15 @@ export interface components {
       from_instructions?: string;
       /** @example 09:00 */
       from_opening_time: string;
-      insurance?: boolean;
+      /** @default false */
+      insurance: boolean;
       items: components['schemas']['FreightItem'][];
       /**
        * Format: date
        * @example 2026-12-01
        */
       pickup_date: string;
-      /** @description Required under a condition. */
+      /** @description Required when `vehicle_type` is reefer. */
       reefer_details?: components['schemas']['ReeferDetails'];
       shipment_order_id?: number;
       to_address: components['schemas']['FreightAddress'];
@@ -1008,18 +1693,21 @@ export interface components {
       to_instructions?: string;
       /** @example 09:00 */
       to_opening_time: string;
-      /** @enum {string} */
-      vehicle_type?: 'dry_van' | 'flatbed' | 'reefer';
+      /**
+       * @default dry_van
+       * @enum {string}
+       */
+      vehicle_type: 'dry_van' | 'flatbed' | 'reefer';
     };
     HazmatDetail: {
       /**
-       * @description Required under a condition.
+       * @description Required when the chosen `hazmat_matrix_id` is a Class 1 explosive (hazard class 1.x, except 1.5 and 1.6); refused otherwise.
        * @enum {string}
        */
       compatibility_group?: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'J' | 'K' | 'L' | 'N' | 'S';
       hazmat_matrix_id: number;
       /**
-       * @description Required under a condition.
+       * @description Required when the chosen `hazmat_matrix_id` allows packing groups (then one of those it allows); refused when it allows none.
        * @enum {string}
        */
       packing_group?: 'I' | 'II' | 'III';
@@ -1040,9 +1728,27 @@ export interface components {
       shipment_order_id: string;
     };
     InstantShipRequest: {
-      customs_details?: components['schemas']['CustomsDetails'];
-      extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required under a condition. */
+      /**
+       * @default {
+       *       "bill_type": "DDP",
+       *       "tax_id_type": null,
+       *       "tax_id": null,
+       *       "issuer_country": null,
+       *       "aes_itn": null
+       *     }
+       */
+      customs_details: components['schemas']['CustomsDetails'];
+      /**
+       * @default {
+       *       "saturday_delivery": false,
+       *       "certified_mail": false,
+       *       "return_receipt": false,
+       *       "return_receipt_electronic": false,
+       *       "restricted_delivery": false
+       *     }
+       */
+      extra_services: components['schemas']['ExtraServices'];
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['ContactAddress'];
       from_address_id?: number;
       /** @enum {string} */
@@ -1063,15 +1769,27 @@ export interface components {
       country: string;
       /** Format: email */
       email?: string;
-      ignore_bad_address?: boolean;
+      /** @default true */
+      ignore_bad_address: boolean;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
       street_3?: string;
       telephone: string;
       zip: string;
+    };
+    /** @description The batch has invalid items: fix or remove them, then ship again. */
+    InvalidItemsErrorEnvelope: {
+      data: {
+        /** @description The ids of the invalid items, in the order of the batch. */
+        invalid_order_ids: string[];
+      };
+      /** @description A sentence for people; the status says what happened. */
+      message: string;
+      /** @constant */
+      success: false;
     };
     LedgerEntry: {
       /**
@@ -1106,7 +1824,8 @@ export interface components {
       /** @enum {string} */
       kind: 'freight' | 'parcel';
       shipment_order_id: number;
-      status: string;
+      /** @enum {string} */
+      status: 'draft';
       summary: {
         from: string;
         pieces: number;
@@ -1134,7 +1853,7 @@ export interface components {
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -1143,9 +1862,27 @@ export interface components {
       zip: string;
     };
     ParcelOrderRequest: {
-      customs_details?: components['schemas']['CustomsDetails'];
-      extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required under a condition. */
+      /**
+       * @default {
+       *       "bill_type": "DDP",
+       *       "tax_id_type": null,
+       *       "tax_id": null,
+       *       "issuer_country": null,
+       *       "aes_itn": null
+       *     }
+       */
+      customs_details: components['schemas']['CustomsDetails'];
+      /**
+       * @default {
+       *       "saturday_delivery": false,
+       *       "certified_mail": false,
+       *       "return_receipt": false,
+       *       "return_receipt_electronic": false,
+       *       "restricted_delivery": false
+       *     }
+       */
+      extra_services: components['schemas']['ExtraServices'];
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['ParcelAddress'];
       from_address_id?: number;
       /** @enum {string} */
@@ -1158,18 +1895,48 @@ export interface components {
       weight_unit?: 'LBS' | 'KG';
     };
     ParcelPackage: {
-      box_type?: string;
+      /** @enum {string} */
+      box_type?:
+        | 'your_packaging'
+        | 'fedex_envelope'
+        | 'fedex_pak'
+        | 'fedex_small_box'
+        | 'fedex_medium_box'
+        | 'fedex_large_box'
+        | 'fedex_extra_large_box'
+        | 'fedex_tube'
+        | 'ups_letter'
+        | 'ups_pak'
+        | 'ups_express_box_small'
+        | 'ups_express_box_medium'
+        | 'ups_express_box_large'
+        | 'ups_tube'
+        | 'dhl_express_envelope'
+        | 'dhl_flyer'
+        | 'dhl_express_box'
+        | 'usps_flat_rate_envelope'
+        | 'usps_legal_flat_rate_envelope'
+        | 'usps_padded_flat_rate_envelope'
+        | 'usps_small_flat_rate_box'
+        | 'usps_medium_flat_rate_box'
+        | 'usps_large_flat_rate_box'
+        | 'usps_softpack';
       count: number;
       height: number;
-      insurance?: boolean;
-      is_hazmat?: boolean;
-      /** @description Required under a condition. */
+      /** @default false */
+      insurance: boolean;
+      /** @default false */
+      is_hazmat: boolean;
+      /** @description Required when `insurance` is true, and on international shipments (`to_address.country` other than the sender's). */
       items?: components['schemas']['CustomsItem'][];
       length: number;
       reference_1?: string;
       reference_2?: string;
-      /** @enum {string} */
-      signature?: 'no_signature' | 'adult_signature' | 'signature';
+      /**
+       * @default no_signature
+       * @enum {string}
+       */
+      signature: 'no_signature' | 'adult_signature' | 'signature';
       weight: number;
       width: number;
     };
@@ -1180,7 +1947,7 @@ export interface components {
       country: string;
       is_residential: boolean;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -1189,7 +1956,11 @@ export interface components {
       zip: string;
     };
     PickupOrder: {
-      carrier: string;
+      /**
+       * @description Carrier code.
+       * @enum {string}
+       */
+      carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       carrier_message: string | null;
       close_time: string | null;
       confirmation_number: string | null;
@@ -1210,7 +1981,18 @@ export interface components {
       id: number;
       pickup_date: string | null;
       piece_count: number;
-      pieces: Record<string, never>[];
+      pieces: {
+        container_type?: ('package' | 'letter') | null;
+        destination_country_code?: string | null;
+        is_gfp: boolean;
+        quantity: number;
+        /** @description The service as people read it. */
+        readable_service: string;
+        /** @description Carrier pickup service code, `PICKUP-<CARRIER>-<n>`. */
+        service: string;
+        /** @description Whole pounds, rounded up. */
+        weight: number;
+      }[];
       ready_time: string | null;
       /** @enum {string} */
       status: 'ready' | 'pending' | 'scheduled' | 'failed' | 'cancelled';
@@ -1231,36 +2013,52 @@ export interface components {
       /** @enum {string} */
       carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       /**
-       * @description Required under a condition.
+       * @description Required when `carrier` is fedex or ups.
        * @example 09:00
        */
       close_time?: string;
-      /** @description Required under a condition. */
+      /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['PickupAddress'];
       from_address_id?: number;
       id?: number;
       /**
-       * Format: date
-       * @description Required under a condition.
+       * @description A date, `Y-m-d` or month-first `m/d/Y`. Required when `carrier` is fedex or ups.
        * @example 2026-12-01
        */
       pickup_date?: string;
       pieces: components['schemas']['PickupPiece'][];
       /**
-       * @description Required under a condition.
+       * @description Required when `carrier` is fedex or ups.
        * @example 09:00
        */
       ready_time?: string;
     };
     PickupPiece: {
-      /** @enum {string} */
+      /**
+       * @description Required when the order's `carrier` is fedex.
+       * @enum {string}
+       */
       container_type?: 'package' | 'letter';
-      /** @description ISO 3166-1 alpha-2 country code. */
+      /** @description ISO 3166-1 alpha-2 country code. Required when the order's `carrier` is fedex. */
       destination_country_code?: string;
+      /** @description Ground freight indicator, default false. Required when the order's `carrier` is fedex; when true the service is set by the service. */
       is_gfp?: boolean;
       quantity: number;
-      /** @description Required under a condition. */
-      service?: string;
+      /**
+       * @description Required unless `is_gfp` is true (then the service is chosen by the service).
+       * @enum {string}
+       */
+      service?:
+        | 'PICKUP-FEDEX-1'
+        | 'PICKUP-FEDEX-2'
+        | 'PICKUP-FEDEX-3'
+        | 'PICKUP-UPS-1'
+        | 'PICKUP-UPS-2'
+        | 'PICKUP-UPS-3'
+        | 'PICKUP-DHL-1'
+        | 'PICKUP-DHL-2'
+        | 'PICKUP-USPS-1'
+        | 'PICKUP-USPS-2';
       weight: number;
     };
     PickupRate: {
@@ -1268,7 +2066,15 @@ export interface components {
       final_price: string;
       fuel_price: string;
       id: number | null;
-      miscellaneous_charges: unknown[];
+      /** @description Charges beyond base and fuel; empty when there are none. */
+      miscellaneous_charges: {
+        /**
+         * @description The charge, in dollars.
+         * @example 250.00
+         */
+        amount: string;
+        name: string;
+      }[];
     };
     PickupRateAddress: {
       attention?: string;
@@ -1279,7 +2085,7 @@ export interface components {
       email?: string;
       is_residential: boolean;
       name: string;
-      /** @description Required under a condition. */
+      /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
       street_2?: string;
@@ -1288,19 +2094,33 @@ export interface components {
       zip: string;
     };
     PickupRatePiece: {
-      /** @enum {string} */
+      /**
+       * @description Required when the order's `carrier` is fedex.
+       * @enum {string}
+       */
       container_type?: 'package' | 'letter';
-      /** @description ISO 3166-1 alpha-2 country code. */
+      /** @description ISO 3166-1 alpha-2 country code. Required when the order's `carrier` is fedex. */
       destination_country_code?: string;
       quantity: number;
-      service?: string;
+      /** @enum {string} */
+      service?:
+        | 'PICKUP-FEDEX-1'
+        | 'PICKUP-FEDEX-2'
+        | 'PICKUP-FEDEX-3'
+        | 'PICKUP-UPS-1'
+        | 'PICKUP-UPS-2'
+        | 'PICKUP-UPS-3'
+        | 'PICKUP-DHL-1'
+        | 'PICKUP-DHL-2'
+        | 'PICKUP-USPS-1'
+        | 'PICKUP-USPS-2';
       weight: number;
     };
     PickupRatesRequest: {
       /** @enum {string} */
       carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       /**
-       * @description Required under a condition.
+       * @description Required when `carrier` is fedex.
        * @example 09:00
        */
       close_time?: string;
@@ -1308,14 +2128,13 @@ export interface components {
       from_address_id?: number;
       id?: number;
       /**
-       * Format: date
-       * @description Required under a condition.
+       * @description A date, `Y-m-d` or month-first `m/d/Y`. Required unless `carrier` is dhl.
        * @example 2026-12-01
        */
       pickup_date?: string;
       pieces: components['schemas']['PickupRatePiece'][];
       /**
-       * @description Required under a condition.
+       * @description Required when `carrier` is fedex.
        * @example 09:00
        */
       ready_time?: string;
@@ -1329,7 +2148,7 @@ export interface components {
     RegisteredWebhookEndpoint: {
       created_at: string;
       /** @description The event types the endpoint receives. */
-      events: string[];
+      events: components['schemas']['WebhookEventType'][];
       id: number;
       /** @description Shown in the first answer only, never in a replay. */
       secret?: string;
@@ -1364,7 +2183,11 @@ export interface components {
     };
     Shipper: {
       batch_eligible: boolean;
-      carrier: string;
+      /**
+       * @description Carrier code.
+       * @enum {string}
+       */
+      carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       credentials_set_at: string | null;
       has_credentials: boolean;
       hash_id: string;
@@ -1376,19 +2199,34 @@ export interface components {
     };
     UpdateWebhookRequest: {
       events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[];
-      /** @description Required under a condition. */
+      /** @description Required when events is not present. */
       url?: string;
     };
-    /** @description Validation failed (`data` maps field paths to messages), or an Idempotency-Key was used with another request (no `data`). */
+    /** @description Validation failed: `data` maps field paths to their messages. */
     ValidationErrorEnvelope: {
-      /** @description Dotted field path (package_list.0.items.1.hs_code) to its messages. */
-      data?: {
-        [key: string]: string[];
-      };
-      /** @example The given data was invalid. */
+      data: components['schemas']['FieldErrors'];
+      /** @description A sentence for people; the status says what happened. */
       message: string;
       /** @constant */
       success: false;
+    };
+    /** @description The batch as `GET /batches/{batch_id}` showed it right after the event, without items. */
+    WebhookBatchData: {
+      default_service: string;
+      default_shipper_id: string;
+      /** @description `batch.item_failed`: the item and why it failed. */
+      failed_item?: {
+        id: string;
+        reason: string;
+      };
+      id: string;
+      /** @description `batch.validated`: the items that failed validation (`[]` for a ready batch). */
+      invalid_item_ids?: string[];
+      /** @description `batch.item_failed` and `batch.completed`: signed links to the merged label files. */
+      labels?: string[];
+      results: components['schemas']['BatchResults'];
+      /** @enum {string} */
+      status: 'validating' | 'invalid' | 'ready' | 'processing' | 'completed';
     };
     WebhookDelivery: {
       attempt_count: number;
@@ -1401,7 +2239,7 @@ export interface components {
       }[];
       created_at: string;
       event_id: string;
-      event_type: string;
+      event_type: components['schemas']['WebhookEventType'];
       id: string;
       next_attempt_at: string | null;
       /** @enum {string} */
@@ -1422,24 +2260,74 @@ export interface components {
     WebhookEndpoint: {
       created_at: string;
       /** @description The event types the endpoint receives. */
-      events: string[];
+      events: components['schemas']['WebhookEventType'][];
       id: number;
       /** Format: uri */
       url: string;
+    };
+    /** @enum {string} */
+    WebhookEventType: 'shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed';
+    /** @description The interface's webhook body, unchanged (no `type` inside). */
+    WebhookShipmentBody: {
+      /**
+       * @description Carrier code.
+       * @example usps
+       * @enum {string}
+       */
+      carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
+      /**
+       * @description Decimal amount.
+       * @example 12.34
+       */
+      final_price: string;
+      /**
+       * Format: uri
+       * @description Signed label link.
+       */
+      label: string;
+      main_tracking_number: string;
+      package_details: {
+        items: Record<string, never>[];
+        tracking_number: string;
+      }[];
+      /** @description Readable service name. */
+      service: string;
+      shipment_order_id: number;
+      sub_tracking_numbers: string[];
     };
   };
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description A weak tag of the body. A GET sent again with it in `If-None-Match` is answered 304 while the body is the same. */
+    ETag: string;
+    /** @description `true` on an answer replayed for an Idempotency-Key that was sent before; absent otherwise. */
+    IdempotentReplayed: 'true';
+    /** @description Requests an API key may make per minute (RATE_LIMIT_PER_MINUTE); absent when the limit is off. */
+    RateLimitLimit: number;
+    /** @description Requests left in the current minute. */
+    RateLimitRemaining: number;
+    /** @description Seconds until the current minute ends. */
+    RateLimitReset: number;
+    /** @description The request's id: the caller's `X-Request-Id` when it is a sane one, else a new UUID. Logs and traces carry it. */
+    RequestId: string;
+    /** @description The request's id, as on every answer, except when Node could not read the request line at all. */
+    RequestIdWhenRead: string;
+    /** @description Seconds to wait before trying again. */
+    RetryAfter: number;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  Account_show: {
+  getAccount: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1448,6 +2336,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1459,48 +2352,42 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -1510,39 +2397,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Account_ledger: {
+  listLedgerEntries: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1551,6 +2430,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1562,68 +2446,52 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -1633,36 +2501,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Accounts_addresses: {
+  listAddresses: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1671,6 +2531,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1682,48 +2547,42 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -1733,33 +2592,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Accounts_add: {
+  createAddress: {
     parameters: {
       query?: never;
       header?: {
@@ -1778,6 +2626,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1789,98 +2643,65 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -1890,39 +2711,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_list: {
+  listAccounts: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1931,6 +2744,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -1942,83 +2760,62 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -2028,33 +2825,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_create: {
+  createAccount: {
     parameters: {
       query?: never;
       header?: {
@@ -2073,6 +2859,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2084,113 +2876,75 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -2200,38 +2954,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_show: {
+  getAccountById: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2240,6 +2990,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2251,63 +3006,52 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -2317,38 +3061,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_listKeys: {
+  listApiKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2357,6 +3097,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2368,63 +3113,52 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -2434,33 +3168,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_createKey: {
+  createApiKey: {
     parameters: {
       query?: never;
       header?: {
@@ -2468,7 +3191,11 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2481,6 +3208,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2492,113 +3225,75 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -2608,39 +3303,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_revokeKey: {
+  revokeApiKey: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        id: string;
-        keyId: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
+        /**
+         * @description The API key id.
+         * @example key_3f9a
+         */
+        key_id: string;
       };
       cookie?: never;
     };
@@ -2649,6 +3341,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2660,63 +3357,44 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -2726,33 +3404,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_addCredit: {
+  addAccountCredit: {
     parameters: {
       query?: never;
       header?: {
@@ -2760,7 +3427,11 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2773,6 +3444,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2784,113 +3461,75 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -2900,33 +3539,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Admin_createShipper: {
+  createShipper: {
     parameters: {
       query?: never;
       header?: {
@@ -2934,7 +3562,11 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        id: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
       };
       cookie?: never;
     };
@@ -2947,6 +3579,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2958,113 +3596,75 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -3074,39 +3674,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  AdminCredentials_replace: {
+  replaceShipperCredentials: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        id: string;
-        shipperId: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
+        /**
+         * @description The shipper id.
+         * @example 7
+         */
+        shipper_id: string;
       };
       cookie?: never;
     };
@@ -3119,6 +3716,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3130,98 +3732,64 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -3231,33 +3799,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  AdminCredentials_verify: {
+  verifyShipperCredentials: {
     parameters: {
       query?: never;
       header?: {
@@ -3265,8 +3822,16 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        id: string;
-        shipperId: string;
+        /**
+         * @description The account id.
+         * @example acct_8kq2
+         */
+        account_id: string;
+        /**
+         * @description The shipper id.
+         * @example 7
+         */
+        shipper_id: string;
       };
       cookie?: never;
     };
@@ -3275,6 +3840,12 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3286,98 +3857,65 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -3387,33 +3925,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  AdminCredentials_reseal: {
+  resealCarrierCredentials: {
     parameters: {
       query?: never;
       header?: {
@@ -3428,6 +3955,12 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3439,98 +3972,64 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -3540,36 +4039,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Audit_keys: {
+  listAuditKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3578,6 +4069,8 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3589,18 +4082,32 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -3610,24 +4117,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_list: {
+  listBatches: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3636,6 +4140,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3647,68 +4156,52 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -3718,33 +4211,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_create: {
+  createBatch: {
     parameters: {
       query?: never;
       header?: {
@@ -3763,6 +4245,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3774,98 +4262,65 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -3875,42 +4330,38 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_get: {
+  getBatch: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
         status?: 'valid' | 'invalid' | 'completed' | 'failed';
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        batchId: string;
+        /**
+         * @description The batch hash id, as `POST /batches` answered it.
+         * @example k3G7QAe5
+         */
+        batch_id: string;
       };
       cookie?: never;
     };
@@ -3919,6 +4370,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -3930,83 +4386,62 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -4016,41 +4451,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_events: {
+  listBatchEvents: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        batchId: string;
+        /**
+         * @description The batch hash id, as `POST /batches` answered it.
+         * @example k3G7QAe5
+         */
+        batch_id: string;
       };
       cookie?: never;
     };
@@ -4059,6 +4490,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4070,83 +4506,62 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -4156,33 +4571,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Batches_ship: {
+  shipBatch: {
     parameters: {
       query?: never;
       header?: {
@@ -4190,7 +4594,11 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        batchId: string;
+        /**
+         * @description The batch hash id, as `POST /batches` answered it.
+         * @example k3G7QAe5
+         */
+        batch_id: string;
       };
       cookie?: never;
     };
@@ -4199,6 +4607,12 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4210,113 +4624,75 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The account credit does not cover the charge; nothing is charged. */
       402: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "There is not enough credit to ship this batch. Please add funds to your account."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
-          'application/json': components['schemas']['ErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['InvalidItemsErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -4326,33 +4702,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Orders_saveFreight: {
+  createFreightOrder: {
     parameters: {
       query?: never;
       header?: {
@@ -4371,6 +4736,12 @@ export interface operations {
       /** @description Updated. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4385,6 +4756,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4396,98 +4773,65 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -4497,36 +4841,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Health_health: {
+  getHealth: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4535,6 +4871,8 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4546,18 +4884,32 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -4567,36 +4919,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Health_live: {
+  getLiveness: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4605,6 +4949,8 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4616,18 +4962,32 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -4637,21 +4997,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Health_ready: {
+  getReadiness: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4660,6 +5017,8 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4671,18 +5030,32 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -4692,37 +5065,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Labels_file: {
+  getLabelFile: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description Unix seconds after which the link is refused (LABEL_URL_TTL_SECONDS after signing). */
+        expires: number;
+        /** @description HMAC of the key and expiry under LABEL_URL_SECRET. */
+        signature: string;
+      };
       header?: never;
-      path?: never;
+      path: {
+        /**
+         * @description The path of the label file, as the signed link holds it.
+         * @example batches/k3G7QAe5/labels-1.pdf
+         */
+        key: string;
+      };
       cookie?: never;
     };
     requestBody?: never;
@@ -4730,52 +5103,51 @@ export interface operations {
       /** @description The PDF (application/pdf). */
       200: {
         headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
-      400: {
-        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
+          'application/pdf': string;
+        };
+      };
+      /** @description The request could not be read. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A label link with a bad, missing or expired signature. */
+      /** @description The link is refused. */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The label link is invalid."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -4785,39 +5157,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Orders_list: {
+  listOrders: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4826,6 +5190,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4837,68 +5206,52 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -4908,33 +5261,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Orders_saveParcel: {
+  createParcelOrder: {
     parameters: {
       query?: never;
       header?: {
@@ -4953,6 +5295,12 @@ export interface operations {
       /** @description Updated. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4967,6 +5315,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -4978,98 +5332,65 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -5079,33 +5400,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  InstantShip_ship: {
+  instantShip: {
     parameters: {
       query?: never;
       header?: {
@@ -5124,6 +5434,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5135,113 +5451,75 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The account credit does not cover the charge; nothing is charged. */
       402: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "There is not enough credit to ship this batch. Please add funds to your account."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -5251,39 +5529,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Pickups_list: {
+  listPickupOrders: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5292,6 +5562,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5303,68 +5578,52 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -5374,33 +5633,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Pickups_save: {
+  createPickupOrder: {
     parameters: {
       query?: never;
       header?: {
@@ -5419,6 +5667,12 @@ export interface operations {
       /** @description Updated. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5433,6 +5687,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5444,113 +5704,65 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unknown resource. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
-          'application/json': components['schemas']['ErrorEnvelope'];
-        };
-      };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -5560,38 +5772,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Pickups_get: {
+  getPickupOrder: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        pickupId: string;
+        /**
+         * @description The pickup order id, as `POST /pickup-orders` answered it.
+         * @example 7
+         */
+        pickup_order_id: string;
       };
       cookie?: never;
     };
@@ -5600,6 +5808,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5611,63 +5824,52 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -5677,38 +5879,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Pickups_cancel: {
+  cancelPickupOrder: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        pickupId: string;
+        /**
+         * @description The pickup order id, as `POST /pickup-orders` answered it.
+         * @example 7
+         */
+        pickup_order_id: string;
       };
       cookie?: never;
     };
@@ -5717,6 +5912,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5728,98 +5928,64 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -5829,33 +5995,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Pickups_rates: {
+  getPickupRates: {
     parameters: {
       query?: never;
       header?: {
@@ -5874,6 +6029,12 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -5885,98 +6046,65 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -5986,36 +6114,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Accounts_shippers: {
+  listShippers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6024,6 +6144,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6035,48 +6160,42 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -6086,36 +6205,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_list: {
+  listWebhooks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6124,6 +6235,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6135,48 +6251,42 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -6186,33 +6296,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_register: {
+  createWebhook: {
     parameters: {
       query?: never;
       header?: {
@@ -6231,6 +6330,12 @@ export interface operations {
       /** @description Success. */
       201: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6242,98 +6347,65 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json':
+            components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -6343,38 +6415,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_remove: {
+  deleteWebhook: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        webhookId: string;
+        /**
+         * @description The webhook endpoint id.
+         * @example 12
+         */
+        webhook_id: string;
       };
       cookie?: never;
     };
@@ -6383,6 +6448,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6394,63 +6464,44 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -6460,38 +6511,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_update: {
+  updateWebhook: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        webhookId: string;
+        /**
+         * @description The webhook endpoint id.
+         * @example 12
+         */
+        webhook_id: string;
       };
       cookie?: never;
     };
@@ -6504,6 +6548,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6515,98 +6564,64 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request body is larger than the limit of 4mb."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -6616,41 +6631,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_deliveries: {
+  listWebhookDeliveries: {
     parameters: {
       query?: {
         page?: number;
         per_page?: number;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
       path: {
-        webhookId: string;
+        /**
+         * @description The webhook endpoint id.
+         * @example 12
+         */
+        webhook_id: string;
       };
       cookie?: never;
     };
@@ -6659,6 +6670,11 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6670,83 +6686,62 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -6756,33 +6751,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
   };
-  Webhooks_redeliver: {
+  redeliverWebhookDelivery: {
     parameters: {
       query?: never;
       header?: {
@@ -6790,8 +6774,16 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        deliveryId: string;
-        webhookId: string;
+        /**
+         * @description The delivery id (`Webhook-Id` of its attempts).
+         * @example whd_01JD2Q8Z9K3V
+         */
+        delivery_id: string;
+        /**
+         * @description The webhook endpoint id.
+         * @example 12
+         */
+        webhook_id: string;
       };
       cookie?: never;
     };
@@ -6800,6 +6792,12 @@ export interface operations {
       /** @description Success. */
       202: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -6811,98 +6809,64 @@ export interface operations {
           };
         };
       };
-      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      /** @description The request could not be read. */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Malformed JSON body."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Unauthenticated."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Unknown resource. */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch not found."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A conflict: a batch that is not ready, an Idempotency-Key whose first request is still running. */
+      /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Batch is not ready to ship."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The given data was invalid.",
-           *       "data": {
-           *         "from_address.city": [
-           *           "The from address.city field is required."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ValidationErrorEnvelope'];
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
       429: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "Too many requests."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
@@ -6912,29 +6876,169 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The request headers are too large."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "message": "The service is temporarily unavailable. Try again shortly."
-           *     }
-           */
           'application/json': components['schemas']['ErrorEnvelope'];
         };
+      };
+    };
+  };
+  onBatchCompleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event type. */
+        'Webhook-Event-Type': string;
+        /** @description The delivery's id: the same on every retry and redelivery; dedupe by it. */
+        'Webhook-Id': string;
+        /** @description Both signatures, keyed with the secret `POST /webhooks` showed: `t=<timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, then `, ` and the Standard Webhooks `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret after `whsec_`. */
+        'Webhook-Signature': string;
+        /** @description Unix seconds of this attempt. */
+        'Webhook-Timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          data: components['schemas']['WebhookBatchData'];
+          /**
+           * Format: date-time
+           * @description When the event happened.
+           */
+          timestamp: string;
+          /** @constant */
+          type: 'batch.completed';
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within WEBHOOK_TIMEOUT_MS counts as delivered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onBatchItemFailed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event type. */
+        'Webhook-Event-Type': string;
+        /** @description The delivery's id: the same on every retry and redelivery; dedupe by it. */
+        'Webhook-Id': string;
+        /** @description Both signatures, keyed with the secret `POST /webhooks` showed: `t=<timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, then `, ` and the Standard Webhooks `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret after `whsec_`. */
+        'Webhook-Signature': string;
+        /** @description Unix seconds of this attempt. */
+        'Webhook-Timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          data: components['schemas']['WebhookBatchData'];
+          /**
+           * Format: date-time
+           * @description When the event happened.
+           */
+          timestamp: string;
+          /** @constant */
+          type: 'batch.item_failed';
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within WEBHOOK_TIMEOUT_MS counts as delivered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onBatchValidated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event type. */
+        'Webhook-Event-Type': string;
+        /** @description The delivery's id: the same on every retry and redelivery; dedupe by it. */
+        'Webhook-Id': string;
+        /** @description Both signatures, keyed with the secret `POST /webhooks` showed: `t=<timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, then `, ` and the Standard Webhooks `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret after `whsec_`. */
+        'Webhook-Signature': string;
+        /** @description Unix seconds of this attempt. */
+        'Webhook-Timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          data: components['schemas']['WebhookBatchData'];
+          /**
+           * Format: date-time
+           * @description When the event happened.
+           */
+          timestamp: string;
+          /** @constant */
+          type: 'batch.validated';
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx within WEBHOOK_TIMEOUT_MS counts as delivered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onShipmentShipped: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event type. */
+        'Webhook-Event-Type': string;
+        /** @description The delivery's id: the same on every retry and redelivery; dedupe by it. */
+        'Webhook-Id': string;
+        /** @description Both signatures, keyed with the secret `POST /webhooks` showed: `t=<timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, then `, ` and the Standard Webhooks `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes of the secret after `whsec_`. */
+        'Webhook-Signature': string;
+        /** @description Unix seconds of this attempt. */
+        'Webhook-Timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookShipmentBody'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within WEBHOOK_TIMEOUT_MS counts as delivered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -29,8 +29,12 @@ describe('the answers keep the OpenAPI document', () => {
 
   async function call(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
     const response = await acme.call(method, path, body, headers);
-    const violation = contract.violation(method, path, response.status, response.body);
-    if (violation) violations.push(violation);
+    for (const violation of [
+      contract.violation(method, path, response.status, response.body),
+      contract.messageViolation(method, path, response.status, response.body),
+      contract.headerViolation(method, path, response.status, response.headers),
+    ])
+      if (violation) violations.push(violation);
     const operation = contract.operations.find(
       (candidate) => candidate.method === method && candidate.pattern.test(path.split('?')[0]),
     );

@@ -25,6 +25,7 @@ export class AccountController {
   constructor(private readonly apps: AppRequestSender) {}
 
   @ApiRoute({
+    operationId: 'getAccount',
     summary: "The caller's account, its credit balance and the key's mode",
     success: { status: 200, data: 'CallerAccount' },
   })
@@ -48,8 +49,9 @@ export class AccountController {
   /** Charges, refunds and credits, newest first. */
   @ApiRoute({
     summary: "The account's credits, charges and refunds, newest first",
+    operationId: 'listLedgerEntries',
     success: { status: 200, data: { page: 'LedgerEntry' } },
-    errors: [422],
+    query: { cls: PageQuery, invalid: { page: '0' } },
   })
   @Get('ledger')
   async ledger(

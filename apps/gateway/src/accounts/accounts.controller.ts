@@ -19,13 +19,18 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 export class AccountsController {
   constructor(private readonly apps: AppRequestSender) {}
 
-  @ApiRoute({ summary: "The account's shippers", success: { status: 200, data: { list: 'Shipper' } } })
+  @ApiRoute({
+    operationId: 'listShippers',
+    summary: "The account's shippers",
+    success: { status: 200, data: { list: 'Shipper' } },
+  })
   @Get('shippers')
   shippers(@Caller() caller: RequestContext) {
     return this.apps.request<ShipperRecord[]>(AccountPatterns.listShippers, caller);
   }
 
   @ApiRoute({
+    operationId: 'listAddresses',
     summary: "The account's saved addresses",
     success: { status: 200, data: { list: 'SavedAddress' } },
   })
@@ -35,9 +40,10 @@ export class AccountsController {
   }
 
   @ApiRoute({
+    operationId: 'createAddress',
     summary: 'Add a saved address',
     success: { status: 201, data: 'SavedAddress' },
-    body: true,
+    body: AddressBookEntryRequest,
     idempotent: true,
   })
   @Post('addresses')

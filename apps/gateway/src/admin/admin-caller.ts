@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { NotFound, type RequestContext } from '@shipping/contracts';
+import { accountNotFoundMessage, NotFound, type RequestContext } from '@shipping/contracts';
 import type { GatewayRequest } from '../http';
 
 /** The admin request: its request id and claimed Idempotency-Key, and the admin key's id. */
@@ -29,6 +29,6 @@ const ACCOUNT_ID = /^acct_[A-Za-z0-9_-]{1,64}$/;
 
 /** An account id from the path: anything that cannot be one is simply not found. */
 export function accountIdOf(raw: string): string {
-  if (!ACCOUNT_ID.test(raw)) throw new NotFound(`There is no account ${raw.slice(0, 80)}.`);
+  if (!ACCOUNT_ID.test(raw)) throw new NotFound(accountNotFoundMessage(raw.slice(0, 80)));
   return raw;
 }

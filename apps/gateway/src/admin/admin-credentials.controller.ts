@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   CarrierCredentialPatterns,
   type CarrierCredentialsResealed,
+  credentialsRefusedMessage,
   ReplaceCredentialsRequest,
   validateCredentials,
   ValidationFailed,
@@ -26,16 +27,17 @@ export class AdminCredentialsController {
   ) {}
 
   @ApiRoute({
+    operationId: 'replaceShipperCredentials',
     summary: "Replace a shipper's carrier credentials (the answer never shows them)",
     success: { status: 200, data: 'Shipper' },
     admin: true,
-    body: true,
-    errors: [404],
+    body: ReplaceCredentialsRequest,
+    errors: ['accountNotFound', 'shipperNotFound'],
   })
-  @Put('accounts/:id/shippers/:shipperId/credentials')
+  @Put('accounts/:account_id/shippers/:shipper_id/credentials')
   async replace(
-    @Param('id') id: string,
-    @Param('shipperId') shipperId: string,
+    @Param('account_id') id: string,
+    @Param('shipper_id') shipperId: string,
     @Body(new Valid(ReplaceCredentialsRequest)) body: ReplaceCredentialsRequest,
     @AdminRequest() admin: AdminCaller,
   ) {
@@ -49,28 +51,36 @@ export class AdminCredentialsController {
 
   /** 200 `{ verified: true }`; a carrier refusing them is 422 with its message (cleaned of secrets) at `credentials`. */
   @ApiRoute({
+    operationId: 'verifyShipperCredentials',
     summary: "Check a shipper's carrier credentials: ask the carrier for a token with them",
     success: { status: 200, data: 'CredentialsVerified' },
     admin: true,
     idempotent: true,
-    errors: [404, 422, 503],
+    errors: [
+      'accountNotFound',
+      'shipperNotFound',
+      'noCredentials',
+      'carrierRefusedCredentials',
+      'carrierUnavailable',
+    ],
   })
-  @Post('accounts/:id/shippers/:shipperId/credentials/verify')
+  @Post('accounts/:account_id/shippers/:shipper_id/credentials/verify')
   @HttpCode(200)
   async verify(
-    @Param('id') id: string,
-    @Param('shipperId') shipperId: string,
+    @Param('account_id') id: string,
+    @Param('shipper_id') shipperId: string,
     @AdminRequest() admin: AdminCaller,
   ) {
     const accountId = accountIdOf(id);
     const shipper = await this.credentials.shipper(admin, accountId, shipperId);
     const answer = await this.credentials.verify(admin, accountId, shipper);
     if (!answer.verified)
-      throw ValidationFailed.field('credentials', `The carrier refused them: ${answer.carrier_message}`);
+      throw ValidationFailed.field('credentials', credentialsRefusedMessage(answer.carrier_message));
     return withMessage(answer, 'The carrier accepted the credentials.');
   }
 
   @ApiRoute({
+    operationId: 'resealCarrierCredentials',
     summary: 'Reseal every stored carrier credential under the newest CARRIER_CREDENTIAL_KEYS key',
     success: { status: 200, data: 'CredentialsResealed' },
     admin: true,

@@ -9,6 +9,7 @@ import {
   formatCents,
   type KeyMode,
   LedgerPatterns,
+  apiKeyNotFoundMessage,
   NotFound,
   PageQuery,
   paginate,
@@ -41,10 +42,11 @@ export class AdminController {
   ) {}
 
   @ApiRoute({
+    operationId: 'createAccount',
     summary: 'Open an account',
     success: { status: 201, data: 'AccountSummary' },
     admin: true,
-    body: true,
+    body: CreateAccountRequest,
     idempotent: true,
   })
   @Post('accounts')
@@ -62,10 +64,11 @@ export class AdminController {
   }
 
   @ApiRoute({
+    operationId: 'listAccounts',
     summary: 'The accounts, oldest first',
     success: { status: 200, data: { page: 'Account' } },
     admin: true,
-    errors: [422],
+    query: { cls: PageQuery, invalid: { page: '0' } },
   })
   @Get('accounts')
   async list(
@@ -84,12 +87,14 @@ export class AdminController {
 
   /** Both ledgers: an admin request has no key mode, so it shows the test and the live credit. */
   @ApiRoute({
+    operationId: 'getAccountById',
     summary: 'An account and its test and live credit balances',
     success: { status: 200, data: 'AdminAccountSummary' },
     admin: true,
+    errors: ['accountNotFound'],
   })
-  @Get('accounts/:id')
-  async show(@Param('id') id: string, @AdminRequest() admin: AdminCaller) {
+  @Get('accounts/:account_id')
+  async show(@Param('account_id') id: string, @AdminRequest() admin: AdminCaller) {
     const account = await this.account(accountIdOf(id), admin);
     const balanceOf = (keyMode: KeyMode) =>
       this.apps.request<{ balance_cents: number }>(LedgerPatterns.balance, {
@@ -105,17 +110,19 @@ export class AdminController {
   }
 
   @ApiRoute({
+    operationId: 'createApiKey',
     summary: 'Issue an API key: the first answer is the only place the key appears',
     success: { status: 201, data: 'CreatedApiKey' },
     admin: true,
-    body: true,
+    body: CreateApiKeyRequest,
+    errors: ['accountNotFound'],
     idempotent: true,
   })
-  @Post('accounts/:id/api-keys')
+  @Post('accounts/:account_id/api-keys')
   @HttpCode(201)
   @OmittedFromReplay('key')
   async createKey(
-    @Param('id') id: string,
+    @Param('account_id') id: string,
     @Body(new Valid(CreateApiKeyRequest)) body: CreateApiKeyRequest,
     @AdminRequest() admin: AdminCaller,
   ) {
@@ -125,45 +132,51 @@ export class AdminController {
   }
 
   @ApiRoute({
+    operationId: 'listApiKeys',
     summary: "The account's API keys, without the keys themselves",
     success: { status: 200, data: { list: 'ApiKey' } },
     admin: true,
+    errors: ['accountNotFound'],
   })
-  @Get('accounts/:id/api-keys')
-  async listKeys(@Param('id') id: string, @AdminRequest() admin: AdminCaller) {
+  @Get('accounts/:account_id/api-keys')
+  async listKeys(@Param('account_id') id: string, @AdminRequest() admin: AdminCaller) {
     const account = await this.account(accountIdOf(id), admin);
     return this.keys.list(account.id);
   }
 
   @ApiRoute({
+    operationId: 'revokeApiKey',
     summary: 'Revoke an API key at once (revoking it again changes nothing)',
     success: { status: 200, data: 'ApiKey' },
     admin: true,
+    errors: ['accountNotFound', 'apiKeyNotFound'],
   })
-  @Delete('accounts/:id/api-keys/:keyId')
+  @Delete('accounts/:account_id/api-keys/:key_id')
   async revokeKey(
-    @Param('id') id: string,
-    @Param('keyId') keyId: string,
+    @Param('account_id') id: string,
+    @Param('key_id') keyId: string,
     @AdminRequest() admin: AdminCaller,
   ) {
     const accountId = accountIdOf(id);
     if (!/^key_[A-Za-z0-9_-]{1,80}$/.test(keyId))
-      throw new NotFound(`Account ${accountId} has no API key ${keyId.slice(0, 80)}.`);
+      throw new NotFound(apiKeyNotFoundMessage(accountId, keyId.slice(0, 80)));
     return withMessage(await this.keys.revoke(accountId, keyId, admin), 'API key revoked.');
   }
 
   /** With `credentials` (usps, ups, own integration), the label app keeps them sealed; the answer never shows them. */
   @ApiRoute({
+    operationId: 'createShipper',
     summary: 'Add a shipper (a carrier integration) to the account, with its carrier credentials',
     success: { status: 201, data: 'Shipper' },
     admin: true,
-    body: true,
+    body: CreateShipperRequest,
+    errors: ['accountNotFound'],
     idempotent: true,
   })
-  @Post('accounts/:id/shippers')
+  @Post('accounts/:account_id/shippers')
   @HttpCode(201)
   async createShipper(
-    @Param('id') id: string,
+    @Param('account_id') id: string,
     @Body(new Valid(CreateShipperRequest)) body: CreateShipperRequest,
     @AdminRequest() admin: AdminCaller,
   ) {
@@ -187,16 +200,18 @@ export class AdminController {
    * 422. `mode` names the ledger, test unless it says live (decision 101).
    */
   @ApiRoute({
+    operationId: 'addAccountCredit',
     summary: 'Add credit to the account',
     success: { status: 201, data: 'Credit' },
     admin: true,
-    body: true,
+    body: AddCreditRequest,
+    errors: ['accountNotFound'],
     idempotent: true,
   })
-  @Post('accounts/:id/credit')
+  @Post('accounts/:account_id/credit')
   @HttpCode(201)
   async addCredit(
-    @Param('id') id: string,
+    @Param('account_id') id: string,
     @Body(new Valid(AddCreditRequest)) body: AddCreditRequest,
     @AdminRequest() admin: AdminCaller,
   ) {

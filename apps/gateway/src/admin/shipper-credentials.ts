@@ -7,6 +7,7 @@ import {
   type CarrierCredentialsVerified,
   carrierCredentialsContext,
   NotFound,
+  shipperNotFoundMessage,
   type RequestContext,
   type ShipperRecord,
   ValidationFailed,
@@ -36,7 +37,7 @@ export class ShipperCredentials {
       admin.about(accountId),
     );
     const shipper = shippers.find((known) => known.id === shipperId);
-    if (!shipper) throw new NotFound(`Account ${accountId} has no shipper ${rawShipperId.slice(0, 80)}.`);
+    if (!shipper) throw new NotFound(shipperNotFoundMessage(accountId, rawShipperId.slice(0, 80)));
     return shipper;
   }
 

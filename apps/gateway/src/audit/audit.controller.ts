@@ -15,6 +15,7 @@ export class AuditController {
 
   /** Public: the keys audit checkpoints are signed with, so anyone can check a checkpoint they keep. */
   @ApiRoute({
+    operationId: 'listAuditKeys',
     summary: 'The Ed25519 public keys that sign audit checkpoints',
     isPublic: true,
     success: { status: 200, data: 'AuditKeys' },

@@ -36,10 +36,13 @@ export class BatchesController {
 
   /** Answers at once with status validating; items are validated asynchronously. */
   @ApiRoute({
+    operationId: 'createBatch',
     summary: 'Create a batch of 1 to 1,000 parcel shipments (validated asynchronously)',
+    beta: true,
     success: { status: 201, data: 'CreatedBatch' },
-    body: true,
+    body: CreateBatchRequest,
     idempotent: true,
+    errors: ['shipperNotEligible'],
   })
   @Post()
   @HttpCode(201)
@@ -48,22 +51,26 @@ export class BatchesController {
   }
 
   @ApiRoute({
+    operationId: 'shipBatch',
     summary: 'Ship every item of a ready batch',
+    beta: true,
     success: { status: 200, data: 'BatchSummary' },
     idempotent: true,
-    errors: [402, 404],
+    errors: ['batchCredit', 'batchNotFound', 'batchNotReady', 'invalidItems'],
   })
-  @Post(':batchId/ship')
+  @Post(':batch_id/ship')
   @HttpCode(200)
-  ship(@Param('batchId', BatchIdPipe) batchId: string, @Caller() caller: RequestContext) {
+  ship(@Param('batch_id', BatchIdPipe) batchId: string, @Caller() caller: RequestContext) {
     return this.apps.request(BatchPatterns.ship, caller, { batch_id: batchId });
   }
 
   /** The dashboard's batches page: the account's batches, newest first. */
   @ApiRoute({
+    operationId: 'listBatches',
     summary: "The account's batches, newest first",
+    beta: true,
     success: { status: 200, data: { page: 'BatchListEntry' } },
-    errors: [422],
+    query: { cls: PageQuery, invalid: { page: '0' } },
   })
   @Get()
   async list(
@@ -78,13 +85,16 @@ export class BatchesController {
 
   /** The batch's history: the events of its stream, in order. */
   @ApiRoute({
+    operationId: 'listBatchEvents',
     summary: "The batch's history: every event of its stream",
+    beta: true,
     success: { status: 200, data: { page: 'BatchEvent' } },
-    errors: [404, 422],
+    query: { cls: PageQuery, invalid: { page: '0' } },
+    errors: ['batchNotFound'],
   })
-  @Get(':batchId/events')
+  @Get(':batch_id/events')
   async events(
-    @Param('batchId', BatchIdPipe) batchId: string,
+    @Param('batch_id', BatchIdPipe) batchId: string,
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
     @Req() request: FastifyRequest,
@@ -98,13 +108,16 @@ export class BatchesController {
   }
 
   @ApiRoute({
+    operationId: 'getBatch',
     summary: 'A batch with its results, a page of its items and its label files',
+    beta: true,
     success: { status: 200, data: 'Batch' },
-    errors: [404, 422],
+    query: { cls: BatchItemsQuery, invalid: { status: 'shipped' } },
+    errors: ['batchNotFound'],
   })
-  @Get(':batchId')
+  @Get(':batch_id')
   async get(
-    @Param('batchId', BatchIdPipe) batchId: string,
+    @Param('batch_id', BatchIdPipe) batchId: string,
     @Query(new Valid(BatchItemsQuery)) query: BatchItemsQuery,
     @Caller() caller: RequestContext,
     @Req() request: FastifyRequest,

@@ -5,6 +5,7 @@ import type { SqlClient } from '@shipping/event-store';
 import { READINESS, type Readiness, SQL_CLIENT } from '@shipping/platform';
 import { Public } from '../http';
 import { ApiRoute } from '../openapi/api-route.decorator';
+import { notReadyMessage, STORE_NOT_ANSWERING_MESSAGE } from './health-messages';
 
 @ApiTags('Health')
 @Controller('health')
@@ -16,10 +17,11 @@ export class HealthController {
 
   /** Public: answers whether the service and its store respond. */
   @ApiRoute({
+    operationId: 'getHealth',
     summary: 'Liveness: the service and its store answer',
     isPublic: true,
     success: { status: 200, data: 'Health' },
-    errors: [503],
+    errors: ['storeNotAnswering'],
   })
   @Public()
   @Get()
@@ -27,13 +29,14 @@ export class HealthController {
     try {
       await this.sql.query('select 1');
     } catch {
-      throw new Unavailable('The store is not answering.');
+      throw new Unavailable(STORE_NOT_ANSWERING_MESSAGE);
     }
     return { status: 'ok' };
   }
 
   /** Kubernetes' liveness: the process runs and answers HTTP. */
   @ApiRoute({
+    operationId: 'getLiveness',
     summary: 'Kubernetes liveness: the process answers HTTP',
     isPublic: true,
     success: { status: 200, data: 'Health' },
@@ -46,10 +49,11 @@ export class HealthController {
 
   /** Kubernetes' readiness: stores and Kafka answer, subscriptions caught up since the start. */
   @ApiRoute({
+    operationId: 'getReadiness',
     summary: 'Kubernetes readiness: stores and Kafka answer, subscriptions caught up',
     isPublic: true,
     success: { status: 200, data: 'Health' },
-    errors: [503],
+    errors: ['notReady'],
   })
   @Public()
   @Get('ready')
@@ -57,7 +61,7 @@ export class HealthController {
     const report = await this.readiness.report();
     if (!report.ready) {
       const failing = Object.entries(report.checks).filter(([, state]) => state !== 'ok');
-      throw new Unavailable(`Not ready: ${failing.map(([name, state]) => `${name} ${state}`).join('; ')}.`);
+      throw new Unavailable(notReadyMessage(failing.map(([name, state]) => `${name} ${state}`)));
     }
     return { status: 'ok', checks: report.checks };
   }

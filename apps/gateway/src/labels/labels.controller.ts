@@ -12,6 +12,11 @@ import { basename } from 'node:path';
 import { AppRequestSender } from '../commands/app-request-sender';
 import { Public, RequestId } from '../http';
 import { ApiRoute } from '../openapi/api-route.decorator';
+import {
+  LABEL_FILE_NOT_FOUND_MESSAGE,
+  LABEL_LINK_EXPIRED_MESSAGE,
+  LABEL_LINK_INVALID_MESSAGE,
+} from './label-messages';
 
 /** Whoever holds a signed link may fetch its file; no account is known or needed. */
 const SIGNED_LINK_CALLER = 'signed-label-link';
@@ -24,9 +29,9 @@ const SIGNED_LINK_CALLER = 'signed-label-link';
 function refusal(check: Exclude<LabelSignatureCheck, 'valid'>): AppError {
   switch (check) {
     case 'expired':
-      return new AppError('forbidden', 'The label link has expired.');
+      return new AppError('forbidden', LABEL_LINK_EXPIRED_MESSAGE);
     case 'invalid':
-      return new AppError('forbidden', 'The label link is invalid.');
+      return new AppError('forbidden', LABEL_LINK_INVALID_MESSAGE);
     default: {
       const unknown: never = check;
       throw new Error(`Unknown label signature check ${JSON.stringify(unknown)}`);
@@ -43,10 +48,11 @@ export class LabelsController {
   constructor(private readonly apps: AppRequestSender) {}
 
   @ApiRoute({
+    operationId: 'getLabelFile',
     summary: 'A label PDF, by the signed link an answer gave (no key)',
     isPublic: true,
     success: { status: 200, description: 'The PDF (application/pdf).' },
-    errors: [403, 404, 503],
+    errors: ['labelLinkInvalid', 'labelLinkExpired', 'labelFileNotFound', 'unavailable'],
   })
   @Public()
   @Get('*key')
@@ -67,7 +73,7 @@ export class LabelsController {
     if (check !== 'valid') throw refusal(check);
     const context: RequestContext = { accountId: SIGNED_LINK_CALLER, correlationId: requestId };
     const file = await this.apps.request<LabelFileContent>(LabelPatterns.readFile, context, { key });
-    if (!file) throw new NotFound('Label file not found.');
+    if (!file) throw new NotFound(LABEL_FILE_NOT_FOUND_MESSAGE);
     const content = Buffer.from(file.content_base64, 'base64');
     return new StreamableFile(content, {
       type: 'application/pdf',

@@ -6,11 +6,22 @@ const applied = new WeakSet<object>();
 /**
  * Turns the field descriptions the request classes record (see `documented` in the contracts)
  * into `@ApiProperty` metadata, once per class, so `SwaggerModule` reads them like decorators.
+ * A field the class initialises gets that value as its `default`: the value validation fills in.
  */
 export function applyFieldSchemas(): void {
   for (const [prototype, fields] of FIELD_SCHEMAS) {
     if (applied.has(prototype)) continue;
     applied.add(prototype);
-    for (const [key, schema] of fields) ApiProperty(schema as ApiPropertyOptions)(prototype, key);
+    const initial = defaultsOf(prototype);
+    for (const [key, schema] of fields) {
+      const value = initial[key];
+      const withDefault = value === undefined || value === null ? schema : { ...schema, default: value };
+      ApiProperty(withDefault as ApiPropertyOptions)(prototype, key);
+    }
   }
+}
+
+function defaultsOf(prototype: object): Record<string, unknown> {
+  const type = (prototype as { constructor: new () => object }).constructor;
+  return new type() as Record<string, unknown>;
 }

@@ -5,6 +5,24 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_SCHEMA_FILE, generateApiSchemaTypes } from './api-schema-types';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import {
+  INSUFFICIENT_CREDIT_FOR_SHIPMENT_MESSAGE,
+  INSUFFICIENT_CREDIT_MESSAGE,
+  INVALID_ITEMS_MESSAGE,
+  NOT_READY_MESSAGE,
+} from '@shipping/batch-domain';
+import {
+  BATCH_NOT_FOUND_MESSAGE,
+  CreateBatchRequest,
+  validateRequest,
+  WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
+  WEBHOOK_EVENT_TYPES,
+} from '@shipping/contracts';
+import { IN_PROGRESS_MESSAGE } from '../http/idempotency/idempotency.interceptor';
+import { ERROR_CASES } from './error-cases';
+import { REQUEST_CLASSES } from './api-route.decorator';
 import { createOpenApiDocument } from './openapi-document';
 import { createGatewayDocumentApp, registeredRoutes } from './testing/gateway-document-app';
 
@@ -32,6 +50,30 @@ const operations = (document: OpenAPIObject) =>
       operation,
     })),
   );
+
+const errorsOf = (cls: new () => object, body: unknown) => {
+  const result = validateRequest(cls, body);
+  return result.ok ? undefined : result.errors;
+};
+
+const validators = new WeakMap<object, Ajv2020>();
+
+/** Whether an example keeps the schema of its own response. */
+function validates(
+  document: OpenAPIObject,
+  response: { content: Record<string, { schema: object }> },
+  value: unknown,
+) {
+  let ajv = validators.get(document);
+  if (!ajv) {
+    ajv = addFormats(new Ajv2020({ strict: false }));
+    ajv.addSchema(structuredClone(document), 'openapi.json');
+    validators.set(document, ajv);
+  }
+  const schema = response.content['application/json'].schema;
+  const resolved = JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, '"openapi.json#/components'));
+  return ajv.validate(resolved, value);
+}
 
 describe('the OpenAPI document', () => {
   let document: OpenAPIObject;
@@ -76,7 +118,7 @@ describe('the OpenAPI document', () => {
       expect({ route, tags: isAdmin ? operation.tags : [], security: operation.security }).toEqual({
         route,
         tags: isAdmin ? ['admin'] : [],
-        security: isPublic ? undefined : [{ [isAdmin ? 'admin' : 'bearer']: [] }],
+        security: isPublic ? [] : [{ [isAdmin ? 'admin' : 'bearer']: [] }],
       });
       if (route.startsWith('POST ')) {
         expect({
@@ -102,6 +144,206 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['shipper_id', 'service', 'batch_shipments']),
     );
     expect(JSON.stringify(document)).not.toContain('"#/components/schemas/"');
+  });
+
+  it('names each operation by its resource, once, and the path parameters as the interface does', () => {
+    const ids = operations(document).map(({ operation }) => operation.operationId as string);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z]+(?:[A-Z][a-z]+)+$/);
+    const idOf = (route: string) =>
+      operations(document).find((one) => one.route === route)?.operation.operationId;
+    expect({
+      create: idOf('POST /batches'),
+      get: idOf('GET /batches/{batch_id}'),
+      ship: idOf('POST /batches/{batch_id}/ship'),
+      webhooks: idOf('GET /webhooks'),
+    }).toEqual({ create: 'createBatch', get: 'getBatch', ship: 'shipBatch', webhooks: 'listWebhooks' });
+    expect(Object.keys(document.paths).join(' ')).not.toMatch(/\{\w*[A-Z]\w*\}|\{id\}/);
+    const tags = new Set((document.tags ?? []).map((tag) => tag.name));
+    for (const { operation } of operations(document))
+      for (const tag of operation.tags ?? [])
+        expect({ tag, defined: tags.has(tag) }).toEqual({ tag, defined: true });
+    expect(document.tags?.every((tag) => Boolean(tag.description))).toBe(true);
+    expect(document.info.contact?.email).toBeDefined();
+    expect(document.info.license?.name).toBeDefined();
+    expect(document.servers?.length).toBeGreaterThan(0);
+  });
+
+  it("quotes, for each route and status, the messages the code answers, and no other route's", () => {
+    const examplesOf = (route: string, status: number) =>
+      Object.values(
+        operations(document).find((one) => one.route === route)!.operation.responses[status].content[
+          'application/json'
+        ].examples as Record<string, { value: { message: string } }>,
+      ).map((example) => example.value.message);
+    expect(examplesOf('POST /parcel-orders/instant-ship', 402)).toEqual([
+      INSUFFICIENT_CREDIT_FOR_SHIPMENT_MESSAGE,
+    ]);
+    expect(examplesOf('POST /batches/{batch_id}/ship', 402)).toEqual([INSUFFICIENT_CREDIT_MESSAGE]);
+    expect(examplesOf('DELETE /webhooks/{webhook_id}', 404)).toEqual([WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE]);
+    expect(examplesOf('GET /batches/{batch_id}', 404)).toEqual([BATCH_NOT_FOUND_MESSAGE]);
+    expect(examplesOf('POST /batches/{batch_id}/ship', 409)).toEqual(
+      expect.arrayContaining([NOT_READY_MESSAGE, INVALID_ITEMS_MESSAGE, IN_PROGRESS_MESSAGE]),
+    );
+    const known = new Set(Object.values(ERROR_CASES).map((one) => one.message));
+    for (const { route, operation } of operations(document)) {
+      for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+        if (Number(status) < 400) continue;
+        for (const [name, example] of Object.entries(
+          response.content['application/json'].examples as Record<string, any>,
+        )) {
+          const { message } = example.value;
+          // Validation examples are the route's request class's own answer to a bad request.
+          if (name !== 'validation' && name !== 'invalidQuery')
+            expect({ route, name, known: known.has(message) }).toEqual({ route, name, known: true });
+          if (example['x-message-pattern'])
+            expect({ route, name, message }).toEqual({
+              route,
+              name,
+              message: expect.stringMatching(new RegExp(example['x-message-pattern'])),
+            });
+          expect({ route, status, name, ok: validates(document, response, example.value) }).toEqual({
+            route,
+            status,
+            name,
+            ok: true,
+          });
+        }
+      }
+    }
+  });
+
+  it('gives the 422 of a body the field map its request class answers, and the ship 409 its invalid_order_ids', () => {
+    const ship = document.paths['/batches/{batch_id}/ship'].post!.responses['409'] as any;
+    expect(ship.content['application/json'].examples.invalidItems.value.data).toEqual({
+      invalid_order_ids: expect.any(Array),
+    });
+    const batch = document.paths['/batches'].post!.responses['422'] as any;
+    expect(batch.content['application/json'].examples.validation.value.data).toEqual(
+      errorsOf(CreateBatchRequest, {}),
+    );
+  });
+
+  it('declares the headers it sends: request id, ETag and 304, rate limits, Retry-After, replays', () => {
+    const get = document.paths['/batches/{batch_id}'].get! as any;
+    expect(Object.keys(get.responses['200'].headers)).toEqual(
+      expect.arrayContaining([
+        'X-Request-Id',
+        'ETag',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+      ]),
+    );
+    expect(get.responses['304']).toBeDefined();
+    expect(get.parameters.map((parameter: { name: string }) => parameter.name)).toContain('If-None-Match');
+    expect(Object.keys(get.responses['429'].headers)).toEqual(['X-Request-Id', 'Retry-After']);
+    const label = document.paths['/labels/{key}'].get! as any;
+    expect({ etag: 'ETag' in label.responses['200'].headers, has304: '304' in label.responses }).toEqual({
+      etag: false,
+      has304: false,
+    });
+    const ship = document.paths['/batches/{batch_id}/ship'].post! as any;
+    expect(Object.keys(ship.responses['200'].headers)).toContain('Idempotent-Replayed');
+    for (const { route, operation } of operations(document))
+      for (const [status, response] of Object.entries(operation.responses as Record<string, any>))
+        expect({
+          route,
+          status,
+          id: Boolean(response.headers?.['X-Request-Id']) || status === '431',
+        }).toEqual({
+          route,
+          status,
+          id: true,
+        });
+  });
+
+  it('describes every webhook event type with its body and signature headers', () => {
+    const webhooks = (document as { webhooks?: Record<string, any> }).webhooks!;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const [type, item] of Object.entries(webhooks)) {
+      expect({
+        type,
+        headers: item.post.parameters.map((parameter: { name: string }) => parameter.name),
+      }).toEqual({
+        type,
+        headers: ['Webhook-Event-Type', 'Webhook-Id', 'Webhook-Timestamp', 'Webhook-Signature'],
+      });
+      expect(item.post.requestBody.content['application/json'].schema).toBeDefined();
+    }
+    const schemas = document.components!.schemas! as Record<string, any>;
+    expect(schemas.WebhookEndpoint.properties.events.items).toEqual({
+      $ref: '#/components/schemas/WebhookEventType',
+    });
+  });
+
+  it('gives every operation a whole request body its request class accepts, and a whole answer its schema accepts', () => {
+    for (const { route, operation } of operations(document)) {
+      const body = operation.requestBody?.content['application/json'];
+      if (body) {
+        const cls = REQUEST_CLASSES.get(operation.operationId);
+        expect({ route, schema: body.schema.$ref }).toEqual({
+          route,
+          schema: `#/components/schemas/${cls!.name}`,
+        });
+        const example = body.examples.example.value;
+        expect({ route, errors: errorsOf(cls!, example) }).toEqual({ route, errors: undefined });
+      }
+      for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+        const media = response.content?.['application/json'];
+        if (Number(status) >= 300 || !media) continue;
+        expect({ route, status, ok: validates(document, response, media.examples.example.value) }).toEqual({
+          route,
+          status,
+          ok: true,
+        });
+      }
+    }
+  });
+
+  it('agrees with the limits table of docs/api-conventions.md, which is read off the same validators', () => {
+    const schemas = document.components!.schemas! as Record<string, any>;
+    const n = (value: number) => value.toLocaleString('en-US');
+    const row = (what: string) => {
+      const line = readFileSync(join(__dirname, '../../../../docs/api-conventions.md'), 'utf8')
+        .split('\n')
+        .find((text) => text.startsWith(`| ${what} |`));
+      return line?.split('|')[2].trim();
+    };
+    const { ParcelPackage, FreightItem, PickupPiece, CustomsItem, FreightOrderRequest, FreightAddress } =
+      schemas;
+    expect(FreightItem.properties.count.maximum).toBe(ParcelPackage.properties.count.maximum);
+    expect(row('counts')).toBe(
+      `package and freight item \`count\` up to ${n(ParcelPackage.properties.count.maximum)}; ` +
+        `pickup piece \`quantity\` up to ${n(PickupPiece.properties.quantity.maximum)}`,
+    );
+    expect(row('customs items')).toBe(
+      `\`quantity\` up to ${n(CustomsItem.properties.quantity.maximum)}; ` +
+        `\`hs_code\` up to ${CustomsItem.properties.hs_code.maxLength} characters`,
+    );
+    expect(row('amounts')).toBe(`up to ${n(CustomsItem.properties.price.maximum)}`);
+    expect(row('strings')).toBe(
+      `${FreightAddress.properties.name.maxLength} characters, unless a row above says otherwise; ` +
+        `\`zip\` ${FreightAddress.properties.zip.maxLength}, freight instructions ` +
+        `${n(FreightOrderRequest.properties.from_instructions.maxLength)}`,
+    );
+    expect(schemas.HazmatDetail.properties.compatibility_group.enum).toEqual([
+      'A',
+      'B',
+      'C',
+      'D',
+      'E',
+      'F',
+      'G',
+      'H',
+      'J',
+      'K',
+      'L',
+      'N',
+      'S',
+    ]);
+    expect(schemas.CustomsItem.required).not.toContain('content_type');
+    expect(schemas.CustomsItem.properties.content_type.default).toBe('Merchandise');
   });
 
   it('generates the dashboard API types that are checked in: run `npm run api:types` after changing the API', () => {

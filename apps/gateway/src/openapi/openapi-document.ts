@@ -4,21 +4,41 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
 import { ADMIN_SECURITY } from './api-route.decorator';
 import { applyFieldSchemas } from './field-properties';
+import { describeConventions } from './document-conventions';
+import { RESPONSE_HEADERS } from './response-headers';
 import { RESPONSE_SCHEMAS } from './response-schemas';
+import { WEBHOOK_BODY_SCHEMAS, webhookOperations } from './webhook-documents';
 
 const DESCRIPTION =
   'Draft freight and parcel orders, pickup orders and rates, instant ship and parcel batches. ' +
   'Every answer is an envelope: `{"success": true, "data": ...}` or `{"success": false, "message": ...}`. ' +
+  'Instant ship and batches are in a beta state, as the interface marks them. ' +
   'The sandbox keys are `sk_test_acme` and `sk_test_tiny`.';
+
+/** Every tag an operation carries, with what it groups. */
+const TAGS: [string, string][] = [
+  ['Orders', 'Draft freight and parcel orders, the open-orders list, and instant ship (beta).'],
+  ['Pickups', 'Pickup orders and the price of a pickup.'],
+  ['Batches', 'Batches of up to 1,000 parcel shipments (beta): create, ship, read, and their history.'],
+  ['Labels', 'Label PDFs at the signed links the answers give; no API key.'],
+  ['Webhooks', 'Webhook endpoints, their deliveries, and the events the service posts to them.'],
+  ['Accounts', "The caller's account, credit ledger, shippers and saved addresses."],
+  ['Health', 'Liveness and readiness, without a key.'],
+  ['Audit', 'The public keys that sign audit checkpoints, without a key.'],
+  ['admin', 'The operator API under /admin, opened by the admin key only.'],
+];
 
 /** The OpenAPI 3.1 document of the app's HTTP routes, read from their decorators and DTO classes. */
 export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   applyFieldSchemas();
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Shipping orders')
     .setDescription(DESCRIPTION)
     .setVersion('1')
+    .setContact('Shipping orders API', 'https://shipping.example/docs', 'api@shipping.example')
+    .setLicense('Proprietary (UNLICENSED)', 'https://shipping.example/terms')
+    .addServer('http://127.0.0.1:3000', 'The service started locally (`npm start`, PORT 3000)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key, e.g. `sk_test_acme`.' })
     .addBearerAuth(
       {
@@ -29,20 +49,21 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
           'API keys do not open the admin API.',
       },
       ADMIN_SECURITY,
-    )
-    .build();
-  const document = SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controllerKey, methodKey) =>
-      `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
-  });
+    );
+  for (const [name, description] of TAGS) builder.addTag(name, description);
+  const document = SwaggerModule.createDocument(app, builder.build());
   document.components = {
     ...document.components,
     schemas: {
       ...document.components?.schemas,
       ...(RESPONSE_SCHEMAS as Record<string, SchemaObject>),
       ...(ENVELOPE_SCHEMAS as Record<string, SchemaObject>),
+      ...(WEBHOOK_BODY_SCHEMAS as Record<string, SchemaObject>),
     },
+    headers: RESPONSE_HEADERS as never,
   };
+  (document as { webhooks?: unknown }).webhooks = webhookOperations();
+  describeConventions(document);
   return document;
 }
 

@@ -1,3 +1,7 @@
+import { WEBHOOK_EVENT_TYPES } from '@shipping/contracts';
+import { batchEventSchemas } from './batch-event-schemas';
+import { CARRIER_CODES } from '@shipping/reference-data';
+
 /** JSON Schema 2020-12, as OpenAPI 3.1 uses it (the swagger types predate `const`). */
 type SchemaObject = Record<string, unknown>;
 
@@ -33,7 +37,7 @@ export const pageOf = (item: string): SchemaObject =>
 
 const WEBHOOK_EVENTS: SchemaObject = {
   type: 'array',
-  items: { type: 'string' },
+  items: { $ref: '#/components/schemas/WebhookEventType' },
   description: 'The event types the endpoint receives.',
 };
 
@@ -73,6 +77,7 @@ const postalLines = {
 };
 
 const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
+const carrier: SchemaObject = { type: 'string', enum: [...CARRIER_CODES], description: 'Carrier code.' };
 const money = (description: string): SchemaObject => ({ type: 'string', example: '250.00', description });
 
 const account = {
@@ -94,6 +99,8 @@ const apiKey = {
 
 /** Named schemas, referenced from the answers as `#/components/schemas/<name>`. */
 export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
+  ...batchEventSchemas(),
+  WebhookEventType: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
   Health: object({ status: { type: 'string', const: 'ok' } }),
   AuditKeys: object({
     keys: {
@@ -111,7 +118,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     id: integer,
     hash_id: string,
     name: string,
-    carrier: string,
+    carrier,
     integration: { type: 'string', enum: ['own', 'platform'] },
     batch_eligible: boolean,
     instant_ship_eligible: boolean,
@@ -131,7 +138,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   OpenOrder: object({
     shipment_order_id: integer,
     kind: { type: 'string', enum: ['freight', 'parcel'] },
-    status: string,
+    status: { type: 'string', enum: ['draft'] },
     summary: object({
       from: string,
       to: string,
@@ -156,8 +163,22 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     from_address: object({ id: nullable(integer), ...postalLines, is_residential: boolean }),
     piece_count: integer,
     status: { type: 'string', enum: ['ready', 'pending', 'scheduled', 'failed', 'cancelled'] },
-    carrier: string,
-    pieces: { type: 'array', items: { type: 'object' } },
+    carrier,
+    pieces: {
+      type: 'array',
+      items: object(
+        {
+          readable_service: { type: 'string', description: 'The service as people read it.' },
+          is_gfp: boolean,
+          service: { type: 'string', description: 'Carrier pickup service code, `PICKUP-<CARRIER>-<n>`.' },
+          container_type: nullable({ type: 'string', enum: ['package', 'letter'] }),
+          quantity: integer,
+          weight: { type: 'integer', description: 'Whole pounds, rounded up.' },
+          destination_country_code: nullable(string),
+        },
+        ['container_type', 'destination_country_code'],
+      ),
+    },
     total_weight: string,
     ready_time: nullable(string),
     close_time: nullable(string),
@@ -167,7 +188,11 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   }),
   PickupRate: object({
     id: nullable(integer),
-    miscellaneous_charges: { type: 'array' },
+    miscellaneous_charges: {
+      type: 'array',
+      description: 'Charges beyond base and fuel; empty when there are none.',
+      items: object({ name: string, amount: money('The charge, in dollars.') }),
+    },
     base_price: string,
     fuel_price: string,
     final_price: string,
@@ -253,15 +278,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   BatchListEntryPage: pageOf('BatchListEntry'),
   BatchEventPage: pageOf('BatchEvent'),
   WebhookDeliveryPage: pageOf('WebhookDelivery'),
-  BatchEvent: object({
-    id: string,
-    type: string,
-    version: integer,
-    data: {},
-    occurred_at: { type: 'string', format: 'date-time' },
-    correlation_id: nullable(string),
-    causation_id: nullable(string),
-  }),
   WebhookEndpoint: object({
     id: integer,
     url: { type: 'string', format: 'uri' },
@@ -282,7 +298,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     id: string,
     webhook_id: integer,
     event_id: string,
-    event_type: string,
+    event_type: { $ref: '#/components/schemas/WebhookEventType' },
     status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
     attempt_count: integer,
     next_attempt_at: nullable(string),

@@ -25,11 +25,22 @@ export class InstantShipController {
   ) {}
 
   @ApiRoute({
+    operationId: 'instantShip',
     summary: "Buy a parcel's label at once",
+    description:
+      'The label is bought, charged and answered at once, and `shipment.shipped` goes to the webhook endpoints.',
+    beta: true,
     success: { status: 201, data: 'InstantShipment' },
-    body: true,
+    body: InstantShipRequest,
     idempotent: true,
-    errors: [402],
+    errors: [
+      'parcelCredit',
+      'instantShipService',
+      'instantShipShipper',
+      'noRate',
+      'carrierRefused',
+      'instantShipOff',
+    ],
   })
   @Post()
   @HttpCode(201)

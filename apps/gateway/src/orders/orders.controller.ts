@@ -24,10 +24,11 @@ export class OrdersController {
   constructor(private readonly apps: AppRequestSender) {}
 
   @ApiRoute({
+    operationId: 'createFreightOrder',
     summary: 'Create a draft freight order, or update one with shipment_order_id (200)',
     success: { status: 201, data: 'SavedOrder' },
     updateStatus: 200,
-    body: true,
+    body: FreightOrderRequest,
     idempotent: true,
   })
   @Post('freight-orders')
@@ -42,10 +43,11 @@ export class OrdersController {
   }
 
   @ApiRoute({
+    operationId: 'createParcelOrder',
     summary: 'Create a draft parcel order, or update one with shipment_order_id (200)',
     success: { status: 201, data: 'SavedOrder' },
     updateStatus: 200,
-    body: true,
+    body: ParcelOrderRequest,
     idempotent: true,
   })
   @Post('parcel-orders')
@@ -61,9 +63,10 @@ export class OrdersController {
 
   /** The dashboard's open-orders page: draft freight and parcel orders, newest first. */
   @ApiRoute({
+    operationId: 'listOrders',
     summary: 'The open orders: drafts, newest first',
     success: { status: 200, data: { page: 'OpenOrder' } },
-    errors: [422],
+    query: { cls: PageQuery, invalid: { page: '0' } },
   })
   @Get('orders')
   async list(

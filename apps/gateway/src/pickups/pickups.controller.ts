@@ -35,12 +35,13 @@ export class PickupsController {
 
   /** Creates a pickup order (201), or updates the caller's own when `id` is sent (200). */
   @ApiRoute({
+    operationId: 'createPickupOrder',
     summary: "Create a pickup order, or update the caller's own with id (200)",
     success: { status: 201, data: 'PickupOrder' },
     updateStatus: 200,
-    body: true,
+    body: PickupOrderRequest,
     idempotent: true,
-    errors: [404],
+    errors: ['unknownPickup', 'pickupNotChangeable', 'pickupRefusedByCarrier', 'keyReused', 'pickupNotSaved'],
   })
   @Post()
   @HttpCode(201)
@@ -55,9 +56,11 @@ export class PickupsController {
   }
 
   @ApiRoute({
+    operationId: 'getPickupRates',
     summary: 'The price of a pickup (nothing is saved)',
     success: { status: 200, data: 'PickupRate' },
-    body: true,
+    body: PickupRatesRequest,
+    errors: ['noSender'],
     idempotent: true,
   })
   @Post('get-rates')
@@ -68,9 +71,10 @@ export class PickupsController {
 
   /** The dashboard's pickup-orders page, newest first. */
   @ApiRoute({
+    operationId: 'listPickupOrders',
     summary: 'The pickup orders, newest first',
     success: { status: 200, data: { page: 'PickupOrder' } },
-    errors: [422],
+    query: { cls: PageQuery, invalid: { page: '0' } },
   })
   @Get()
   async list(
@@ -84,9 +88,14 @@ export class PickupsController {
   }
 
   /** One pickup order of the caller's account and key mode. */
-  @ApiRoute({ summary: 'A pickup order', success: { status: 200, data: 'PickupOrder' }, errors: [404] })
-  @Get(':pickupId')
-  get(@Param('pickupId') pickupId: string, @Caller() caller: RequestContext) {
+  @ApiRoute({
+    operationId: 'getPickupOrder',
+    summary: 'A pickup order',
+    success: { status: 200, data: 'PickupOrder' },
+    errors: ['pickupNotFound'],
+  })
+  @Get(':pickup_order_id')
+  get(@Param('pickup_order_id') pickupId: string, @Caller() caller: RequestContext) {
     return this.apps.request<PickupOrderView>(PickupPatterns.getPickupOrder, caller, {
       id: pickupIdOf(pickupId),
     });
@@ -94,13 +103,14 @@ export class PickupsController {
 
   /** Cancels a pickup order, with its carrier first when the carrier scheduled it. */
   @ApiRoute({
+    operationId: 'cancelPickupOrder',
     summary: 'Cancel a pickup order (with its carrier when the carrier scheduled it)',
     success: { status: 200, data: 'PickupOrder' },
-    errors: [404, 409, 422],
+    errors: ['pickupNotFound', 'pickupStillScheduling', 'pickupRefusedByCarrier'],
   })
-  @Delete(':pickupId')
+  @Delete(':pickup_order_id')
   @HttpCode(200)
-  cancel(@Param('pickupId') pickupId: string, @Caller() caller: RequestContext) {
+  cancel(@Param('pickup_order_id') pickupId: string, @Caller() caller: RequestContext) {
     return this.apps.request<PickupOrderView>(PickupPatterns.cancelPickupOrder, caller, {
       id: pickupIdOf(pickupId),
     });

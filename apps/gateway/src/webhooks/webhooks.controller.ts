@@ -48,10 +48,12 @@ export class WebhooksController {
 
   /** 201; the signing secret is shown in this answer only, never in a replay of it. */
   @ApiRoute({
+    operationId: 'createWebhook',
     summary: 'Register a webhook endpoint; the answer shows its signing secret once',
     success: { status: 201, data: 'RegisteredWebhookEndpoint' },
-    body: true,
+    body: RegisterWebhookRequest,
     idempotent: true,
+    errors: ['refusedUrl', 'endpointLimit'],
   })
   @Post()
   @HttpCode(201)
@@ -73,14 +75,15 @@ export class WebhooksController {
 
   /** A new url, new event types, or both. */
   @ApiRoute({
+    operationId: 'updateWebhook',
     summary: 'Change a webhook endpoint: a new url, new event types, or both',
     success: { status: 200, data: 'WebhookEndpoint' },
-    body: true,
-    errors: [404],
+    body: UpdateWebhookRequest,
+    errors: ['webhookNotFound', 'refusedUrl'],
   })
-  @Patch(':webhookId')
+  @Patch(':webhook_id')
   update(
-    @Param('webhookId') webhookId: string,
+    @Param('webhook_id') webhookId: string,
     @Body(new Valid(UpdateWebhookRequest)) body: UpdateWebhookRequest,
     @Caller() caller: RequestContext,
   ) {
@@ -90,20 +93,25 @@ export class WebhooksController {
     });
   }
 
-  @ApiRoute({ summary: 'The webhook endpoints', success: { status: 200, data: { list: 'WebhookEndpoint' } } })
+  @ApiRoute({
+    operationId: 'listWebhooks',
+    summary: 'The webhook endpoints',
+    success: { status: 200, data: { list: 'WebhookEndpoint' } },
+  })
   @Get()
   list(@Caller() caller: RequestContext) {
     return this.apps.request<WebhookEndpointView[]>(WebhookPatterns.list, caller);
   }
 
   @ApiRoute({
+    operationId: 'deleteWebhook',
     summary: 'Delete a webhook endpoint',
     success: { status: 200, data: 'WebhookEndpoint' },
-    errors: [404],
+    errors: ['webhookNotFound'],
   })
-  @Delete(':webhookId')
+  @Delete(':webhook_id')
   @HttpCode(200)
-  async remove(@Param('webhookId') webhookId: string, @Caller() caller: RequestContext) {
+  async remove(@Param('webhook_id') webhookId: string, @Caller() caller: RequestContext) {
     const removed = await this.apps.request<WebhookEndpointView>(WebhookPatterns.remove, caller, {
       webhook_id: param(webhookId),
     });
@@ -112,13 +120,15 @@ export class WebhooksController {
 
   /** Newest first, each with every attempt. */
   @ApiRoute({
+    operationId: 'listWebhookDeliveries',
     summary: "The endpoint's deliveries with every attempt, newest first",
     success: { status: 200, data: { page: 'WebhookDelivery' } },
-    errors: [404, 422],
+    query: { cls: PageQuery, invalid: { page: '0' } },
+    errors: ['webhookNotFound'],
   })
-  @Get(':webhookId/deliveries')
+  @Get(':webhook_id/deliveries')
   async deliveries(
-    @Param('webhookId') webhookId: string,
+    @Param('webhook_id') webhookId: string,
     @Query(new Valid(PageQuery)) query: PageQuery,
     @Caller() caller: RequestContext,
     @Req() request: FastifyRequest,
@@ -133,16 +143,17 @@ export class WebhooksController {
 
   /** 202: the delivery is due now (same Webhook-Id); its attempt shows in the deliveries list. */
   @ApiRoute({
+    operationId: 'redeliverWebhookDelivery',
     summary: 'Send a delivery again now',
     success: { status: 202, data: 'WebhookDelivery' },
     idempotent: true,
-    errors: [404, 409],
+    errors: ['webhookNotFound', 'deliveryNotFound', 'deliveryInFlight'],
   })
-  @Post(':webhookId/deliveries/:deliveryId/redeliver')
+  @Post(':webhook_id/deliveries/:delivery_id/redeliver')
   @HttpCode(202)
   redeliver(
-    @Param('webhookId') webhookId: string,
-    @Param('deliveryId') deliveryId: string,
+    @Param('webhook_id') webhookId: string,
+    @Param('delivery_id') deliveryId: string,
     @Caller() caller: RequestContext,
   ) {
     return this.apps.request<WebhookDeliveryView>(WebhookPatterns.redeliver, caller, {

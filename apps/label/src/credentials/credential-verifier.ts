@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type CarrierCredentialsVerified,
+  carrierUnavailableMessage,
+  noCarrierCredentialsMessage,
   NotFound,
   Unavailable,
   ValidationFailed,
@@ -27,7 +29,7 @@ export class CredentialVerifier {
 
   async verify(accountId: string, shipperId: number): Promise<CarrierCredentialsVerified> {
     const stored = await this.store.open(accountId, shipperId);
-    if (!stored) throw new NotFound(`Shipper ${shipperId} has no carrier credentials.`);
+    if (!stored) throw new NotFound(noCarrierCredentialsMessage(shipperId));
     if (stored.carrier !== 'usps')
       throw ValidationFailed.field(
         'carrier',
@@ -41,7 +43,7 @@ export class CredentialVerifier {
       return { verified: true };
     } catch (error) {
       if (error instanceof UspsCredentialsRefused) return { verified: false, carrier_message: error.reason };
-      if (error instanceof UspsFault) throw new Unavailable(`${error.message}; try again later.`);
+      if (error instanceof UspsFault) throw new Unavailable(carrierUnavailableMessage(error.message));
       throw error;
     }
   }

@@ -4,6 +4,7 @@ import {
   type AppMessage,
   asJsonObject,
   mergeFieldErrors,
+  PICKUP_NOT_SAVED_MESSAGE,
   PickupOrderRequest,
   type RequestContext,
   type Tenant,
@@ -40,7 +41,7 @@ import { PickupIds } from './pickup-ids';
 import { PickupRequestKeys, requestHashOf } from './pickup-request-keys';
 import { resolveSender } from './sender';
 
-export const PICKUP_NOT_SAVED_MESSAGE = 'Pickup order could not be saved';
+export { PICKUP_NOT_SAVED_MESSAGE };
 
 export const readableService = (code: string) => findPickupService(code)?.name ?? code;
 

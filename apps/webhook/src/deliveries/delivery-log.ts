@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Conflict,
+  DELIVERY_IN_FLIGHT_MESSAGE,
   NotFound,
   type PageRequest,
   WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE,
@@ -13,8 +14,7 @@ import type { SqlClient } from '@shipping/event-store';
 import { SQL_CLIENT } from '@shipping/platform';
 import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
 
-export const DELIVERY_IN_FLIGHT_MESSAGE =
-  'The delivery is being sent right now; ask again once its attempt is listed.';
+export { DELIVERY_IN_FLIGHT_MESSAGE };
 
 interface DeliveryRow {
   id: string;

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  endpointLimitMessage,
+  REFUSED_URL_MESSAGE,
   NotFound,
   type RegisteredWebhookEndpointReply,
   registeredSecretContext,
@@ -21,11 +23,7 @@ import { resolveTarget, type Resolve, WEBHOOK_RESOLVE } from '../dispatch/target
 import { endpointContext, SecretBox } from '../secrets/secret-box';
 import { WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 
-/** One answer for an internal address and a host that does not resolve: two would map internal names. */
-export const REFUSED_URL_MESSAGE =
-  'The url must point to a public address: hosts that do not resolve, and loopback, private or otherwise internal addresses, are refused.';
-export const endpointLimitMessage = (limit: number) =>
-  `An account can have at most ${limit} webhook endpoints in each key mode; delete one before adding another.`;
+export { endpointLimitMessage, REFUSED_URL_MESSAGE };
 
 interface EndpointRow {
   id: string | number;

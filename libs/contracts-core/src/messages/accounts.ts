@@ -82,3 +82,16 @@ export interface ShipperRecord {
   has_credentials: boolean;
   credentials_set_at: string | null;
 }
+
+export const accountNotFoundMessage = (accountId: string) => `There is no account ${accountId}.`;
+export const shipperNotFoundMessage = (accountId: string, shipperId: string | number) =>
+  `Account ${accountId} has no shipper ${shipperId}.`;
+export const apiKeyNotFoundMessage = (accountId: string, keyId: string) =>
+  `Account ${accountId} has no API key ${keyId}.`;
+export const noCarrierCredentialsMessage = (shipperId: string | number) =>
+  `Shipper ${shipperId} has no carrier credentials.`;
+/** A carrier that did not answer a credentials check; the fault names the carrier and what failed. */
+export const carrierUnavailableMessage = (fault: string) => `${fault}; try again later.`;
+/** The carrier's own words, cleaned of every secret of the credentials. */
+export const credentialsRefusedMessage = (carrierMessage: string) =>
+  `The carrier refused them: ${carrierMessage}`;

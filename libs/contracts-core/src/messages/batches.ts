@@ -12,6 +12,8 @@ export const BATCH_ITEM_STATUSES = ['valid', 'invalid', 'completed', 'failed'] a
 export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number];
 
 export const BATCH_NOT_FOUND_MESSAGE = 'Batch not found.';
+export const SHIPPER_NOT_ELIGIBLE_MESSAGE =
+  'The shipper was not found or does not meet the batch requirements.';
 
 export interface BatchResults {
   total_count: number;

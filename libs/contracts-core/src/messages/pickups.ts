@@ -5,3 +5,5 @@ export const PickupPatterns = {
   getPickupOrder: 'pickup.orders.get',
   cancelPickupOrder: 'pickup.orders.cancel',
 } as const;
+
+export const PICKUP_NOT_SAVED_MESSAGE = 'Pickup order could not be saved';

@@ -127,3 +127,10 @@ export interface WebhookRedeliverRequest extends WebhookEndpointRef {
 
 export const WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE = 'Webhook endpoint not found.';
 export const WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE = 'Webhook delivery not found.';
+export const DELIVERY_IN_FLIGHT_MESSAGE =
+  'The delivery is being sent right now; ask again once its attempt is listed.';
+/** One answer for an internal address and a host that does not resolve: two would map internal names. */
+export const REFUSED_URL_MESSAGE =
+  'The url must point to a public address: hosts that do not resolve, and loopback, private or otherwise internal addresses, are refused.';
+export const endpointLimitMessage = (limit: number) =>
+  `An account can have at most ${limit} webhook endpoints in each key mode; delete one before adding another.`;

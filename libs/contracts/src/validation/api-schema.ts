@@ -17,17 +17,17 @@ export const FIELD_SCHEMAS = new Map<object, Map<string, FieldSchema>>();
  * in a way clients read.
  */
 export function documented(
-  options: Pick<FieldOptions, 'presence'>,
+  options: Pick<FieldOptions, 'presence' | 'condition' | 'requiredMessage' | 'prohibitedMessage'>,
   schema: Record<string, unknown> & { description?: string },
   validation: PropertyDecorator,
 ): PropertyDecorator {
   const { presence = 'required' } = options;
   const note =
     typeof presence === 'function'
-      ? 'Required under a condition.'
+      ? conditionOf(options)
       : presence === 'prohibited'
         ? 'Not accepted here.'
-        : undefined;
+        : options.condition;
   const described: FieldSchema = {
     ...schema,
     required: presence === 'required',
@@ -39,4 +39,21 @@ export function documented(
     FIELD_SCHEMAS.set(target, fields);
     validation(target, key);
   };
+}
+
+/**
+ * The condition of a field whose presence depends on its siblings, in the words its validation
+ * message uses (`The :attribute field is required when :sibling(country) is US or CA.` reads
+ * "Required when `country` is US or CA."), or as its `condition` says.
+ */
+function conditionOf(
+  options: Pick<FieldOptions, 'condition' | 'requiredMessage' | 'prohibitedMessage'>,
+): string {
+  if (options.condition) return options.condition;
+  const said = /^The :attribute field is (required|accepted) (.+)$/.exec(
+    options.requiredMessage ?? options.prohibitedMessage ?? '',
+  );
+  if (!said) throw new Error('A field whose presence depends on its siblings needs a condition in words');
+  const words = said[2].replace(/:sibling\((\w+)\)/g, '`$1`');
+  return `${said[1] === 'required' ? 'Required' : 'Accepted'} ${words}`;
 }

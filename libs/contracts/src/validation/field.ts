@@ -26,6 +26,11 @@ export interface FieldOptions {
   presence?: Presence | ((owner: Owner) => Presence);
   requiredMessage?: string;
   prohibitedMessage?: string;
+  /**
+   * When a presence that depends on siblings makes the field required (or refuses it), in words
+   * for the API description; without it the description is read off requiredMessage.
+   */
+  condition?: string;
   /** Rules after the type rules, typically comparing the value with a sibling field. */
   checks?: readonly Check[];
 }

@@ -113,14 +113,17 @@ export function BooleanField(options: FieldOptions = {}): PropertyDecorator {
   );
 }
 
-/** A code from a fixed list or from reference data: `The selected <field> is invalid.` otherwise. */
+/**
+ * A code from a fixed list or from reference data: `The selected <field> is invalid.` otherwise.
+ * A predicate over reference data names the codes it accepts today in `codes`, for the `enum`.
+ */
 export function InField(
-  allowed: readonly string[] | ((value: unknown) => boolean),
+  allowed: readonly string[] | { test: (value: unknown) => boolean; codes: readonly string[] },
   options: FieldOptions = {},
 ): PropertyDecorator {
   const known =
-    typeof allowed === 'function' ? allowed : (value: unknown) => isString(value) && allowed.includes(value);
-  const schema = typeof allowed === 'function' ? { type: 'string' } : { type: 'string', enum: [...allowed] };
+    'test' in allowed ? allowed.test : (value: unknown) => isString(value) && allowed.includes(value);
+  const schema = { type: 'string', enum: ['test' in allowed ? allowed.codes : allowed].flat() };
   return documented(options, schema, field(options, [{ name: 'in', test: known, message: messages.in }]));
 }
 

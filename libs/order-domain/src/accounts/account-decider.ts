@@ -1,4 +1,4 @@
-import { NotFound } from '@shipping/contracts-core';
+import { accountNotFoundMessage, NotFound, shipperNotFoundMessage } from '@shipping/contracts-core';
 import type { AccountEvent, SavedAddress, ShipperIntegration, AccountUnits } from './account-events';
 
 export interface AccountState {
@@ -29,7 +29,7 @@ export type AccountCommand =
   | { type: 'RecordShipperCredentials'; accountId: string; shipperId: number; now: string }
   | { type: 'SaveAddress'; accountId: string; addressId: number; address: SavedAddress; now: string };
 
-export const accountNotFound = (accountId: string) => new NotFound(`There is no account ${accountId}.`);
+export const accountNotFound = (accountId: string) => new NotFound(accountNotFoundMessage(accountId));
 
 /** Idempotent by account, shipper and address id: a seed or a retried command writes nothing twice. */
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
@@ -56,7 +56,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       ];
     case 'RecordShipperCredentials':
       if (!state.shipperIds.has(command.shipperId))
-        throw new NotFound(`Account ${command.accountId} has no shipper ${command.shipperId}.`);
+        throw new NotFound(shipperNotFoundMessage(command.accountId, command.shipperId));
       return [
         {
           type: 'ShipperCredentialsSet',

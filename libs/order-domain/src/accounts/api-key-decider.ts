@@ -1,4 +1,4 @@
-import { NotFound } from '@shipping/contracts-core';
+import { apiKeyNotFoundMessage, NotFound } from '@shipping/contracts-core';
 import type { ApiKeyEvent } from './api-key-events';
 
 export interface ApiKeysState {
@@ -19,7 +19,7 @@ export function decideApiKeys(command: ApiKeyCommand, state: ApiKeysState): ApiK
       return state.issued.has(command.event.key_id) ? [] : [{ type: 'ApiKeyIssued', data: command.event }];
     case 'RevokeApiKey':
       if (!state.issued.has(command.keyId))
-        throw new NotFound(`Account ${command.accountId} has no API key ${command.keyId}.`);
+        throw new NotFound(apiKeyNotFoundMessage(command.accountId, command.keyId));
       if (state.revoked.has(command.keyId)) return [];
       return [
         {

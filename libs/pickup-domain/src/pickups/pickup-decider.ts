@@ -48,6 +48,10 @@ export type PickupCommand =
 
 export const UNKNOWN_PICKUP_MESSAGE = 'The selected id is invalid.';
 export const PICKUP_NOT_FOUND_MESSAGE = 'Pickup order not found.';
+export const pickupNotChangeableMessage = (pickupId: string, status: string) =>
+  `Pickup order ${pickupId} is ${status} with its carrier and cannot be changed; cancel it and create another.`;
+export const pickupStillSchedulingMessage = (pickupId: string) =>
+  `Pickup order ${pickupId} is still being scheduled with its carrier; try again.`;
 
 type Existing = Extract<PickupState, { status: 'ready' }>;
 
@@ -78,7 +82,7 @@ export function decidePickup(command: PickupCommand, state: PickupState): Pickup
       if (state.standing.status !== 'ready')
         throw new AppError(
           'conflict',
-          `Pickup order ${command.pickupId} is ${state.standing.status} with its carrier and cannot be changed; cancel it and create another.`,
+          pickupNotChangeableMessage(String(command.pickupId), state.standing.status),
         );
       return [
         {
@@ -118,10 +122,7 @@ export function decidePickup(command: PickupCommand, state: PickupState): Pickup
       if (!ownedBy(state, command.tenant)) throw new NotFound(PICKUP_NOT_FOUND_MESSAGE);
       if (state.standing.status === 'cancelled') return [];
       if (state.standing.status === 'pending')
-        throw new AppError(
-          'conflict',
-          `Pickup order ${command.pickupId} is still being scheduled with its carrier; try again.`,
-        );
+        throw new AppError('conflict', pickupStillSchedulingMessage(String(command.pickupId)));
       return [{ type: 'PickupOrderCancelled', data: { pickup_id: command.pickupId, at: command.now } }];
     default: {
       const unknown: never = command;

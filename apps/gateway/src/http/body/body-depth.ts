@@ -1,5 +1,6 @@
 import { AppError } from '@shipping/contracts';
 import type { GatewayHook } from '../gateway-request';
+import { bodyTooDeepMessage } from '../gateway-messages';
 
 /**
  * The nesting depth of a parsed JSON value: a scalar is 0, `{}` and `[]` are 1. Walked with an
@@ -21,7 +22,7 @@ export function bodyDepthLimit(maxDepth: number): GatewayHook {
   return (request, _reply, done) => {
     done(
       exceedsDepth(request.body, maxDepth)
-        ? new AppError('bad_request', `The request body is nested too deeply (more than ${maxDepth} levels).`)
+        ? new AppError('bad_request', bodyTooDeepMessage(maxDepth))
         : undefined,
     );
   };

@@ -2,6 +2,7 @@ import { AppError } from '@shipping/contracts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { bodyTooLargeMessage } from '../gateway-messages';
 
 export const UNREADABLE_BODY_MESSAGE = 'The request body could not be read.';
 
@@ -23,8 +24,7 @@ export function bytesOf(size: string): number {
   return Math.floor(bytes);
 }
 
-export const tooLarge = (limit: string) =>
-  new AppError('payload_too_large', `The request body is larger than the limit of ${limit}.`);
+export const tooLarge = (limit: string) => new AppError('payload_too_large', bodyTooLargeMessage(limit));
 
 const unreadable = () => new AppError('bad_request', UNREADABLE_BODY_MESSAGE);
 

@@ -3,6 +3,7 @@ import { failureEnvelope } from '../envelope/envelope';
 import { JSON_CONTENT_TYPE, weakEtag } from '../envelope/serialised-success';
 import { NOT_FOUND_MESSAGE } from '../auth/pre-authentication';
 import { pathOf } from '../gateway-request';
+import { undecodableParamMessage } from '../gateway-messages';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../request-id/request-id';
 
 /**
@@ -24,7 +25,7 @@ export function answerUndecodablePath(
     undecodable !== undefined &&
     request.server.findRoute({ method: request.raw.method as 'GET', url: readable }) !== null;
   const body = JSON.stringify(
-    failureEnvelope(routed ? `Failed to decode param '${undecodable}'` : NOT_FOUND_MESSAGE),
+    failureEnvelope(routed ? undecodableParamMessage(undecodable) : NOT_FOUND_MESSAGE),
   );
   reply
     .code(routed ? 400 : 404)

@@ -70,7 +70,7 @@ export async function createGatewayDocumentApp(): Promise<{ app: INestApplicatio
 
 const registered = new WeakMap<INestApplication, string[]>();
 
-/** `GET /batches/{batchId}` for every route Nest registers (`:id` and `*key` as `{id}`, `{key}`). */
+/** `GET /batches/{batch_id}` for every route Nest registers (`:id` and `*key` as `{id}`, `{key}`). */
 export function registeredRoutes(app: INestApplication): string[] {
   return registered.get(app) ?? [];
 }

@@ -36,7 +36,11 @@ export class UspsCredentialsRequest {
   payment_account_number!: string;
 
   /** The permit's ZIP Code, which USPS's payment authorization asks with a permit; only with PERMIT. */
-  @StringField({ max: 10, presence: permitOnly })
+  @StringField({
+    max: 10,
+    presence: permitOnly,
+    condition: 'Required when `payment_account_type` is PERMIT; refused otherwise.',
+  })
   permit_zip?: string;
 }
 

@@ -1,4 +1,4 @@
-import { isBatchServiceCode } from '@shipping/reference-data';
+import { isBatchServiceCode, PARCEL_SERVICES } from '@shipping/reference-data';
 import { type FieldErrors, MAX_BATCH_SHIPMENTS } from '@shipping/contracts-core';
 import {
   documented,
@@ -22,6 +22,7 @@ export const MAX_BATCH_SHIPMENT_KILOBYTES = 256;
 
 /** Batches ship with the parcel services of the carriers that ship batches (reference data). */
 export const isBatchService = (code: unknown): code is string => isString(code) && isBatchServiceCode(code);
+const BATCH_SERVICE_CODES = PARCEL_SERVICES.map((service) => service.code).filter(isBatchServiceCode);
 
 /** A non-empty array of at most 1,000 elements; that each element is an object is a cross-field rule. */
 function ShipmentsField(): PropertyDecorator {
@@ -54,7 +55,7 @@ export class CreateBatchRequest implements HasCrossFieldRules {
   @IntegerField({ min: 1, max: MAX_ID })
   shipper_id!: number;
 
-  @InField(isBatchService)
+  @InField({ test: isBatchService, codes: BATCH_SERVICE_CODES })
   service!: string;
 
   @ShipmentsField()

@@ -1,6 +1,8 @@
 import {
   DEFAULT_FREIGHT_CLASS,
   DEFAULT_FREIGHT_PACKAGE_TYPE,
+  FREIGHT_CLASSES,
+  FREIGHT_PACKAGE_TYPES,
   isFreightClass,
   isFreightPackageType,
 } from '@shipping/reference-data';
@@ -13,7 +15,10 @@ export class FreightItem {
   count!: number;
 
   /** Standard pallets force length and width; the order service overwrites them after validation. */
-  @InField(isFreightPackageType, { presence: 'defaulted' })
+  @InField(
+    { test: isFreightPackageType, codes: FREIGHT_PACKAGE_TYPES.map((type) => type.code) },
+    { presence: 'defaulted' },
+  )
   package_type: string = DEFAULT_FREIGHT_PACKAGE_TYPE;
 
   /** Inches. */
@@ -55,7 +60,7 @@ export class FreightItem {
   is_stackable = false;
 
   /** `auto`: the class is calculated from the item. */
-  @InField(isFreightClass, { presence: 'defaulted' })
+  @InField({ test: isFreightClass, codes: FREIGHT_CLASSES }, { presence: 'defaulted' })
   freight_class: string = DEFAULT_FREIGHT_CLASS;
 
   /** Holds the PO number of the shipment. */

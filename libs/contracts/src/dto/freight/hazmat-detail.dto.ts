@@ -39,6 +39,8 @@ export class HazmatDetail {
 
   @InField(PACKING_GROUPS, {
     presence: packingGroupPresence,
+    condition:
+      'Required when the chosen `hazmat_matrix_id` allows packing groups (then one of those it allows); refused when it allows none.',
     requiredMessage: 'The :attribute field is required for the selected :sibling(hazmat_matrix_id).',
     prohibitedMessage:
       'The :attribute field is prohibited: the selected :sibling(hazmat_matrix_id) allows no packing group.',
@@ -56,6 +58,8 @@ export class HazmatDetail {
 
   @InField(COMPATIBILITY_GROUPS, {
     presence: compatibilityGroupPresence,
+    condition:
+      'Required when the chosen `hazmat_matrix_id` is a Class 1 explosive (hazard class 1.x, except 1.5 and 1.6); refused otherwise.',
     requiredMessage:
       'The :attribute field is required: the selected :sibling(hazmat_matrix_id) is a Class 1 explosive.',
     prohibitedMessage:

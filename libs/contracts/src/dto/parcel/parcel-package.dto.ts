@@ -1,4 +1,4 @@
-import { isBoxType } from '@shipping/reference-data';
+import { BOX_TYPES, isBoxType } from '@shipping/reference-data';
 import { BooleanField, InField, IntegerField, ListField, NumberField, StringField } from '../../validation';
 import { LIMITS } from '../limits';
 import { CustomsItem } from './customs-item.dto';
@@ -13,7 +13,7 @@ export class ParcelPackage {
   @IntegerField({ min: 1, max: LIMITS.pieces })
   count!: number;
 
-  @InField(isBoxType, { presence: 'optional' })
+  @InField({ test: isBoxType, codes: BOX_TYPES.map((box) => box.code) }, { presence: 'optional' })
   box_type?: string | null;
 
   @NumberField({ greaterThan: 0, max: LIMITS.parcelDimension })
@@ -49,6 +49,8 @@ export class ParcelPackage {
     max: MAX_CUSTOMS_ITEMS,
     presence: (parcel) => (parcel.insurance === true ? 'required' : 'optional'),
     requiredMessage: 'The :attribute field is required when :sibling(insurance) is true.',
+    condition:
+      "Required when `insurance` is true, and on international shipments (`to_address.country` other than the sender's).",
   })
   items?: CustomsItem[] | null;
 }

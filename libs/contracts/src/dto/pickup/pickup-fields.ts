@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { DateField, type FieldOptions, isDateYmd } from '../../validation';
+import { DateField, FIELD_SCHEMAS, type FieldOptions, isDateYmd } from '../../validation';
 
 export const DATE_MESSAGE = 'The :attribute must be a date in the format Y-m-d or m/d/Y.';
 
@@ -19,5 +19,13 @@ export function PickupDateField(options: FieldOptions = {}): PropertyDecorator {
   return (target, property) => {
     DateField({ formatMessage: DATE_MESSAGE, ...options })(target, property);
     toYmd(target, property);
+    // Documented as the two forms it takes, not as a JSON Schema `date` (which is Y-m-d only).
+    const fields = FIELD_SCHEMAS.get(target);
+    const { format: _format, ...schema } = fields?.get(String(property)) ?? { required: false };
+    fields?.set(String(property), {
+      ...schema,
+      pattern: '^(\\d{4}-\\d{2}-\\d{2}|\\d{2}/\\d{2}/\\d{4})$',
+      description: ['A date, `Y-m-d` or month-first `m/d/Y`.', schema.description].filter(Boolean).join(' '),
+    });
   };
 }

@@ -1,4 +1,4 @@
-import { findPickupService } from '@shipping/reference-data';
+import { findPickupService, PICKUP_SERVICES } from '@shipping/reference-data';
 import {
   BooleanField,
   CountryField,
@@ -9,17 +9,23 @@ import {
   NumberField,
 } from '../../validation';
 import { LIMITS } from '../limits';
+import { carriersSaid } from './pickup-rules';
+
+const DESTINATION_CONDITION = `Required when the order's \`carrier\` is ${carriersSaid('pickup_piece_destination')}.`;
 
 export const CONTAINER_TYPES = ['package', 'letter'] as const;
 
 export const MAX_PIECE_QUANTITY = 999;
 
-const isPickupService = (value: unknown) => isString(value) && findPickupService(value) !== undefined;
+const isPickupService = {
+  test: (value: unknown) => isString(value) && findPickupService(value) !== undefined,
+  codes: PICKUP_SERVICES.map((service) => service.code),
+};
 
 /** The fields of a pieces[] element after the service fields `Base` declares. */
 function PickupPieceFields<Base extends FieldsBase>(Base: Base) {
   class PickupPieceBase extends Base {
-    @InField(CONTAINER_TYPES, { presence: 'optional' })
+    @InField(CONTAINER_TYPES, { presence: 'optional', condition: DESTINATION_CONDITION })
     container_type?: string | null;
 
     @IntegerField({ min: 1, max: MAX_PIECE_QUANTITY })
@@ -29,7 +35,7 @@ function PickupPieceFields<Base extends FieldsBase>(Base: Base) {
     @NumberField({ greaterThan: 0, max: LIMITS.pickupPieceWeight })
     weight!: number;
 
-    @CountryField({ presence: 'optional' })
+    @CountryField({ presence: 'optional', condition: DESTINATION_CONDITION })
     destination_country_code?: string | null;
   }
   return PickupPieceBase;
@@ -37,10 +43,16 @@ function PickupPieceFields<Base extends FieldsBase>(Base: Base) {
 
 class OrderedPickupService {
   /** With is_gfp true the service is chosen by the service, so none needs to be sent. */
-  @InField(isPickupService, { presence: (piece) => (piece.is_gfp === true ? 'optional' : 'required') })
+  @InField(isPickupService, {
+    presence: (piece) => (piece.is_gfp === true ? 'optional' : 'required'),
+    condition: 'Required unless `is_gfp` is true (then the service is chosen by the service).',
+  })
   service?: string | null;
 
-  @BooleanField({ presence: 'optional' })
+  @BooleanField({
+    presence: 'optional',
+    condition: `Ground freight indicator, default false. Required when the order's \`carrier\` is ${carriersSaid('pickup_ground_freight_flag')}; when true the service is set by the service.`,
+  })
   is_gfp?: boolean | null;
 }
 
