@@ -2,10 +2,31 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { ERROR_STATUSES, successEnvelope } from './envelope-schemas';
 
+/** A header a success answer carries. */
+export interface ResponseHeader {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+/** The stream revision a read was built from: the state after that event of its stream. */
+export const STREAM_REVISION_HEADER: ResponseHeader = {
+  name: 'Stream-Revision',
+  description:
+    "The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built " +
+    'from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event.',
+  schema: { type: 'string', pattern: '^\\d+$' },
+};
+
 export interface ApiRouteOptions {
   summary: string;
   /** The success status and the component schema of its `data` (undefined: a non-JSON body). */
-  success: { status: number; data?: string | { page: string } | { list: string }; description?: string };
+  success: {
+    status: number;
+    data?: string | { page: string } | { list: string };
+    description?: string;
+    headers?: ResponseHeader[];
+  };
   /** An update of an existing resource answers this status, with the same `data`. */
   updateStatus?: number;
   /** Statuses beyond those every route of its kind answers. */
@@ -55,7 +76,7 @@ export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
   if (options.admin) statuses.add(404);
   if (options.body) [400, 413, 422].forEach((status) => statuses.add(status));
   if (options.idempotent) [409, 422, 503].forEach((status) => statuses.add(status));
-  const { status, data, description } = options.success;
+  const { status, data, description, headers } = options.success;
   return applyDecorators(
     ApiOperation({ summary: options.summary }),
     ...(options.isPublic ? [] : [options.admin ? ApiBearerAuth(ADMIN_SECURITY) : ApiBearerAuth()]),
@@ -83,6 +104,16 @@ export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
     ApiResponse({
       status,
       description: description ?? 'Success.',
+      ...(headers
+        ? {
+            headers: Object.fromEntries(
+              headers.map((header) => [
+                header.name,
+                { description: header.description, schema: header.schema },
+              ]),
+            ),
+          }
+        : {}),
       ...(data
         ? { content: { 'application/json': { schema: successEnvelope(dataSchema(data)) as never } } }
         : {}),
