@@ -11,7 +11,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's account, its credit balance and the key's mode */
+    /** The caller's account, its credit balance (now or as of a past moment) and the key's mode */
     get: operations['Account_show'];
     put?: never;
     post?: never;
@@ -253,7 +253,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A batch with its results, a page of its items and its label files */
+    /** A batch with its results, a page of its items and its label files, now or as of a past moment */
     get: operations['Batches_get'];
     put?: never;
     post?: never;
@@ -1438,7 +1438,10 @@ export type $defs = Record<string, never>;
 export interface operations {
   Account_show: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Answer as of this moment: an RFC 3339 time (not in the future) or a stream revision (a non-negative integer); the revision the answer was built from is in `Stream-Revision`. */
+        as_of?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1448,6 +1451,8 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          /** @description The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event. */
+          'Stream-Revision'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1487,6 +1492,26 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
@@ -3904,6 +3929,8 @@ export interface operations {
   Batches_get: {
     parameters: {
       query?: {
+        /** @description Answer as of this moment: an RFC 3339 time (not in the future) or a stream revision (a non-negative integer); the revision the answer was built from is in `Stream-Revision`. */
+        as_of?: string;
         page?: number;
         per_page?: number;
         status?: 'valid' | 'invalid' | 'completed' | 'failed';
@@ -3919,6 +3946,8 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
+          /** @description The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event. */
+          'Stream-Revision'?: string;
           [name: string]: unknown;
         };
         content: {
