@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { batchStreamName } from '@shipping/batch-domain';
+import { type BatchSummaryRow, batchStreamName } from '@shipping/batch-domain';
 import {
   type AsOf,
   BATCH_NOT_FOUND_MESSAGE,
@@ -34,17 +34,15 @@ export class BatchAsOf {
       query.as_of,
     );
     const projected = foldBatchEvents(query.batch_id, {}, events);
-    const summary = projected?.summary;
-    if (
-      !projected ||
-      !summary ||
-      summary.account_id !== tenant.accountId ||
-      (summary.mode ?? 'test') !== tenant.mode
-    )
-      throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+    if (!projected || !isTenants(projected.summary, tenant)) throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+    const { summary } = projected;
     if (pastEnd) throw pastEndOf(events);
     if (summary.status === 'creating') throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     const items = pageOfItemRows(projected.items.values(), query);
     return batchPageOf({ ...summary, status: summary.status }, items, projected.revision.toString());
   }
 }
+
+/** The batch is the tenant's: its account, and its mode (a summary of a batch older than modes is a test batch's). */
+const isTenants = (summary: BatchSummaryRow, tenant: Tenant) =>
+  summary.account_id === tenant.accountId && (summary.mode ?? 'test') === tenant.mode;
