@@ -3,6 +3,7 @@ import { AccountDirectoryClient, idempotentRequestsRetention, retentionJob } fro
 import { BatchCommands } from './batches/batch-commands';
 import { BatchCreations } from './batches/batch-creations';
 import { BatchHistory } from './batches/batch-history';
+import { BatchAsOf } from './read-model/batch-as-of';
 import { BatchIds } from './batches/batch-ids';
 import { BatchesController } from './batches/batches.controller';
 import { LabelingJobs } from './labels/labeling-jobs';
@@ -28,6 +29,7 @@ import { ShipmentNotifications } from './webhooks/shipment-notifications';
     BatchReadModel,
     BatchList,
     BatchHistory,
+    BatchAsOf,
     Ledger,
     ValidationProcess,
     LabelingJobs,

@@ -6,6 +6,7 @@ export * from './limits/batch-limits';
 export * from './messages/accounts';
 export * from './messages/batches';
 export * from './messages/ledger';
+export * from './messages/as-of';
 export * from './messages/orders';
 export * from './messages/pickups';
 export * from './messages/request-context';

@@ -18,5 +18,6 @@ export {
 } from './validation';
 export * from './pagination/page-query';
 export * from './pagination/batch-items-query';
+export * from './pagination/as-of';
 export * from './messages/labels';
 export * from './messages/carrier-credentials';

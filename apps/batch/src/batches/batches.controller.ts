@@ -11,6 +11,7 @@ import {
   tenantOf,
 } from '@shipping/contracts';
 import { BatchList } from '../read-model/batch-list';
+import { BatchAsOf } from '../read-model/batch-as-of';
 import { BatchReadModel } from '../read-model/batch.read-model';
 import { BatchCommands } from './batch-commands';
 import { BatchHistory } from './batch-history';
@@ -23,6 +24,7 @@ export class BatchesController {
     private readonly readModel: BatchReadModel,
     private readonly batchList: BatchList,
     private readonly history: BatchHistory,
+    private readonly asOf: BatchAsOf,
   ) {}
 
   @CommandPattern(BatchPatterns.create)
@@ -37,6 +39,8 @@ export class BatchesController {
 
   @QueryPattern(BatchPatterns.get)
   get({ context, payload }: AppMessage<GetBatchQuery>): Promise<BatchPage> {
+    const { as_of: asOf } = payload;
+    if (asOf) return this.asOf.get(tenantOf(context), { ...payload, as_of: asOf });
     return this.readModel.get(tenantOf(context), payload);
   }
 

@@ -2,7 +2,6 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   BATCH_STREAM_PREFIX,
   type BatchEvent,
-  batchResults,
   type BatchSummaryRow,
   batchStreamName,
   isBatchEvent,
@@ -28,6 +27,7 @@ import {
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { BatchSummaries } from './batch-summaries';
 import { foldBatchEvents, writeProjectedBatches } from './batch-projection';
+import { batchPageOf, type ListedSummary } from './batch-page';
 
 export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
 
@@ -100,7 +100,7 @@ export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit
   }
 
   private async page(
-    summary: BatchSummaryRow & { status: BatchPage['batch']['status'] },
+    summary: ListedSummary,
     tenant: Tenant,
     query: GetBatchQuery,
     revision: string,
@@ -110,9 +110,9 @@ export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit
       item_id: string;
       status: BatchItemView['status'];
       errors: BatchItemView['errors'];
-      tracking: string | null;
+      main_tracking_number: string | null;
     }>(
-      `select item_id, status, errors, tracking from batch_items_view
+      `select item_id, status, errors, tracking as main_tracking_number from batch_items_view
        where batch_id = $1 and mode = $4 ${filter}
        order by idx limit $2 offset $3`,
       [
@@ -123,22 +123,6 @@ export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit
         ...(query.status ? [query.status] : []),
       ],
     );
-    return {
-      batch: {
-        id: summary.id,
-        status: summary.status,
-        default_service: summary.default_service,
-        default_shipper_id: summary.default_shipper_id,
-        results: batchResults(summary.counts),
-        label_keys: [...summary.label_keys],
-      },
-      items: items.rows.map((row) => ({
-        id: row.item_id,
-        status: row.status,
-        errors: row.errors,
-        shipment_order: row.tracking ? { main_tracking_number: row.tracking } : null,
-      })),
-      revision,
-    };
+    return batchPageOf(summary, items.rows, revision);
   }
 }

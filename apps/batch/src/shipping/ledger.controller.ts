@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import {
   AppError,
+  type BalanceAnswer,
+  type BalanceQuery,
   type CreditRequest,
   type AppMessage,
   LedgerPatterns,
@@ -59,9 +61,15 @@ export class LedgerController {
     return { balance_cents: balanceCents };
   }
 
+  /** Now, or as of a past moment (`as_of`), with the revision of the ledger stream it was folded up to. */
   @QueryPattern(LedgerPatterns.balance)
-  async balance({ context }: AppMessage<unknown>): Promise<{ balance_cents: number }> {
-    return { balance_cents: await this.ledger.balanceCents(tenantOf(context)) };
+  async balance({ context, payload }: AppMessage<BalanceQuery | undefined>): Promise<BalanceAnswer> {
+    const asOf = payload?.as_of;
+    const tenant = tenantOf(context);
+    const { balanceCents, revision } = asOf
+      ? await this.ledger.balanceAsOf(tenant, asOf)
+      : await this.ledger.balance(tenant);
+    return { balance_cents: balanceCents, revision: revision?.toString() ?? null };
   }
 
   /** Newest first, one more than the page to tell whether a next page exists. */

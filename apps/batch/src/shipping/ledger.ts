@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { type KeyMode, type RequestContext, type Tenant, tenantOf } from '@shipping/contracts';
+import { type AsOf, type KeyMode, type RequestContext, type Tenant, tenantOf } from '@shipping/contracts';
 import {
   type EventMetadata,
   type EventStore,
@@ -9,7 +9,9 @@ import {
 } from '@shipping/event-store';
 import {
   balanceChangeOf,
+  isLedgerEvent,
   type LedgerCommand,
+  type LedgerEvent,
   ledgerDecider,
   type LedgerState,
   ledgerLookupFor,
@@ -18,7 +20,8 @@ import {
 } from '@shipping/batch-domain';
 import { CLOCK, type Clock, EVENT_STORE, eventMetadata, SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
-import { LedgerIndex } from './ledger-index';
+import { pastEndOf, readStreamAsOf } from '../read-model/stream-as-of';
+import { type LedgerHead, LedgerIndex } from './ledger-index';
 
 /** A command lost to a concurrent writer of the account is decided again on the newer stream. */
 const RETRIES = 10;
@@ -106,7 +109,27 @@ export class Ledger implements OnModuleInit {
 
   /** The balance after every event of the tenant's stream. */
   async balanceCents(tenant: Tenant): Promise<number> {
-    return (await this.index.catchUp(ledgerStreamName(tenant.accountId, tenant.mode))).balanceCents;
+    return (await this.balance(tenant)).balanceCents;
+  }
+
+  /** The balance after every event of the tenant's stream, and the revision of the last. */
+  async balance(tenant: Tenant): Promise<LedgerHead> {
+    return this.index.catchUp(ledgerStreamName(tenant.accountId, tenant.mode));
+  }
+
+  /**
+   * The balance as it was at a past moment of the tenant's stream: its events up to then, summed
+   * by the rule the index keeps the balance by (`balanceChangeOf`).
+   */
+  async balanceAsOf(tenant: Tenant, asOf: AsOf): Promise<LedgerHead> {
+    const stream = ledgerStreamName(tenant.accountId, tenant.mode);
+    const { events, pastEnd } = await readStreamAsOf(this.store, stream, asOf);
+    if (pastEnd) throw pastEndOf(events);
+    const ledgerEvents = events.filter(isLedgerEvent) as (RecordedEvent & LedgerEvent)[];
+    return {
+      balanceCents: ledgerEvents.reduce((balance, event) => balance + balanceChangeOf(event), 0),
+      revision: events.at(-1)?.revision,
+    };
   }
 
   /** The tenant's ledger events, newest first: `perPage + 1` of them at most, so a caller sees if more follow. */

@@ -12,8 +12,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's account, its credit balance and the key's mode
-     * @description The caller's account, its credit balance and the key's mode.
+     * The caller's account, its credit balance (now or as of a past moment) and the key's mode
+     * @description The caller's account, its credit balance (now or as of a past moment) and the key's mode.
+     *
+     *     Refusals of this operation: 422: An as_of revision past the end of the stream.
      */
     get: operations['getAccount'];
     put?: never;
@@ -330,12 +332,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A batch with its results, a page of its items and its label files
-     * @description A batch with its results, a page of its items and its label files.
+     * A batch with its results, a page of its items and its label files, now or as of a past moment
+     * @description A batch with its results, a page of its items and its label files, now or as of a past moment.
      *
      *     **Beta**: as the interface marks it, this operation is in a beta state and may change.
      *
-     *     Refusals of this operation: 404: No batch of the caller's account has this id.
+     *     Refusals of this operation: 404: No batch of the caller's account has this id. 422: An as_of revision past the end of the stream.
      */
     get: operations['getBatch'];
     put?: never;
@@ -2323,7 +2325,10 @@ export type $defs = Record<string, never>;
 export interface operations {
   getAccount: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Answer as of this moment: an RFC 3339 time (not in the future) or a stream revision (a non-negative integer); the revision the answer was built from is in `Stream-Revision`. */
+        as_of?: string;
+      };
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
@@ -2337,6 +2342,8 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          /** @description The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event. */
+          'Stream-Revision'?: string;
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2378,6 +2385,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
@@ -4348,6 +4365,8 @@ export interface operations {
   getBatch: {
     parameters: {
       query?: {
+        /** @description Answer as of this moment: an RFC 3339 time (not in the future) or a stream revision (a non-negative integer); the revision the answer was built from is in `Stream-Revision`. */
+        as_of?: string;
         page?: number;
         per_page?: number;
         status?: 'valid' | 'invalid' | 'completed' | 'failed';
@@ -4371,6 +4390,8 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          /** @description The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event. */
+          'Stream-Revision'?: string;
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];

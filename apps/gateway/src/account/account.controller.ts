@@ -1,8 +1,11 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   AccountPatterns,
   type AccountRecord,
+  AsOfQuery,
+  type BalanceAnswer,
+  type BalanceQuery,
   formatCents,
   type LedgerEntryView,
   LedgerPatterns,
@@ -11,12 +14,12 @@ import {
   type RequestContext,
   tenantOf,
 } from '@shipping/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';
 import { Valid } from '../commands/valid-body.pipe';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { ApiRoute, STREAM_REVISION_HEADER } from '../openapi/api-route.decorator';
 
 /** The caller's own account: its name, units and credit, the key's mode, and the ledger behind the credit. */
 @ApiTags('Accounts')
@@ -24,17 +27,26 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 export class AccountController {
   constructor(private readonly apps: AppRequestSender) {}
 
+  /** The balance of the key's mode, now or `as_of` a past moment of its ledger stream. */
   @ApiRoute({
     operationId: 'getAccount',
-    summary: "The caller's account, its credit balance and the key's mode",
-    success: { status: 200, data: 'CallerAccount' },
+    summary: "The caller's account, its credit balance (now or as of a past moment) and the key's mode",
+    success: { status: 200, data: 'CallerAccount', headers: [STREAM_REVISION_HEADER] },
+    query: { cls: AsOfQuery, invalid: { as_of: 'yesterday' } },
+    errors: ['asOfPastEnd'],
   })
   @Get()
-  async show(@Caller() caller: RequestContext) {
-    const [account, { balance_cents }] = await Promise.all([
+  async show(
+    @Query(new Valid(AsOfQuery)) query: AsOfQuery,
+    @Caller() caller: RequestContext,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ) {
+    const balanceQuery: BalanceQuery = { as_of: query.moment() };
+    const [account, { balance_cents, revision }] = await Promise.all([
       this.apps.request<AccountRecord>(AccountPatterns.get, caller),
-      this.apps.request<{ balance_cents: number }>(LedgerPatterns.balance, caller),
+      this.apps.request<BalanceAnswer>(LedgerPatterns.balance, caller, balanceQuery),
     ]);
+    if (revision !== null) response.header(STREAM_REVISION_HEADER.name, revision);
     return {
       id: account.id,
       name: account.name,

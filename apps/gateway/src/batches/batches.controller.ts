@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type BatchEventView,
   BatchItemsQuery,
@@ -21,7 +21,7 @@ import { Valid } from '../commands/valid-body.pipe';
 import { SerialisedAnswers } from '../http/envelope/serialised-answers';
 import { BatchIdPipe } from './batch-id.pipe';
 import { LabelLinks } from './label-links';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { ApiRoute, STREAM_REVISION_HEADER } from '../openapi/api-route.decorator';
 
 @ApiTags('Batches')
 @Controller('batches')
@@ -107,13 +107,14 @@ export class BatchesController {
     return paginate(rows, page, listingLinks(request, { per_page: query.per_page }));
   }
 
+  /** Now, from the read model, or `as_of` a past moment, folded from the batch's stream. */
   @ApiRoute({
     operationId: 'getBatch',
-    summary: 'A batch with its results, a page of its items and its label files',
+    summary: 'A batch with its results, a page of its items and its label files, now or as of a past moment',
     beta: true,
-    success: { status: 200, data: 'Batch' },
+    success: { status: 200, data: 'Batch', headers: [STREAM_REVISION_HEADER] },
     query: { cls: BatchItemsQuery, invalid: { status: 'shipped' } },
-    errors: ['batchNotFound'],
+    errors: ['batchNotFound', 'asOfPastEnd'],
   })
   @Get(':batch_id')
   async get(
@@ -121,14 +122,21 @@ export class BatchesController {
     @Query(new Valid(BatchItemsQuery)) query: BatchItemsQuery,
     @Caller() caller: RequestContext,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ) {
     const page = query.toPageRequest();
     const found = await this.apps.request<BatchPage>(BatchPatterns.get, caller, {
       batch_id: batchId,
       status: query.status,
+      as_of: query.moment(),
       ...page,
     });
-    const links = listingLinks(request, { status: query.status, per_page: query.per_page });
+    response.header(STREAM_REVISION_HEADER.name, found.revision);
+    const links = listingLinks(request, {
+      status: query.status,
+      per_page: query.per_page,
+      as_of: query.as_of,
+    });
     const signedAt = hasLabels(found.batch) ? this.labels.signingSecond() : undefined;
     // The batch app names the revision after checking the stored one; the page's own URL holds
     // the host, the batch, the filter and the paging the links are made of.

@@ -14,13 +14,34 @@ import { responseHeaders } from './response-headers';
 
 type RequestClass = new () => object;
 
+/** A header a success answer carries. */
+export interface ResponseHeader {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+/** The stream revision a read was built from: the state after that event of its stream. */
+export const STREAM_REVISION_HEADER: ResponseHeader = {
+  name: 'Stream-Revision',
+  description:
+    "The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built " +
+    'from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event.',
+  schema: { type: 'string', pattern: '^\\d+$' },
+};
+
 export interface ApiRouteOptions {
   /** Resource-style: `createBatch`, `getBatch`, `listWebhooks`. */
   operationId: string;
   summary: string;
   description?: string;
   /** The success status and the component schema of its `data` (undefined: a non-JSON body). */
-  success: { status: number; data?: string | { page: string } | { list: string }; description?: string };
+  success: {
+    status: number;
+    data?: string | { page: string } | { list: string };
+    description?: string;
+    headers?: ResponseHeader[];
+  };
   /** An update of an existing resource answers this status, with the same `data`. */
   updateStatus?: number;
   /** The failures of this route beyond those every route of its kind answers. */
@@ -116,16 +137,19 @@ export function ApiRoute(options: ApiRouteOptions): MethodDecorator {
   for (const entry of failuresOf(options)) {
     byStatus.set(entry[1].status, [...(byStatus.get(entry[1].status) ?? []), entry]);
   }
-  const { status, data, description } = options.success;
+  const { status, data, description, headers } = options.success;
   const successContent = data
     ? { content: { 'application/json': { schema: successEnvelope(dataSchema(data)) as never } } }
     : {};
-  const successHeaders = responseHeaders({
-    status,
-    isPublic,
-    idempotent: options.idempotent,
-    streamed: !data,
-  });
+  const successHeaders = {
+    ...responseHeaders({ status, isPublic, idempotent: options.idempotent, streamed: !data }),
+    ...Object.fromEntries(
+      (headers ?? []).map((header) => [
+        header.name,
+        { description: header.description, schema: header.schema },
+      ]),
+    ),
+  };
   return applyDecorators(
     ApiOperation({
       operationId: options.operationId,

@@ -7,6 +7,7 @@ import {
 } from '@shipping/batch-domain';
 import {
   accountNotFoundMessage,
+  asOfPastEndMessage,
   apiKeyNotFoundMessage,
   BATCH_NOT_FOUND_MESSAGE,
   carrierUnavailableMessage,
@@ -232,6 +233,7 @@ export const ERROR_CASES = {
     "No pickup order of the caller's account and key mode has this id",
     PICKUP_NOT_FOUND_MESSAGE,
   ),
+  asOfPastEnd: fields('An as_of revision past the end of the stream', { as_of: [asOfPastEndMessage(41n)] }),
   unknownPickup: fields('An id that names no pickup order of the account', { id: [UNKNOWN_PICKUP_MESSAGE] }),
   noSender: fields('No usable sender address', { from_address_id: [VALID_FROM_ADDRESS_MESSAGE] }),
   refusedUrl: fields('A url that points at no public address', { url: [REFUSED_URL_MESSAGE] }),

@@ -1,4 +1,5 @@
 import type { Page, PageRequest } from '../pagination/paginate';
+import type { AsOf } from './as-of';
 
 export const BatchPatterns = {
   create: 'batch.create',
@@ -50,6 +51,8 @@ export interface BatchListEntry extends Omit<BatchSummary, 'label_keys'> {
 export interface GetBatchQuery extends PageRequest {
   batch_id: string;
   status?: BatchItemStatus;
+  /** The batch as get-batch answered at that moment, folded from its stream; the live read model when absent. */
+  as_of?: AsOf;
 }
 
 export interface BatchPage {

@@ -1,3 +1,4 @@
+import type { AsOf } from './as-of';
 import type { KeyMode } from './request-context';
 
 /**
@@ -38,4 +39,15 @@ export interface LedgerEntryView {
 export interface ShipmentChargeRequest {
   shipment_order_id: number;
   amount_cents: number;
+}
+
+/** `ledger.balance.get`: the balance now, or as of a past moment of the ledger's stream. */
+export interface BalanceQuery {
+  as_of?: AsOf;
+}
+
+/** The balance of the ledger of the caller's mode, with the stream revision it was folded up to (null: no event yet). */
+export interface BalanceAnswer {
+  balance_cents: number;
+  revision: string | null;
 }
