@@ -63,12 +63,14 @@ export function openApiContract(document: OpenApi) {
     headerViolation(method: string, rawPath: string, status: number, headers: Headers): string | undefined {
       const found = responseOf(method, rawPath, status);
       if (!found?.response) return undefined;
-      const missing = Object.entries((found.response.headers ?? {}) as Record<string, { $ref: string }>)
-        .filter(([, header]) => {
-          const name = header.$ref.split('/').pop()!;
-          return (document as { components?: { headers?: Record<string, { required?: boolean }> } })
-            .components?.headers?.[name]?.required;
-        })
+      type Header = { $ref?: string; required?: boolean };
+      const components = (document as { components?: { headers?: Record<string, Header> } }).components;
+      const missing = Object.entries((found.response.headers ?? {}) as Record<string, Header>)
+        .filter(([, header]) =>
+          header.$ref === undefined
+            ? header.required
+            : components?.headers?.[header.$ref.split('/').pop() as string]?.required,
+        )
         .map(([name]) => name)
         .filter((name) => !headers.has(name));
       return missing.length === 0
