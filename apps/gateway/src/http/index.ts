@@ -17,3 +17,4 @@ export * from './idempotency/gateway.migrations';
 export * from './idempotency/idempotency-key';
 export * from './idempotency/idempotency.interceptor';
 export * from './request-id/request-id';
+export * from './versioning/api-version';

@@ -1,6 +1,7 @@
 import { Injectable, type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../http/versioning/api-version';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
 import { ADMIN_SECURITY } from './api-route.decorator';
 import { applyFieldSchemas } from './field-properties';
@@ -9,7 +10,9 @@ import { RESPONSE_SCHEMAS } from './response-schemas';
 const DESCRIPTION =
   'Draft freight and parcel orders, pickup orders and rates, instant ship and parcel batches. ' +
   'Every answer is an envelope: `{"success": true, "data": ...}` or `{"success": false, "message": ...}`. ' +
-  'The sandbox keys are `sk_test_acme` and `sk_test_tiny`.';
+  'The sandbox keys are `sk_test_acme` and `sk_test_tiny`. ' +
+  `A request may pin a dated version with the \`${API_VERSION_HEADER}\` header; every answer names the ` +
+  'version that served it in the same header, and this document describes the current one.';
 
 /** The OpenAPI 3.1 document of the app's HTTP routes, read from their decorators and DTO classes. */
 export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -18,7 +21,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setOpenAPIVersion('3.1.0')
     .setTitle('Shipping orders')
     .setDescription(DESCRIPTION)
-    .setVersion('1')
+    .setVersion(CURRENT_API_VERSION)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key, e.g. `sk_test_acme`.' })
     .addBearerAuth(
       {
