@@ -80,7 +80,9 @@ if (require.main === module) {
       process.stdout.write(`${check ? 'stale: ' : 'written: '}${relative(REPO_ROOT, file)}\n`);
     }
     if (check && stale.length > 0) {
-      process.stderr.write('The generated API files are stale: run `npm run api:generate` and commit them.\n');
+      process.stderr.write(
+        'The generated API files are stale: run `npm run api:generate` and commit them.\n',
+      );
       process.exitCode = 1;
     }
   })();

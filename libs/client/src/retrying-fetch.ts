@@ -14,7 +14,11 @@ export function retryingFetch(
 ): (request: Request) => Promise<Response> {
   return async (input) => {
     let request = input;
-    if (options.idempotencyKeys && request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY_HEADER)) {
+    if (
+      options.idempotencyKeys &&
+      request.method === 'POST' &&
+      !request.headers.has(IDEMPOTENCY_KEY_HEADER)
+    ) {
       const headers = new Headers(request.headers);
       headers.set(IDEMPOTENCY_KEY_HEADER, globalThis.crypto.randomUUID());
       request = new Request(request, { headers });

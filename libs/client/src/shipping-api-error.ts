@@ -27,8 +27,15 @@ export class ShippingApiError extends Error {
       data?: unknown;
     };
     const message =
-      typeof envelope.message === 'string' ? envelope.message : `HTTP ${response.status} ${response.statusText}`;
-    return new ShippingApiError(response.status, message, envelope.data, response.headers.get('x-request-id'));
+      typeof envelope.message === 'string'
+        ? envelope.message
+        : `HTTP ${response.status} ${response.statusText}`;
+    return new ShippingApiError(
+      response.status,
+      message,
+      envelope.data,
+      response.headers.get('x-request-id'),
+    );
   }
 }
 
@@ -36,7 +43,9 @@ function isFieldErrors(value: unknown): value is FieldErrors {
   return (
     typeof value === 'object' &&
     value !== null &&
-    Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
+    Object.values(value).every(
+      (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+    )
   );
 }
 
