@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { API_SCHEMA_FILE, generateApiSchemaTypes } from '../../apps/gateway/src/openapi/api-schema-types';
-import { createOpenApiDocument } from '../../apps/gateway/src/openapi/openapi-document';
-import { createGatewayDocumentApp } from '../../apps/gateway/src/openapi/testing/gateway-document-app';
+import { API_SCHEMA_FILE, generateApiSchemaTypes } from '@shipping/gateway-app/src/openapi/api-schema-types';
+import { createOpenApiDocument } from '@shipping/gateway-app/src/openapi/openapi-document';
+import { createGatewayDocumentApp } from '@shipping/gateway-app/src/openapi/testing/gateway-document-app';
 import { postmanCollection } from './postman-collection';
 
 const REPO_ROOT = resolve(__dirname, '../..');

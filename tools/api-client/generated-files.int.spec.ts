@@ -1,12 +1,7 @@
 import { relative, resolve } from 'node:path';
-import {
-  currentOpenApiDocument,
-  GENERATED_FILES,
-  generatedFiles,
-  staleFiles,
-} from '../../../tools/api-client/generate-api-client';
+import { currentOpenApiDocument, GENERATED_FILES, generatedFiles, staleFiles } from './generate-api-client';
 
-const REPO_ROOT = resolve(__dirname, '../../..');
+const REPO_ROOT = resolve(__dirname, '../..');
 
 describe('the files generated from the OpenAPI document', () => {
   let files: Map<string, string>;
