@@ -17,6 +17,27 @@ function withoutRandomIds(value: unknown): unknown {
   );
 }
 
+/** Requests inherit the collection's bearer key; the variables point at `npm start` with a sandbox key. */
+function withSandboxAuth(collection: Record<string, unknown>): Record<string, unknown> {
+  const inherit = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(inherit);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key, child]) => !(key === 'auth' && child === null))
+        .map(([key, child]) => [key, inherit(child)]),
+    );
+  };
+  return {
+    ...(inherit(collection) as Record<string, unknown>),
+    auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{apiKey}}', type: 'string' }] },
+    variable: [
+      { key: 'baseUrl', value: 'http://127.0.0.1:3000', type: 'string' },
+      { key: 'apiKey', value: 'sk_test_acme', type: 'string' },
+    ],
+  };
+}
+
 /** A fixed sequence for the schema faker the converter fills request bodies with (mulberry32). */
 function seededRandom(seed: number): () => number {
   let state = seed;
@@ -46,7 +67,7 @@ export function postmanCollection(document: OpenAPIObject): Promise<unknown> {
         if (error) return reject(error);
         const collection = result?.result ? result.output?.[0]?.data : undefined;
         if (!collection) return reject(new Error(`Postman conversion failed: ${result?.reason}`));
-        resolve(withoutRandomIds(collection));
+        resolve(withSandboxAuth(withoutRandomIds(collection) as Record<string, unknown>));
       },
     );
   }).finally(() => {
