@@ -76,15 +76,35 @@ describe('the compatibility of an event schema with its published version', () =
     ).toEqual(['data.items[].sku: field removed']);
   });
 
-  it('passes added optional fields, added enum values, wider types and new required fields with a default', () => {
+  it("names what breaks the topic's consumers: a type widened, an enum value added, a field no longer required", () => {
+    expect(
+      incompatibleChanges(
+        published,
+        changed((s) => (s.properties.data.properties.count = { type: ['number', 'string'] })),
+      ),
+    ).toEqual(['data.count: type widened, string now allowed']);
+    expect(
+      incompatibleChanges(
+        published,
+        changed((s) => s.properties.data.properties.status.enum.push('failed')),
+      ),
+    ).toEqual(['data.status: enum value "failed" added']);
+    expect(
+      incompatibleChanges(
+        published,
+        changed((s) => (s.properties.data.required = ['status'])),
+      ),
+    ).toEqual(['data.count: no longer required']);
+  });
+
+  it('passes added optional fields, new required fields with a default and changed descriptions', () => {
     const compatible = changed((s) => {
       const data = s.properties.data;
       data.properties.carrier = { type: 'string' };
-      data.properties.status.enum.push('failed');
-      data.properties.count = { type: ['number', 'string'] };
       data.properties.mode = { type: 'string', default: 'test' };
       data.required.push('mode');
       data.properties.note.description = 'A free note.';
+      data.properties.items.items.properties.quantity = { type: 'integer' };
     });
     expect(incompatibleChanges(published, compatible)).toEqual([]);
   });

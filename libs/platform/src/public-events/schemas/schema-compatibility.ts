@@ -63,9 +63,11 @@ const isAllowedType = (type: string, current: Set<string>) =>
 
 /**
  * What makes `current` incompatible with the `published` schema of the same event version, one
- * message per field (by its dotted path): a field removed, a type narrowed, a new required field
- * without a default, an enum value removed. An empty list means consumers of the published version
- * are not broken (new optional fields, added enum values, wider types, changed descriptions).
+ * message per field (by its dotted path). Readers of stored events break on a field removed, a type
+ * narrowed, a new required field without a default or an enum value removed; consumers of the topic
+ * break on a type widened (nullable included), an enum value added or a field no longer required.
+ * An empty list means neither is broken: new optional fields, new required fields with a default,
+ * changed descriptions.
  */
 export function incompatibleChanges(published: Schema, current: Schema, path = ''): string[] {
   const name = path || '(the event)';
@@ -74,12 +76,17 @@ export function incompatibleChanges(published: Schema, current: Schema, path = '
   const after = typesOf(current);
   const lost = before && (after ? [...before].filter((type) => !isAllowedType(type, after)) : []);
   if (lost?.length) changes.push(`${name}: type narrowed, ${lost.join(', ')} no longer allowed`);
+  const gained = after && (before ? [...after].filter((type) => !isAllowedType(type, before)) : []);
+  if (gained?.length) changes.push(`${name}: type widened, ${gained.join(', ')} now allowed`);
   const beforeValues = valuesOf(published);
   const afterValues = valuesOf(current);
   if (beforeValues && afterValues) {
     const removed = beforeValues.filter((value) => !afterValues.some((kept) => kept === value));
     if (removed.length)
       changes.push(`${name}: enum value ${removed.map((v) => JSON.stringify(v)).join(', ')} removed`);
+    const added = afterValues.filter((value) => !beforeValues.some((known) => known === value));
+    if (added.length)
+      changes.push(`${name}: enum value ${added.map((v) => JSON.stringify(v)).join(', ')} added`);
   }
   const was = objectOf(published);
   const is = objectOf(current);
@@ -89,6 +96,10 @@ export function incompatibleChanges(published: Schema, current: Schema, path = '
       const now = is.properties?.[key];
       if (!now) changes.push(`${field(key)}: field removed`);
       else changes.push(...incompatibleChanges(schema, now, field(key)));
+    }
+    const requiredNow = new Set(is.required ?? []);
+    for (const key of was.required ?? []) {
+      if (!requiredNow.has(key) && is.properties?.[key]) changes.push(`${field(key)}: no longer required`);
     }
     const requiredBefore = new Set(was.required ?? []);
     for (const key of is.required ?? []) {
