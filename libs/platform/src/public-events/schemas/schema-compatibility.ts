@@ -25,9 +25,8 @@ function typesOf(schema: Schema): Set<string> | undefined {
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches) {
     const all = branches.map(typesOf);
-    return all.some((types) => types === undefined)
-      ? undefined
-      : new Set(all.flatMap((types) => [...types!]));
+    const known = all.filter((types): types is Set<string> => types !== undefined);
+    return known.length < all.length ? undefined : new Set(known.flatMap((types) => [...types]));
   }
   if (schema.type !== undefined) return new Set([schema.type].flat());
   if ('const' in schema) return new Set([typeOfValue(schema.const)]);
