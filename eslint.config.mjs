@@ -72,9 +72,16 @@ export default [
                 'type:infra',
               ],
             },
+            // The typed HTTP client runs in browsers and Node alike and knows the service only by its document.
+            {
+              sourceTag: 'type:client',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer', 'node:*'],
+            },
             {
               sourceTag: 'type:testing',
               onlyDependOnLibsWithTags: [
+                'type:client',
                 'type:data',
                 'type:contracts-core',
                 'type:contracts',
@@ -87,7 +94,7 @@ export default [
             // and the reference data files it displays (their JSON, never the library's code).
             {
               sourceTag: 'type:web',
-              onlyDependOnLibsWithTags: ['type:data'],
+              onlyDependOnLibsWithTags: ['type:data', 'type:client'],
               bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
             },
           ],
@@ -143,9 +150,9 @@ export default [
         {
           patterns: [
             {
-              regex: '^@shipping/(?!reference-data/data/[a-z-]+\\.json$)',
+              regex: '^@shipping/(?!client$|reference-data/data/[a-z-]+\\.json$)',
               message:
-                'The dashboard imports no lib: only reference data files (@shipping/reference-data/data/*.json).',
+                'The dashboard imports no lib but the API client: only it and reference data files (@shipping/reference-data/data/*.json).',
             },
           ],
         },

@@ -24,10 +24,14 @@ function inputsHash() {
     join(root, 'index.html'),
     join(repoRoot, 'libs/reference-data/data/carriers.json'),
     ...filesUnder(join(root, 'src/web')).sort(),
+    // The typed API client the pages call through is bundled with them.
+    ...filesUnder(join(repoRoot, 'libs/client/src'))
+      .filter((file) => !file.endsWith('.spec.ts'))
+      .sort(),
   ];
   for (const file of inputs)
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-  for (const pkg of ['vite', 'lit-html'])
+  for (const pkg of ['vite', 'lit-html', 'openapi-fetch'])
     hash.update(readFileSync(join(repoRoot, 'node_modules', pkg, 'package.json')));
   return hash.digest('hex').slice(0, 16);
 }

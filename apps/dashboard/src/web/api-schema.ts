@@ -889,7 +889,7 @@ export interface components {
        * @default test
        * @enum {string}
        */
-      mode: 'live' | 'test';
+      mode?: 'live' | 'test';
       reference: string;
     };
     AddressBookEntryRequest: {
@@ -900,7 +900,7 @@ export interface components {
       /** Format: email */
       email?: string;
       /** @default false */
-      is_residential: boolean;
+      is_residential?: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
       state?: string;
@@ -1377,7 +1377,7 @@ export interface components {
        *       "aes_itn": null
        *     }
        */
-      customs_details: components['schemas']['CustomsDetails'];
+      customs_details?: components['schemas']['CustomsDetails'];
       /**
        * @default {
        *       "saturday_delivery": false,
@@ -1387,7 +1387,7 @@ export interface components {
        *       "restricted_delivery": false
        *     }
        */
-      extra_services: components['schemas']['ExtraServices'];
+      extra_services?: components['schemas']['ExtraServices'];
       /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['ContactAddress'];
       from_address_id?: number;
@@ -1453,13 +1453,13 @@ export interface components {
        * @default IN
        * @enum {string}
        */
-      length_unit: 'IN' | 'CM';
+      length_unit?: 'IN' | 'CM';
       name: string;
       /**
        * @default LBS
        * @enum {string}
        */
-      weight_unit: 'LBS' | 'KG';
+      weight_unit?: 'LBS' | 'KG';
     };
     CreateApiKeyRequest: {
       /** @enum {string} */
@@ -1536,7 +1536,7 @@ export interface components {
        * @default DDP
        * @enum {string}
        */
-      bill_type: 'DDU' | 'DDP';
+      bill_type?: 'DDU' | 'DDP';
       /** @description ISO 3166-1 alpha-2 country code. */
       issuer_country?: string;
       tax_id?: string;
@@ -1548,7 +1548,7 @@ export interface components {
        * @default Merchandise
        * @enum {string}
        */
-      content_type: 'Merchandise' | 'Gift' | 'Documents' | 'Sample';
+      content_type?: 'Merchandise' | 'Gift' | 'Documents' | 'Sample';
       /** @description ISO 3166-1 alpha-2 country code. */
       country_of_manufacture: string;
       description: string;
@@ -1570,15 +1570,15 @@ export interface components {
     };
     ExtraServices: {
       /** @default false */
-      certified_mail: boolean;
+      certified_mail?: boolean;
       /** @default false */
-      restricted_delivery: boolean;
+      restricted_delivery?: boolean;
       /** @default false */
-      return_receipt: boolean;
+      return_receipt?: boolean;
       /** @default false */
-      return_receipt_electronic: boolean;
+      return_receipt_electronic?: boolean;
       /** @default false */
-      saturday_delivery: boolean;
+      saturday_delivery?: boolean;
     };
     /** @description Each field that failed, by its dotted path (`package_list.0.items.1.hs_code`; `body` for a body that is no object), to its messages. */
     FieldErrors: {
@@ -1586,20 +1586,20 @@ export interface components {
     };
     FreightAddress: {
       /** @default false */
-      appointment: boolean;
+      appointment?: boolean;
       attention?: string;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
       /** @default false */
-      inside: boolean;
+      inside?: boolean;
       /** @default false */
-      lift_gate: boolean;
+      lift_gate?: boolean;
       /** @default false */
-      limited_access: boolean;
+      limited_access?: boolean;
       name: string;
       /** @default false */
-      residential: boolean;
+      residential?: boolean;
       /** @description Required when `country` is US or CA. */
       state?: string;
       street_1: string;
@@ -1615,7 +1615,7 @@ export interface components {
        * @default auto
        * @enum {string}
        */
-      freight_class:
+      freight_class?:
         | 'auto'
         | '50'
         | '55'
@@ -1639,17 +1639,17 @@ export interface components {
       hazmat_detail?: components['schemas']['HazmatDetail'];
       height: number;
       /** @default false */
-      is_hazmat: boolean;
+      is_hazmat?: boolean;
       /** @default false */
-      is_stackable: boolean;
+      is_stackable?: boolean;
       /** @default false */
-      is_used_items: boolean;
+      is_used_items?: boolean;
       length: number;
       /**
        * @default pallet_48x40
        * @enum {string}
        */
-      package_type:
+      package_type?:
         | 'pallet_48x40'
         | 'pallet_48x48'
         | 'pallet_custom'
@@ -1679,7 +1679,7 @@ export interface components {
       /** @example 09:00 */
       from_opening_time: string;
       /** @default false */
-      insurance: boolean;
+      insurance?: boolean;
       items: components['schemas']['FreightItem'][];
       /**
        * Format: date
@@ -1699,7 +1699,7 @@ export interface components {
        * @default dry_van
        * @enum {string}
        */
-      vehicle_type: 'dry_van' | 'flatbed' | 'reefer';
+      vehicle_type?: 'dry_van' | 'flatbed' | 'reefer';
     };
     HazmatDetail: {
       /**
@@ -1739,7 +1739,7 @@ export interface components {
        *       "aes_itn": null
        *     }
        */
-      customs_details: components['schemas']['CustomsDetails'];
+      customs_details?: components['schemas']['CustomsDetails'];
       /**
        * @default {
        *       "saturday_delivery": false,
@@ -1749,7 +1749,7 @@ export interface components {
        *       "restricted_delivery": false
        *     }
        */
-      extra_services: components['schemas']['ExtraServices'];
+      extra_services?: components['schemas']['ExtraServices'];
       /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['ContactAddress'];
       from_address_id?: number;
@@ -1772,7 +1772,7 @@ export interface components {
       /** Format: email */
       email?: string;
       /** @default true */
-      ignore_bad_address: boolean;
+      ignore_bad_address?: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
       state?: string;
@@ -1873,7 +1873,7 @@ export interface components {
        *       "aes_itn": null
        *     }
        */
-      customs_details: components['schemas']['CustomsDetails'];
+      customs_details?: components['schemas']['CustomsDetails'];
       /**
        * @default {
        *       "saturday_delivery": false,
@@ -1883,7 +1883,7 @@ export interface components {
        *       "restricted_delivery": false
        *     }
        */
-      extra_services: components['schemas']['ExtraServices'];
+      extra_services?: components['schemas']['ExtraServices'];
       /** @description Required when `from_address_id` is not present. */
       from_address?: components['schemas']['ParcelAddress'];
       from_address_id?: number;
@@ -1926,9 +1926,9 @@ export interface components {
       count: number;
       height: number;
       /** @default false */
-      insurance: boolean;
+      insurance?: boolean;
       /** @default false */
-      is_hazmat: boolean;
+      is_hazmat?: boolean;
       /** @description Required when `insurance` is true, and on international shipments (`to_address.country` other than the sender's). */
       items?: components['schemas']['CustomsItem'][];
       length: number;
@@ -1938,7 +1938,7 @@ export interface components {
        * @default no_signature
        * @enum {string}
        */
-      signature: 'no_signature' | 'adult_signature' | 'signature';
+      signature?: 'no_signature' | 'adult_signature' | 'signature';
       weight: number;
       width: number;
     };

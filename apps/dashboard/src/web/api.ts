@@ -1,32 +1,13 @@
-/** The public API on the dashboard's own origin, called with the signed-in API key. */
+/** The public API on the dashboard's own origin, through the typed client, with the signed-in API key. */
+import { createShippingClient, type ShippingClient, ShippingApiError, unwrap } from '@shipping/client';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ShippingApiError as ApiError, unwrap };
 
-interface ApiResponseBody<T> {
-  success: boolean;
-  message?: string;
-  data?: T;
-}
-
-export async function apiGet<T>(path: string, apiKey: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(path, {
-    headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
-    cache: 'no-store',
-    signal,
+/** A client of the key: answers are never taken from the browser's cache, as pages poll them. */
+export function apiClient(apiKey: string): ShippingClient {
+  return createShippingClient({
+    baseUrl: location.origin,
+    apiKey,
+    fetch: (request) => fetch(request, { cache: 'no-store' }),
   });
-  const body = (await response.json().catch(() => undefined)) as ApiResponseBody<T> | undefined;
-  if (!response.ok || !body?.success) {
-    throw new ApiError(
-      response.status,
-      body?.message ?? `The service answered with status ${response.status}.`,
-    );
-  }
-  return body.data as T;
 }

@@ -1,6 +1,6 @@
 import './styles.css';
 import { render, type TemplateResult } from 'lit-html';
-import { ApiError, apiGet } from './api';
+import { ApiError, apiClient, unwrap } from './api';
 import type { AccountSummary } from './api-types';
 import { pageSpec } from './pages/page-specs';
 import { signInView, type SignInState } from './pages/sign-in';
@@ -45,7 +45,7 @@ function announce(message: string): void {
 /** The balance in the header of every page: read again whenever a page opens or announces a change. */
 async function loadAccount(apiKey: string): Promise<void> {
   try {
-    const account = await apiGet<AccountSummary>('/account', apiKey);
+    const account: AccountSummary = unwrap(await apiClient(apiKey).GET('/account'));
     if (session.apiKey() !== apiKey) return;
     state.account = account;
     paint();
@@ -86,7 +86,7 @@ function showSignIn(moveFocus: boolean, error?: string): void {
   const submit = async (apiKey: string) => {
     draw({ busy: true });
     try {
-      await apiGet('/orders?per_page=1', apiKey);
+      unwrap(await apiClient(apiKey).GET('/orders', { params: { query: { per_page: 1 } } }));
     } catch (failure) {
       const refused = failure instanceof ApiError && failure.status === 401;
       draw({ busy: false, error: refused ? 'That API key was not accepted.' : messageOf(failure) });

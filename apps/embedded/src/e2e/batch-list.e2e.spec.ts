@@ -1,28 +1,38 @@
-import { apiClient, batchShipment, type RuntimeProcess, startRuntime } from '@shipping/testing';
-import { batchWithStatus } from './batch-support';
+import {
+  createShippingClient,
+  type ShippingClient,
+  ShippingApiError,
+  unwrap,
+  waitForBatchStatus,
+} from '@shipping/client';
+import { batchShipment, type RuntimeProcess, startRuntime } from '@shipping/testing';
 
-/** GET /batches, the dashboard's batches page, on the embedded default store (PGlite). */
+/** GET /batches, the dashboard's batches page, on the embedded default store (PGlite), through the typed client. */
 describe('the list of batches', () => {
   let runtime: RuntimeProcess;
-  let acme: ReturnType<typeof apiClient>;
-  let tiny: ReturnType<typeof apiClient>;
+  let acme: ShippingClient;
+  let tiny: ShippingClient;
   const acmeBatchIds: string[] = [];
   let tinyBatchId: string;
 
-  const create = async (client: ReturnType<typeof apiClient>, shipper_id: number, count: number) => {
-    const created = await client.post('/batches', {
-      shipper_id,
-      service: 'USPS-2',
-      batch_shipments: Array.from({ length: count }, (_, index) => batchShipment(index)),
+  const create = async (client: ShippingClient, shipper_id: number, count: number) => {
+    const created = await client.POST('/batches', {
+      body: {
+        shipper_id,
+        service: 'USPS-2',
+        batch_shipments: Array.from({ length: count }, (_, index) => batchShipment(index)),
+      },
     });
-    expect(created.status).toBe(201);
-    return created.body.data.id as string;
+    expect(created.response.status).toBe(201);
+    return unwrap(created).id;
   };
+  const list = async (client: ShippingClient, query: { page?: number; per_page?: number } = {}) =>
+    unwrap(await client.GET('/batches', { params: { query } }));
 
   beforeAll(async () => {
     runtime = await startRuntime({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
-    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    tiny = apiClient(runtime.baseUrl, 'sk_test_tiny');
+    acme = createShippingClient({ baseUrl: runtime.baseUrl, apiKey: 'sk_test_acme' });
+    tiny = createShippingClient({ baseUrl: runtime.baseUrl, apiKey: 'sk_test_tiny' });
     for (const count of [1, 2, 3]) acmeBatchIds.push(await create(acme, 1, count));
     tinyBatchId = await create(tiny, 4, 1);
   });
@@ -32,11 +42,10 @@ describe('the list of batches', () => {
   });
 
   it("lists the account's batches newest first, each with its status and results", async () => {
-    await batchWithStatus(acme, acmeBatchIds[2], ['ready']);
-    const listed = await acme.get('/batches');
-    expect(listed.status).toBe(200);
-    expect(listed.body.data.data.map((batch: any) => batch.id)).toEqual([...acmeBatchIds].reverse());
-    expect(listed.body.data.data[0]).toEqual({
+    await waitForBatchStatus(acme, acmeBatchIds[2], ['ready']);
+    const listed = await list(acme);
+    expect(listed.data.map((batch) => batch.id)).toEqual([...acmeBatchIds].reverse());
+    expect(listed.data[0]).toEqual({
       id: acmeBatchIds[2],
       status: 'ready',
       default_service: 'USPS-2',
@@ -51,13 +60,13 @@ describe('the list of batches', () => {
       },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    const created = listed.body.data.data.map((batch: any) => batch.created_at);
+    const created = listed.data.map((batch) => batch.created_at);
     expect(created).toEqual([...created].sort().reverse());
   });
 
   it('pages in the envelope of the other listings, keeping per_page in every page URL', async () => {
-    const first = await acme.get('/batches?per_page=2');
-    expect(first.body.data).toEqual({
+    const first = await list(acme, { per_page: 2 });
+    expect(first).toEqual({
       current_page: 1,
       data: [
         expect.objectContaining({ id: acmeBatchIds[2] }),
@@ -71,23 +80,19 @@ describe('the list of batches', () => {
       prev_page_url: null,
       to: 2,
     });
-    const second = await acme.get('/batches?per_page=2&page=2');
-    expect(second.body.data.data.map((batch: any) => batch.id)).toEqual([acmeBatchIds[0]]);
-    expect([second.body.data.from, second.body.data.to, second.body.data.next_page_url]).toEqual([
-      3,
-      3,
-      null,
-    ]);
-    expect(second.body.data.prev_page_url).toBe(`${runtime.baseUrl}/batches?per_page=2&page=1`);
-    const past = await acme.get('/batches?per_page=2&page=3');
-    expect([past.body.data.data, past.body.data.from, past.body.data.to]).toEqual([[], null, null]);
+    const second = await list(acme, { per_page: 2, page: 2 });
+    expect(second.data.map((batch) => batch.id)).toEqual([acmeBatchIds[0]]);
+    expect([second.from, second.to, second.next_page_url]).toEqual([3, 3, null]);
+    expect(second.prev_page_url).toBe(`${runtime.baseUrl}/batches?per_page=2&page=1`);
+    const past = await list(acme, { per_page: 2, page: 3 });
+    expect([past.data, past.from, past.to]).toEqual([[], null, null]);
   });
 
   it("shows another account none of Acme's batches, and Acme none of its", async () => {
-    const tinyList = await tiny.get('/batches');
-    expect(tinyList.body.data.data.map((batch: any) => batch.id)).toEqual([tinyBatchId]);
-    const acmeList = await acme.get('/batches?per_page=1000');
-    expect(acmeList.body.data.data.map((batch: any) => batch.id)).not.toContain(tinyBatchId);
+    const tinyList = await list(tiny);
+    expect(tinyList.data.map((batch) => batch.id)).toEqual([tinyBatchId]);
+    const acmeList = await list(acme, { per_page: 1000 });
+    expect(acmeList.data.map((batch) => batch.id)).not.toContain(tinyBatchId);
   });
 
   it.each([
@@ -100,14 +105,16 @@ describe('the list of batches', () => {
       { page: ['The page must be at least 1.'], per_page: ['The per_page must be an integer.'] },
     ],
   ])('refuses %s with 422 in the envelope', async (query, errors) => {
-    const refused = await acme.get(`/batches?${query}`);
-    expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ success: false, message: 'The given data was invalid.', data: errors });
+    // Queries the typed parameters cannot express are sent as they are.
+    const refused = await acme.GET('/batches', { querySerializer: () => query });
+    expect(refused.response.status).toBe(422);
+    expect(refused.error).toEqual({ success: false, message: 'The given data was invalid.', data: errors });
+    expect(() => unwrap(refused)).toThrow(ShippingApiError);
   });
 
   it('needs an API key', async () => {
-    const anonymous = await apiClient(runtime.baseUrl).get('/batches');
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ success: false, message: 'Unauthenticated.' });
+    const anonymous = await createShippingClient({ baseUrl: runtime.baseUrl }).GET('/batches');
+    expect(anonymous.response.status).toBe(401);
+    expect(anonymous.error).toEqual({ success: false, message: 'Unauthenticated.' });
   });
 });

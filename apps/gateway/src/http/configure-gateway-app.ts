@@ -12,11 +12,13 @@ import { preAuthentication } from './auth/pre-authentication';
 import { observeRequests, serveMetrics } from './observability/request-observer';
 import { assignRequestId } from './request-id/request-id';
 import { serveNamedWildcards } from './routing/named-wildcards';
+import { serveApiVersion } from './versioning/api-version';
 
 /**
  * What has to be applied on the app (made with createGatewayAdapter) rather than in a module.
  * onRequest hooks, in order: GET /metrics and the request's span and timing, request id and
- * request log (so a refused body is answered with an id and logged), then the API key and the
+ * request log (so a refused body is answered with an id and logged), the API version the request
+ * pins (refused 400 when unknown; every answer names the one that served it), then the API key and the
  * limit on requests without one. Then the body parsers with their limit (for authenticated
  * requests only), the nesting limit (preValidation), and the ETag and 304 of every answer
  * (onSend). Call before init/listen.
@@ -32,6 +34,7 @@ export function configureGatewayApp(
   onRequest(observeRequests);
   onRequest(assignRequestId);
   onRequest(app.get<GatewayHook>(REQUEST_LOGGER));
+  onRequest(serveApiVersion);
   onRequest(
     preAuthentication(
       app.get(ApiKeyDirectory),

@@ -18,3 +18,4 @@ export * from './idempotency/idempotency-key';
 export * from './idempotency/idempotency.interceptor';
 export * from './request-id/request-id';
 export * from './gateway-messages';
+export * from './versioning/api-version';

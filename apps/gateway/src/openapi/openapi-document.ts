@@ -1,6 +1,7 @@
 import { Injectable, type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../http/versioning/api-version';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
 import { ADMIN_SECURITY } from './api-route.decorator';
 import { applyFieldSchemas } from './field-properties';
@@ -13,7 +14,9 @@ const DESCRIPTION =
   'Draft freight and parcel orders, pickup orders and rates, instant ship and parcel batches. ' +
   'Every answer is an envelope: `{"success": true, "data": ...}` or `{"success": false, "message": ...}`. ' +
   'Instant ship and batches are in a beta state, as the interface marks them. ' +
-  'The sandbox keys are `sk_test_acme` and `sk_test_tiny`.';
+  'The sandbox keys are `sk_test_acme` and `sk_test_tiny`. ' +
+  `A request may pin a dated version with the \`${API_VERSION_HEADER}\` header; every answer names the ` +
+  'version that served it in the same header, and this document describes the current one.';
 
 /** Every tag an operation carries, with what it groups. */
 const TAGS: [string, string][] = [
@@ -35,7 +38,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setOpenAPIVersion('3.1.0')
     .setTitle('Shipping orders')
     .setDescription(DESCRIPTION)
-    .setVersion('1')
+    .setVersion(CURRENT_API_VERSION)
     .setContact('Shipping orders API', 'https://shipping.example/docs', 'api@shipping.example')
     .setLicense('Proprietary (UNLICENSED)', 'https://shipping.example/terms')
     .addServer('http://127.0.0.1:3000', 'The service started locally (`npm start`, PORT 3000)')

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit-html';
-import { apiGet } from '../api';
+import { apiClient, unwrap } from '../api';
 import type { Batch, BatchItem, ItemStatus } from '../api-types';
 import { batchPollDelay } from '../batch-polling';
 import { rowRange } from '../format';
@@ -122,12 +122,16 @@ function items(batch: Batch, route: BatchRoute) {
 }
 
 export function batchPage(route: BatchRoute, context: PageContext): PageSpec<Batch> {
-  const query = new URLSearchParams({ per_page: String(PER_PAGE), page: String(route.page) });
-  if (route.status) query.set('status', route.status);
+  const query = { per_page: PER_PAGE, page: route.page, ...(route.status ? { status: route.status } : {}) };
   return {
     title: `Batch ${route.id}`,
-    load: (signal) =>
-      apiGet(`/batches/${encodeURIComponent(route.id)}?${query.toString()}`, context.apiKey, signal),
+    load: async (signal) =>
+      unwrap(
+        await apiClient(context.apiKey).GET('/batches/{batch_id}', {
+          params: { path: { batch_id: route.id }, query },
+          signal,
+        }),
+      ),
     view: (batch, refresh) =>
       html`<p class="back"><a href=${routeHref({ name: 'batches', page: 1 })}>All batches</a></p>
         ${refreshButton(refresh)} ${summary(batch)} ${labelFiles(batch)} ${items(batch, route)}`,

@@ -1,5 +1,5 @@
 import { html } from 'lit-html';
-import { apiGet } from '../api';
+import { apiClient, unwrap } from '../api';
 import type { BatchRow, Page } from '../api-types';
 import { batchPollDelay, statusChanges } from '../batch-polling';
 import { dateTimeText, rowRange } from '../format';
@@ -55,7 +55,13 @@ export function batchesPage(route: { page: number }, context: PageContext): Page
     title: 'Batches',
     intro:
       'Parcel batches, newest first. Open a batch for its items and label files; this page updates while batches are being validated or processed.',
-    load: (signal) => apiGet(`/batches?per_page=${PER_PAGE}&page=${route.page}`, context.apiKey, signal),
+    load: async (signal) =>
+      unwrap(
+        await apiClient(context.apiKey).GET('/batches', {
+          params: { query: { per_page: PER_PAGE, page: route.page } },
+          signal,
+        }),
+      ),
     view: (page, refresh) =>
       html`${refreshButton(refresh)}
       ${page.data.length > 0 ? table(page) : emptyState(route.page > 1 ? 'No batches on this page.' : 'No batches yet.')}

@@ -1,5 +1,5 @@
 import { html } from 'lit-html';
-import { apiGet } from '../api';
+import { apiClient, unwrap } from '../api';
 import type { OpenOrder, Page } from '../api-types';
 import { capitalised, dateTimeText, rowRange } from '../format';
 import { routeHref } from '../routes';
@@ -51,7 +51,13 @@ export function openOrdersPage(route: { page: number }, context: PageContext): P
   return {
     title: 'Open orders',
     intro: 'Draft freight and parcel orders, newest first.',
-    load: (signal) => apiGet(`/orders?per_page=${PER_PAGE}&page=${route.page}`, context.apiKey, signal),
+    load: async (signal) =>
+      unwrap(
+        await apiClient(context.apiKey).GET('/orders', {
+          params: { query: { per_page: PER_PAGE, page: route.page } },
+          signal,
+        }),
+      ),
     view: (page, refresh) =>
       html`${refreshButton(refresh)}
       ${page.data.length > 0 ? table(page) : emptyState(route.page > 1 ? 'No open orders on this page.' : 'No open orders yet.')}

@@ -1,5 +1,5 @@
 import { html } from 'lit-html';
-import { apiGet } from '../api';
+import { apiClient, unwrap } from '../api';
 import type { Page, PickupOrder } from '../api-types';
 import { carrierName, rowRange, timeWindow } from '../format';
 import { routeHref } from '../routes';
@@ -54,8 +54,13 @@ export function pickupOrdersPage(route: { page: number }, context: PageContext):
   return {
     title: 'Pickup orders',
     intro: 'Scheduled carrier pickups, newest first. Dates are month-day-year.',
-    load: (signal) =>
-      apiGet(`/pickup-orders?per_page=${PER_PAGE}&page=${route.page}`, context.apiKey, signal),
+    load: async (signal) =>
+      unwrap(
+        await apiClient(context.apiKey).GET('/pickup-orders', {
+          params: { query: { per_page: PER_PAGE, page: route.page } },
+          signal,
+        }),
+      ),
     view: (page, refresh) =>
       html`${refreshButton(refresh)}
       ${page.data.length > 0 ? table(page) : emptyState(route.page > 1 ? 'No pickup orders on this page.' : 'No pickup orders yet.')}

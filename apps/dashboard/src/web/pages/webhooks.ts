@@ -1,5 +1,5 @@
 import { html } from 'lit-html';
-import { apiGet } from '../api';
+import { apiClient, unwrap } from '../api';
 import type { Page, WebhookDelivery, WebhookEndpoint } from '../api-types';
 import { attemptOutcome, dateTimeText } from '../format';
 import type { PageContext, PageSpec } from '../views/page-runner';
@@ -65,18 +65,18 @@ const endpointSection = (entry: EndpointWithDeliveries) =>
   </section>`;
 
 async function loadWebhooks(apiKey: string, signal: AbortSignal): Promise<EndpointWithDeliveries[]> {
-  const endpoints = await apiGet<WebhookEndpoint[]>('/webhooks', apiKey, signal);
+  const client = apiClient(apiKey);
+  const endpoints: WebhookEndpoint[] = unwrap(await client.GET('/webhooks', { signal }));
   return Promise.all(
-    endpoints.map(async (endpoint) => ({
-      endpoint,
-      deliveries: (
-        await apiGet<Page<WebhookDelivery>>(
-          `/webhooks/${endpoint.id}/deliveries?per_page=${LATEST_DELIVERIES}`,
-          apiKey,
+    endpoints.map(async (endpoint) => {
+      const deliveries: Page<WebhookDelivery> = unwrap(
+        await client.GET('/webhooks/{webhook_id}/deliveries', {
+          params: { path: { webhook_id: String(endpoint.id) }, query: { per_page: LATEST_DELIVERIES } },
           signal,
-        )
-      ).data,
-    })),
+        }),
+      );
+      return { endpoint, deliveries: deliveries.data };
+    }),
   );
 }
 

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { asyncApiText, generateAsyncApiDocument } from './asyncapi-document';
 import { generateEventSchemas } from './event-schemas';
+import { incompatibleChanges } from './schema-compatibility';
 
 export const EVENT_DOCS_DIR = join(__dirname, '../../../../../docs/events');
 
@@ -12,7 +13,19 @@ export const schemaText = (schema: unknown) => `${JSON.stringify(schema, null, 2
 
 /** `node -r ./tools/ts-runtime/register.js libs/platform/src/public-events/schemas/write-event-schemas.ts` */
 if (require.main === module) {
-  for (const { path, schema } of generateEventSchemas()) {
+  const generated = generateEventSchemas();
+  // A published version is never rewritten incompatibly: such a change is a new version of the event.
+  const breaks = generated.flatMap(({ path, schema }) => {
+    const target = join(EVENT_DOCS_DIR, path);
+    if (!existsSync(target)) return [];
+    const published = JSON.parse(readFileSync(target, 'utf8'));
+    return incompatibleChanges(published, schema as never).map((change) => `${path}: ${change}`);
+  });
+  if (breaks.length > 0) {
+    process.stderr.write(`Incompatible with the published schemas, nothing written:\n${breaks.join('\n')}\n`);
+    process.exit(1);
+  }
+  for (const { path, schema } of generated) {
     const target = join(EVENT_DOCS_DIR, path);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, schemaText(schema));

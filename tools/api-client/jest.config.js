@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'api-client-generator',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
