@@ -19,9 +19,13 @@ export interface CanonicalPayload {
   metadata: string;
 }
 
-export function canonicalPayload(data: unknown, metadata: Record<string, unknown>): CanonicalPayload {
+/** `metadataText`: the canonical text of this same metadata, written for an event before. */
+export function canonicalPayload(
+  data: unknown,
+  metadata: Record<string, unknown>,
+  metadataText = canonicalJson(metadata),
+): CanonicalPayload {
   const dataText = canonicalJson(data ?? null);
-  const metadataText = canonicalJson(metadata);
   if (dataText === undefined || metadataText === undefined)
     throw new TypeError('Event data and metadata must be JSON');
   return { data: dataText, metadata: metadataText };

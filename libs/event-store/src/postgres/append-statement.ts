@@ -40,7 +40,9 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * into the batch as they are, not encoded again.
  */
 export function prepareBatch(streamName: string, batch: EventData[], previous: ChainLink): PreparedBatch {
-  const events = batch.map(prepare);
+  // The events of one command usually share one metadata object: it is written once.
+  const metadataTexts = new Map<unknown, string>();
+  const events = batch.map((event) => prepare(event, metadataTexts));
   const hashes = chainCanonical(streamName, previous, events);
   let rows = '[';
   for (let index = 0; index < events.length; index++) {
@@ -89,7 +91,7 @@ returning stream_revision::text as revision, transaction_id::text as commit_posi
   return { sql, params };
 }
 
-function prepare(event: EventData): PreparedEvent {
+function prepare(event: EventData, metadataTexts: Map<unknown, string>): PreparedEvent {
   const id = event.id ?? randomUUID();
   if (!uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
   if (typeof event.type !== 'string' || event.type === '')
@@ -97,5 +99,8 @@ function prepare(event: EventData): PreparedEvent {
   const version = event.version ?? 1;
   if (!Number.isInteger(version) || version < 1)
     throw new TypeError(`Event version must be a positive integer, got ${version}`);
-  return { id, type: event.type, version, payload: canonicalPayload(event.data, event.metadata ?? {}) };
+  const metadata = event.metadata ?? {};
+  const payload = canonicalPayload(event.data, metadata, metadataTexts.get(metadata));
+  metadataTexts.set(metadata, payload.metadata);
+  return { id, type: event.type, version, payload };
 }
