@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData } from '../event-store';
-import { type CanonicalPayload, canonicalPayload, chainHashes } from '../audit/event-hash';
+import { type CanonicalEvent, canonicalPayload, chainCanonical } from '../audit/event-hash';
 
 /**
  * One INSERT ... SELECT per append, each event with its revision and chained hash computed here
@@ -23,30 +23,47 @@ export interface ChainLink {
 
 export const streamStart: ChainLink = { revision: -1n, hash: null };
 
-interface PreparedEvent {
+interface PreparedEvent extends CanonicalEvent {
   id: string;
-  type: string;
-  version: number;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  /** The canonical text of data and metadata: hashed, and stored as it is. */
-  payload: CanonicalPayload;
-  hash?: string;
+}
+
+/** An append ready to insert: its events as the JSON array the statement reads, and the link its last event makes. */
+export interface PreparedBatch {
+  rows: string;
+  last: ChainLink;
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The events ready to insert, and the link the last of them makes. */
-export function prepareBatch(
-  streamName: string,
-  batch: EventData[],
-  previous: ChainLink,
-): { events: PreparedEvent[]; last: ChainLink } {
-  const events = batch.map(prepare);
-  const hashes = chainHashes(streamName, previous, events);
-  events.forEach((event, index) => (event.hash = hashes[index]));
+/**
+ * The events ready to insert. The canonical payload texts are JSON already: hashed, then written
+ * into the batch as they are, not encoded again.
+ */
+export function prepareBatch(streamName: string, batch: EventData[], previous: ChainLink): PreparedBatch {
+  // The events of one command usually share one metadata object: it is written once.
+  const metadataTexts = new Map<unknown, string>();
+  const events = batch.map((event) => prepare(event, metadataTexts));
+  const hashes = chainCanonical(streamName, previous, events);
+  let rows = '[';
+  for (let index = 0; index < events.length; index++) {
+    const { id, type, version, payload } = events[index];
+    rows +=
+      (index === 0 ? '{"id":"' : ',{"id":"') +
+      id +
+      '","type":' +
+      JSON.stringify(type) +
+      ',"version":' +
+      version +
+      ',"hash":"' +
+      hashes[index] +
+      '","data":' +
+      payload.data +
+      ',"metadata":' +
+      payload.metadata +
+      '}';
+  }
   return {
-    events,
+    rows: rows + ']',
     last: { revision: previous.revision + BigInt(events.length), hash: hashes[hashes.length - 1] },
   };
 }
@@ -54,17 +71,9 @@ export function prepareBatch(
 export function appendStatement(
   table: string,
   streamName: string,
-  events: PreparedEvent[],
+  rows: string,
   previous: ChainLink,
 ): AppendStatement {
-  // The canonical payload texts are JSON already: written into the batch as they are, not again.
-  const json = `[${events
-    .map(
-      (event) =>
-        `{"id":"${event.id}","type":${JSON.stringify(event.type)},"version":${event.version},` +
-        `"hash":"${event.hash}","data":${event.payload.data},"metadata":${event.payload.metadata}}`,
-    )
-    .join(',')}]`;
   const follows =
     previous.revision < 0n
       ? ''
@@ -77,12 +86,12 @@ from jsonb_array_elements($2::jsonb) with ordinality as b(e, ord)
 ${follows}
 order by b.ord
 returning stream_revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
-  const params: unknown[] = [streamName, json, previous.revision.toString()];
+  const params: unknown[] = [streamName, rows, previous.revision.toString()];
   if (previous.revision >= 0n) params.push(previous.hash);
   return { sql, params };
 }
 
-function prepare(event: EventData): PreparedEvent {
+function prepare(event: EventData, metadataTexts: Map<unknown, string>): PreparedEvent {
   const id = event.id ?? randomUUID();
   if (!uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
   if (typeof event.type !== 'string' || event.type === '')
@@ -90,7 +99,8 @@ function prepare(event: EventData): PreparedEvent {
   const version = event.version ?? 1;
   if (!Number.isInteger(version) || version < 1)
     throw new TypeError(`Event version must be a positive integer, got ${version}`);
-  const data = event.data ?? null;
   const metadata = event.metadata ?? {};
-  return { id, type: event.type, version, data, metadata, payload: canonicalPayload(data, metadata) };
+  const payload = canonicalPayload(event.data, metadata, metadataTexts.get(metadata));
+  metadataTexts.set(metadata, payload.metadata);
+  return { id, type: event.type, version, payload };
 }

@@ -207,8 +207,8 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       const previous = await this.previousLink(queryRows, streamName, expected, useKeptHead);
       if (!previous) throw await this.wrongExpectedVersion(queryRows, streamName, expected);
-      const { events: prepared, last } = prepareBatch(streamName, events, previous);
-      const statement = appendStatement(this.tables.events, streamName, prepared, previous);
+      const { rows: batchRows, last } = prepareBatch(streamName, events, previous);
+      const statement = appendStatement(this.tables.events, streamName, batchRows, previous);
       let rows: AppendedRow[];
       try {
         rows = await queryRows<AppendedRow>(statement.sql, statement.params);
