@@ -39,6 +39,13 @@ export {
   type StreamHead,
 } from './audit/audit-checkpoint';
 export { chainedHashOf, recordCheckpoints } from './audit/audit-checkpointer';
-export { type AuditPublicKey, auditSigningKey, type AuditSigningKey } from './audit/signing-keys';
+export { type AuditPublicKey, auditSigningKey, type AuditSigningKey, signText } from './audit/signing-keys';
 export { SqlAuditCheckpoints } from './audit/sql-audit-checkpoints';
 export { type AuditBreak, type AuditReport, verifyStore } from './audit/verify-store';
+export {
+  auditBundle,
+  AUDIT_BUNDLE_FORMAT,
+  type AuditExportQuery,
+  bundleCheckpoint,
+  bundleEvent,
+} from './audit/audit-export';
