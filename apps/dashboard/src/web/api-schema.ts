@@ -21,6 +21,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/account/audit-export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's audit bundle: its account's events, their hashes, the checkpoints and the keys */
+    get: operations['AccountAuditExport_bundle'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/account/ledger': {
     parameters: {
       query?: never;
@@ -188,6 +205,23 @@ export interface paths {
     put?: never;
     /** Check a shipper's carrier credentials: ask the carrier for a token with them */
     post: operations['AdminCredentials_verify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/audit/exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An account's audit bundle: its events, their hashes, the checkpoints over them and the keys */
+    get: operations['AdminAuditExports_bundle'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1487,6 +1521,119 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  AccountAuditExport_bundle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit bundle, JSON Lines (application/jsonl): docs/audit.md#exports. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */
@@ -3341,6 +3488,134 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "message": "Batch is not ready to ship."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Validation failed; `data` maps dotted field paths to messages. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The given data was invalid.",
+           *       "data": {
+           *         "from_address.city": [
+           *           "The from address.city field is required."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Too many requests."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The request headers are too large."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description A backing app did not answer in time, a store failure, or instant ship switched off. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "The service is temporarily unavailable. Try again shortly."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  AdminAuditExports_bundle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit bundle, JSON Lines (application/jsonl): docs/audit.md#exports. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed JSON, a body nested too deep, or a path escape that is no UTF-8. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Malformed JSON body."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Unauthenticated."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "message": "Batch not found."
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope'];
