@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { bundleEvent, eventHash, type RecordedEvent } from '@shipping/event-store';
-import { canonicalJson } from '../../libs/event-store/src/audit/canonical-json';
+import { bundleEvent, canonicalJson, eventHash, type RecordedEvent } from '@shipping/event-store';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -28,7 +27,7 @@ const TEXTS = [
   '{"text":"café \\u2028 \\u0007 \\"quoted\\" \\\\ tab\\t 😀 \\u00e9","nested":{"z":[1,{"y":null,"x":[true,false]}],"a":{}},"empty":[]}',
   '[1, 2.50, 3e2, -4E-2, "x"]',
   '"\\u001f"',
-  '{"n":9007199254740993,"m":1E400}'.replace(',"m":1E400', ''),
+  '{"n":9007199254740993}',
 ];
 
 describe('the standalone verifier: RFC 8785 with the standard library alone', () => {

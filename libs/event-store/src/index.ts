@@ -28,6 +28,7 @@ export { SqlCheckpointStore } from './postgres/sql-checkpoint-store';
 export { type EventUpcaster, Upcasters } from './upcasting/upcasters';
 export { adapterOf, UpcastingEventStore } from './upcasting/upcasting-event-store';
 export { chainedText, eventHash, type ChainedFields } from './audit/event-hash';
+export { canonicalJson } from './audit/canonical-json';
 export {
   ALL_CHAIN_START,
   type AuditCheckpoint,
