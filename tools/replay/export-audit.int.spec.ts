@@ -60,7 +60,7 @@ describe('npm run replay -- export and the standalone verifier, over a PostgreSQ
 
   const revisionOf = (stream: string, revision: number) =>
     `stream_name = '${stream}' and stream_revision = ${revision}`;
-  const exportAcme = async (query: { from?: Date } = {}) => {
+  const exportAcme = async (query: { from?: Date; to?: Date } = {}) => {
     const out = join(folder, `acme-${randomBytes(4).toString('hex')}.jsonl`);
     await exportAudit(source, keys, { account: 'acct_acme', ...query }, out);
     return out;
@@ -164,6 +164,27 @@ describe('npm run replay -- export and the standalone verifier, over a PostgreSQ
     expect(streams).toEqual([
       { record: 'stream', stream: 'order-1', from_revision: '2', previous_hash: second.hash },
       { record: 'stream', stream: 'order-3', from_revision: '0', previous_hash: null },
+    ]);
+    expect((await standaloneVerify(out)).code).toBe(0);
+  }, 60_000);
+
+  it('ends a window at its time with the checkpoints before the first event after it, and it verifies', async () => {
+    await source.sql.query(
+      `update event_store.events set created_at = now() + interval '1 day' where stream_name = 'order-3'`,
+    );
+
+    const out = await exportAcme({ to: new Date(Date.now() + 3_600_000) });
+
+    const records = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as { record: string; stream?: string; signed?: { sequence: number } });
+    expect(records.filter((record) => record.record === 'stream').map((record) => record.stream)).toEqual([
+      'account-acct_acme',
+      'order-1',
+    ]);
+    expect(records.filter((record) => record.signed).map((record) => record.signed?.sequence)).toEqual([
+      1, 2,
     ]);
     expect((await standaloneVerify(out)).code).toBe(0);
   }, 60_000);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { recordCheckpoints, SqlAuditCheckpoints } from '@shipping/event-store';
 import { AUDIT_CONFIG, readAuditConfig } from '@shipping/platform';
 import request from 'supertest';
+import { ApiKeys } from '../http/auth/api-keys';
 import { ACME, createHttpTestApp, type HttpTestApp, STARTUP_TIMEOUT_MS } from '../http/testing/http-test-app';
 import { AccountAuditExportController, AdminAuditExportsController } from './audit-exports.controller';
 import { AuditExports } from './audit-exports';
@@ -53,6 +54,10 @@ beforeAll(async () => {
   await store.appendToStream('order-1', [
     { type: 'ThingHappened', data: { n: 3, text: 'naïve ☃' }, metadata: { accountId: 'acct_acme' } },
   ]);
+  // An admin change as the admin API makes it: an event naming the admin key's id as its actor.
+  const admin = { correlationId: 'req_admin', actor: 'adm_0123456789ab' };
+  const issued = await harness.app.get(ApiKeys).issue({ id: 'acct_acme', name: 'Acme' }, 'live', admin);
+  await harness.app.get(ApiKeys).revoke('acct_acme', issued.id, admin);
   const checkpoints = new SqlAuditCheckpoints(sql);
   await checkpoints.init();
   await recordCheckpoints(store, checkpoints, config.keys[0], 100);
@@ -60,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 describe('GET /admin/audit/exports and GET /account/audit-export', () => {
-  it("streams an account's bundle to the admin key, which the standalone verifier finds intact", async () => {
+  it("streams an account's bundle to the admin key, which the standalone verifier finds intact, admin changes and their actors listed", async () => {
     const response = await get('/admin/audit/exports?account=acct_acme', ADMIN);
 
     expect(response.status).toBe(200);
@@ -71,9 +76,21 @@ describe('GET /admin/audit/exports and GET /account/audit-export', () => {
       .map((line) => JSON.parse(line) as { record: string; subject?: string });
     const subjects = records.filter((record) => record.record === 'event').map((record) => record.subject);
     // The sandbox key's stream is the account's too; acct_tiny's order is not.
-    expect(subjects).toEqual(['api-keys-acct_acme', 'order-1', 'order-1']);
+    expect(subjects).toEqual([
+      'api-keys-acct_acme',
+      'order-1',
+      'order-1',
+      'api-keys-acct_acme',
+      'api-keys-acct_acme',
+    ]);
     const verified = verify(text(response));
-    expect(verified.stdout).toMatch(/3 events in 2 streams: .* 1 checkpoints: .*: intact\n$/);
+    const actions = verified.stdout.split('\n').filter((line) => / api-keys-acct_acme#\d$/.test(line));
+    expect(actions.map((line) => line.trim().split(/\s+/).slice(1))).toEqual([
+      ['sandbox-seed', 'ApiKeyIssued', 'api-keys-acct_acme#0'],
+      ['adm_0123456789ab', 'ApiKeyIssued', 'api-keys-acct_acme#1'],
+      ['adm_0123456789ab', 'ApiKeyRevoked', 'api-keys-acct_acme#2'],
+    ]);
+    expect(verified.stdout).toMatch(/5 events in 2 streams: .* 1 checkpoints: .*: intact\n$/);
     expect(verified.status).toBe(0);
   });
 
