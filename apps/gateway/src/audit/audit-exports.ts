@@ -19,6 +19,7 @@ import type { AccountAuditExportQuery } from './audit-export-query';
 export class AuditExports {
   private readonly config: AuditConfig;
   private readonly checkpoints: SqlAuditCheckpoints;
+  private tableReady?: Promise<void>;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -33,7 +34,9 @@ export class AuditExports {
     const from = query.from === undefined ? undefined : new Date(query.from);
     const to = query.to === undefined ? undefined : new Date(query.to);
     if (from && to && from > to) throw new ValidationFailed({ from: ['The from must not be after the to.'] });
-    await this.checkpoints.init();
+    // The checkpoint job creates the table at start; a gateway may answer before its first round.
+    this.tableReady ??= this.checkpoints.init();
+    await this.tableReady;
     const keys = this.config.keys.map(({ id, publicKey }) => ({ id, publicKey }));
     const lines = auditBundle(adapterOf(this.store), await this.checkpoints.all(), keys, {
       account,
