@@ -6,6 +6,7 @@ import { parked } from './parked';
 import { openReplaySource, type ReplaySource } from './replay-store';
 import { openScratchDatabase } from './scratch-database';
 import { formatHistory, HISTORY_KINDS, type HistoryKind, streamHistory } from './stream-history';
+import { exportAudit, exportQuery } from './export-audit';
 import { auditKeys, auditReportJson, formatAuditReport, verifyAudit } from './verify-audit';
 
 const usage = `Audit replay of the event store (PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR; stop the runtime first for PGlite).
@@ -24,6 +25,9 @@ const usage = `Audit replay of the event store (PostgreSQL at DATABASE_URL, or P
       checks every stream's hash chain and every signed audit checkpoint (docs/audit.md); --keys: a file
       with what GET /audit/keys answered (default: the public halves of AUDIT_SIGNING_KEYS);
       exit 0 when intact, 1 with each break at its stream and revision or checkpoint
+  npm run replay -- export --account <id> [--stream <name>] [--from <time>] [--to <time>] [--keys <file>] --out <file>
+      writes the account's audit bundle (JSON Lines: its events with their hashes, the checkpoints
+      that cover them, the public keys); node tools/audit-verify/verify.mjs <file> checks it
 `;
 
 async function history(source: ReplaySource, args: string[], json: boolean): Promise<number> {
@@ -85,6 +89,11 @@ async function main(): Promise<number> {
       subscription: { type: 'string' },
       event: { type: 'string' },
       keys: { type: 'string' },
+      account: { type: 'string' },
+      stream: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      out: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -93,15 +102,27 @@ async function main(): Promise<number> {
     command === 'history' ||
     command === 'rebuild' ||
     command === 'verify' ||
+    command === 'export' ||
     parkedAction === 'list' ||
     parkedAction === 'retry';
   if (values.help || !known) {
     process.stderr.write(usage);
     return values.help ? 0 : 2;
   }
-  const keys = command === 'verify' ? auditKeys(values.keys) : [];
-  const source = await openReplaySource(process.env, { asStored: command === 'verify' });
+  const query = command === 'export' ? exportQuery(values) : undefined;
+  if (typeof query === 'string' || (query && values.out === undefined)) {
+    process.stderr.write(`${query ?? '--out <file> is required'}\n\n${usage}`);
+    return 2;
+  }
+  const audit = command === 'verify' || command === 'export';
+  const keys = audit ? auditKeys(values.keys) : [];
+  const source = await openReplaySource(process.env, { asStored: audit });
   try {
+    if (query && values.out) {
+      await exportAudit(source, keys, query, values.out);
+      process.stderr.write(`wrote the audit bundle of ${query.account} to ${values.out}\n`);
+      return 0;
+    }
     if (command === 'verify') {
       const report = await verifyAudit(source, keys);
       process.stdout.write(values.json ? auditReportJson(report) : formatAuditReport(report));

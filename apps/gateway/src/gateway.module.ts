@@ -4,6 +4,8 @@ import { AccountController } from './account/account.controller';
 import { AccountsController } from './accounts/accounts.controller';
 import { AdminController } from './admin/admin.controller';
 import { AuditController } from './audit/audit.controller';
+import { AccountAuditExportController, AdminAuditExportsController } from './audit/audit-exports.controller';
+import { AuditExports } from './audit/audit-exports';
 import { AdminCredentialsController } from './admin/admin-credentials.controller';
 import { ShipperCredentials } from './admin/shipper-credentials';
 import { BatchesController } from './batches/batches.controller';
@@ -40,6 +42,8 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     DashboardController,
     OpenApiController,
     AuditController,
+    AdminAuditExportsController,
+    AccountAuditExportController,
   ],
   providers: [
     AppRequestSender,
@@ -49,6 +53,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     OpenApiDocument,
     messageSecretsProvider,
     ShipperCredentials,
+    AuditExports,
   ],
 })
 export class GatewayModule {}

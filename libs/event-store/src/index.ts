@@ -28,6 +28,7 @@ export { SqlCheckpointStore } from './postgres/sql-checkpoint-store';
 export { type EventUpcaster, Upcasters } from './upcasting/upcasters';
 export { adapterOf, UpcastingEventStore } from './upcasting/upcasting-event-store';
 export { chainedText, eventHash, type ChainedFields } from './audit/event-hash';
+export { canonicalJson } from './audit/canonical-json';
 export {
   ALL_CHAIN_START,
   type AuditCheckpoint,
@@ -39,6 +40,13 @@ export {
   type StreamHead,
 } from './audit/audit-checkpoint';
 export { chainedHashOf, recordCheckpoints } from './audit/audit-checkpointer';
-export { type AuditPublicKey, auditSigningKey, type AuditSigningKey } from './audit/signing-keys';
+export { type AuditPublicKey, auditSigningKey, type AuditSigningKey, signText } from './audit/signing-keys';
 export { SqlAuditCheckpoints } from './audit/sql-audit-checkpoints';
 export { type AuditBreak, type AuditReport, verifyStore } from './audit/verify-store';
+export {
+  auditBundle,
+  AUDIT_BUNDLE_FORMAT,
+  type AuditExportQuery,
+  bundleCheckpoint,
+  bundleEvent,
+} from './audit/audit-export';

@@ -13,7 +13,7 @@ export * from './fixtures/pickups';
 export * from './fixtures/batches';
 export * from './fixtures/instant-ship';
 export * from './eventstoredb/test-eventstoredb-server';
-export { InMemoryEventLog } from './eventstoredb/in-memory-log';
+export { InMemoryEventLog, type LoggedEvent } from './eventstoredb/in-memory-log';
 export * from './distributed/app-process';
 export * from './distributed/distributed-runtime';
 export * from './distributed/test-broker';

@@ -26,6 +26,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/account/audit-export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's audit bundle: its key mode's events, their hashes, the checkpoints and the keys
+     * @description The caller's audit bundle: its key mode's events, their hashes, the checkpoints and the keys.
+     */
+    get: operations['exportOwnAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/account/ledger': {
     parameters: {
       query?: never;
@@ -248,6 +268,26 @@ export interface paths {
      *     Refusals of this operation: 404: No account has this id. 404: The account has no shipper with this id. 404: The shipper has no stored credentials. 422: The carrier refused the credentials. 503: The carrier did not answer.
      */
     post: operations['verifyShipperCredentials'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/audit/exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An account's audit bundle: its events, their hashes, the checkpoints over them and the keys
+     * @description An account's audit bundle: its events, their hashes, the checkpoints over them and the keys.
+     */
+    get: operations['exportAccountAudit'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2429,6 +2469,88 @@ export interface operations {
       };
     };
   };
+  exportOwnAudit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit bundle, JSON Lines (application/jsonl): docs/audit.md#exports. */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
   listLedgerEntries: {
     parameters: {
       query?: {
@@ -3923,6 +4045,98 @@ export interface operations {
         content: {
           'application/json':
             components['schemas']['ErrorEnvelope'] | components['schemas']['ValidationErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  exportAccountAudit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit bundle, JSON Lines (application/jsonl): docs/audit.md#exports. */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */

@@ -1,4 +1,11 @@
-import { Global, type INestApplication, Module, type DynamicModule } from '@nestjs/common';
+import {
+  Global,
+  type INestApplication,
+  Module,
+  type DynamicModule,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
@@ -37,6 +44,7 @@ export interface HttpTestApp {
   app: INestApplication;
   invocations: Invocations;
   sql: SqlClient;
+  store: EventStore;
   close(): Promise<void>;
 }
 
@@ -48,6 +56,7 @@ export async function createHttpTestApp(
   config: Partial<GatewayHttpConfig> = {},
   logDestination?: DestinationStream,
   sqlClient?: SqlClient,
+  extra: { controllers?: Type[]; providers?: Provider[] } = {},
 ): Promise<HttpTestApp> {
   const sql = sqlClient ?? (await createPgliteSqlClient());
   const store = new PostgresEventStore(sql);
@@ -60,8 +69,8 @@ export async function createHttpTestApp(
   };
   const moduleRef = await Test.createTestingModule({
     imports: [TestSqlModule.with(sql, store), ClockModule, GatewayHttpModule],
-    controllers: [TestController],
-    providers: [Invocations],
+    controllers: [TestController, ...(extra.controllers ?? [])],
+    providers: [Invocations, ...(extra.providers ?? [])],
   })
     .overrideProvider(GATEWAY_HTTP_CONFIG)
     .useValue(httpConfig)
@@ -78,6 +87,7 @@ export async function createHttpTestApp(
     app,
     invocations: app.get(Invocations),
     sql,
+    store,
     async close() {
       await app.close();
       await store.close(); // closes its SQL client too

@@ -1,0 +1,58 @@
+import { Inject, Injectable, Optional, StreamableFile } from '@nestjs/common';
+import { ValidationFailed } from '@shipping/contracts';
+import {
+  adapterOf,
+  auditBundle,
+  type EventStore,
+  type SqlClient,
+  SqlAuditCheckpoints,
+} from '@shipping/event-store';
+import { AUDIT_CONFIG, type AuditConfig, EVENT_STORE, readAuditConfig, SQL_CLIENT } from '@shipping/platform';
+import { Readable } from 'node:stream';
+import type { AccountAuditExportQuery } from './audit-export-query';
+
+/**
+ * Audit bundles of the store this process opened (the whole store in the embedded runtime),
+ * streamed line by line as $all is read: an export of any size holds one page in memory.
+ */
+@Injectable()
+export class AuditExports {
+  private readonly config: AuditConfig;
+  private readonly checkpoints: SqlAuditCheckpoints;
+  private tableReady?: Promise<void>;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL_CLIENT) sql: SqlClient,
+    @Optional() @Inject(AUDIT_CONFIG) config?: AuditConfig,
+  ) {
+    this.config = config ?? readAuditConfig();
+    this.checkpoints = new SqlAuditCheckpoints(sql);
+  }
+
+  /** `mode`: only that key mode's streams and the account's shared configuration (a merchant's key). */
+  async bundle(
+    account: string,
+    query: AccountAuditExportQuery,
+    mode?: 'test' | 'live',
+  ): Promise<StreamableFile> {
+    const from = query.from === undefined ? undefined : new Date(query.from);
+    const to = query.to === undefined ? undefined : new Date(query.to);
+    if (from && to && from > to) throw new ValidationFailed({ from: ['The from must not be after the to.'] });
+    // The checkpoint job creates the table at start; a gateway may answer before its first round.
+    this.tableReady ??= this.checkpoints.init();
+    await this.tableReady;
+    const keys = this.config.keys.map(({ id, publicKey }) => ({ id, publicKey }));
+    const lines = auditBundle(adapterOf(this.store), await this.checkpoints.all(), keys, {
+      account,
+      ...(mode ? { mode } : {}),
+      ...(query.stream === undefined ? {} : { stream: query.stream }),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+    });
+    return new StreamableFile(Readable.from(lines), {
+      type: 'application/jsonl; charset=utf-8',
+      disposition: `attachment; filename="audit-${account}.jsonl"`,
+    });
+  }
+}
