@@ -8,6 +8,8 @@ export interface LiveUspsShipper {
   shipperId: number;
   live: ApiClient;
   test: ApiClient;
+  /** The keys themselves, for a client of another kind. */
+  keys: { live: string; test: string };
   /** The sender address each key saved: test and live data are kept apart. */
   addressIds: { live: number; test: number };
 }
@@ -46,9 +48,7 @@ export async function liveUspsShipper(
     admin.post(`/admin/accounts/${account.id}/credit`, { amount: credit, reference: 'INV-L1', mode: 'live' }),
   );
   const keyOf = async (mode: 'live' | 'test') =>
-    keyClient(
-      (await created<{ key: string }>(admin.post(`/admin/accounts/${account.id}/api-keys`, { mode }))).key,
-    );
+    (await created<{ key: string }>(admin.post(`/admin/accounts/${account.id}/api-keys`, { mode }))).key;
   const shipper = await created<{ id: number }>(
     admin.post(`/admin/accounts/${account.id}/shippers`, {
       carrier: 'usps',
@@ -64,7 +64,8 @@ export async function liveUspsShipper(
       },
     }),
   );
-  const [live, test] = [await keyOf('live'), await keyOf('test')];
+  const keys = { live: await keyOf('live'), test: await keyOf('test') };
+  const [live, test] = [keyClient(keys.live), keyClient(keys.test)];
   const addressOf = async (client: ApiClient) =>
     (await created<{ id: number }>(client.post('/addresses', LIVE_USPS_WAREHOUSE))).id;
   return {
@@ -72,6 +73,7 @@ export async function liveUspsShipper(
     shipperId: shipper.id,
     live,
     test,
+    keys,
     addressIds: { live: await addressOf(live), test: await addressOf(test) },
   };
 }
