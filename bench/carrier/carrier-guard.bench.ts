@@ -1,15 +1,18 @@
 /**
- * bench/carrier: 1,000 label purchases through the carrier guard and the USPS adapter against the
- * USPS mock (a process of its own) answering after a latency and rate-limiting at N a second, with
- * the guard limited to the same N (shared in Redis): first purchase -> last label, the floor
- * (items / rate + one latency) and their ratio, with one guard instance and with two sharing
- * Redis, and the bench process's CPU per 1,000 items (guard, adapter, HTTP; not the mock's).
- * Run: npm run bench:carrier -- --latency 150 --rate 40 [--items 1000 --concurrency 20]
- * Needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
+ * bench/carrier against the USPS mock (a process of its own) answering after a latency and
+ * rate-limiting at N a second; the floor of 1,000 items is what the carrier allows: items / N +
+ * one latency.
+ * 1. The guard alone: 1,000 purchases through the carrier guard and the USPS adapter, the guard
+ *    limited to the same N (shared in Redis): first purchase -> last label, the floor and their
+ *    ratio, with one guard instance and with two, and this process's CPU per 1,000 items.
+ * 2. The whole batch: a live 1,000-item batch of a shipper with its own USPS integration on the
+ *    distributed runtime (a Kafka broker, each app a process), with one and with two label
+ *    instances counting the limits together in Redis: ship -> completed, the floor, their ratio
+ *    and the app processes' CPU per 1,000 items.
+ * Run: npm run bench:carrier -- --latency 150 --rate 40 [--items 1000 --concurrency 20 --parts guard,batch]
+ * Needs Redis (REDIS_URL, default redis://127.0.0.1:6379), and PostgreSQL for the batch part.
  */
 import { deleteRedisKeys, uniqueRedisPrefix } from '@shipping/testing';
-import { fork, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { AccountGuard } from '../../apps/label/src/carrier/guard/account-guard';
@@ -24,6 +27,8 @@ import {
 import { RedisCarrierLimits } from '../../apps/label/src/carrier/guard/redis-carrier-limits';
 import { UspsCarrier } from '../../apps/label/src/carrier/usps/usps-carrier';
 import { UspsSessions } from '../../apps/label/src/carrier/usps/usps-sessions';
+import { carrierBatchRun } from './carrier-batch';
+import { MockProcess } from './mock-process';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +36,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '40' },
     items: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '20' },
+    parts: { type: 'string', default: 'guard,batch' },
   },
 });
 const LATENCY_MS = Number(values.latency);
@@ -38,38 +44,7 @@ const PER_SECOND = Number(values.rate);
 const ITEMS = Number(values.items);
 const CONCURRENCY = Number(values.concurrency);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface MockCounts {
-  labels: number;
-  refused: number;
-  requests: number;
-}
-
-class MockProcess {
-  private constructor(private readonly child: ChildProcess) {}
-
-  static async start(): Promise<{ mock: MockProcess; url: string }> {
-    const child = fork(resolve(__dirname, 'usps-mock.process.ts'), {
-      execArgv: ['-r', resolve(__dirname, '../../tools/ts-runtime/register.js')],
-    });
-    const mock = new MockProcess(child);
-    const { url } = await mock.ask<{ url: string }>({
-      start: { clients: [MOCK_CLIENT], latencyMs: LATENCY_MS, perSecond: PER_SECOND },
-    });
-    return { mock, url };
-  }
-
-  ask<T>(message: object): Promise<T> {
-    return new Promise((answered) => {
-      this.child.once('message', (answer) => answered(answer as T));
-      this.child.send(message);
-    });
-  }
-
-  stop(): void {
-    this.child.disconnect();
-  }
-}
+const PARTS = new Set(values.parts?.split(','));
 
 function guardedInstance(url: string, redis: Redis, prefix: string): GuardedCarrier {
   const guard = new AccountGuard(
@@ -98,9 +73,7 @@ async function run(instances: number, url: string, mock: MockProcess): Promise<v
   const prefix = uniqueRedisPrefix('bench-carrier');
   const connections = Array.from({ length: instances }, () => new Redis(REDIS_URL));
   const carriers = connections.map((redis) => guardedInstance(url, redis, prefix));
-  await mock.ask({ reset: true });
-  // The mock's window starts afresh: the first second is not spent by the previous run.
-  await new Promise((done) => setTimeout(done, 1_100));
+  await mock.reset();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const labels = await Promise.all(
@@ -108,7 +81,7 @@ async function run(instances: number, url: string, mock: MockProcess): Promise<v
   );
   const seconds = (performance.now() - started) / 1_000;
   const cpu = process.cpuUsage(cpuBefore);
-  const counts = await mock.ask<MockCounts>({ counts: true });
+  const counts = await mock.counts();
   for (const redis of connections) redis.disconnect();
   await deleteRedisKeys(prefix, REDIS_URL);
   const floor = ITEMS / PER_SECOND + LATENCY_MS / 1_000;
@@ -128,10 +101,19 @@ async function main(): Promise<void> {
   console.log(
     `${ITEMS} purchases, mock latency ${LATENCY_MS} ms, carrier and guard limit ${PER_SECOND}/s, concurrency ${CONCURRENCY}`,
   );
-  const { mock, url } = await MockProcess.start();
+  const { mock, url } = await MockProcess.start([MOCK_CLIENT], LATENCY_MS, PER_SECOND);
+  const settings = {
+    items: ITEMS,
+    latencyMs: LATENCY_MS,
+    perSecond: PER_SECOND,
+    concurrency: CONCURRENCY,
+    redisUrl: REDIS_URL,
+  };
   try {
-    await run(1, url, mock);
-    await run(2, url, mock);
+    if (PARTS.has('guard')) for (const instances of [1, 2]) await run(instances, url, mock);
+    if (PARTS.has('batch'))
+      for (const instances of [1, 2])
+        console.log(await carrierBatchRun(instances, settings, { process: mock, url, client: MOCK_CLIENT }));
   } finally {
     mock.stop();
   }

@@ -1,6 +1,6 @@
 /**
  * The USPS mock in a process of its own, so its label drawing does not share the bench's event
- * loop: started by carrier-guard.bench.ts over IPC with a latency and a rate limit, it answers
+ * loop: started by bench/carrier (mock-process.ts) over IPC with a latency and a rate limit, it answers
  * { url } once listening and { refused, labels } when asked for its counts.
  */
 import { mockLabelPdf, UspsMockServer, type UspsMockClient } from '@shipping/testing';

@@ -1,16 +1,19 @@
 import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform/src/config/sandbox-defaults';
 import {
+  apiClient,
   DISTRIBUTED_APPS,
   type DistributedRuntime,
+  liveUspsShipper,
   type PrivateRedisServer,
   startDistributedRuntime,
   startPrivateRedisServer,
+  UspsMockServer,
 } from '@shipping/testing';
 import { describeFault, FAULT_KINDS, type FaultKind, planFaults } from './fault-schedule';
 import { FaultInjector } from './fault-injectors';
 import { checkInvariants } from './check-invariants';
 import type { InvariantResult } from './invariants';
-import { LoadLog, runLoad } from './load';
+import { LoadLog, runLoad, USPS_REFUSED_ZIP } from './load';
 import { retryingClient } from './retrying-client';
 import { settle } from './settle';
 import { startStallingReceiver, type StallingReceiver } from './stalling-receiver';
@@ -40,8 +43,9 @@ export interface CampaignReport {
 
 const INSTANCES = 2;
 const ENDPOINT_PATHS = ['/hooks/a', '/hooks/b'];
+const USPS_CLIENT = { client_id: 'chaos-consumer-key', client_secret: 'chaos-usps-secret-5e1a' };
 
-function runtimeEnv(redis: PrivateRedisServer) {
+function runtimeEnv(redis: PrivateRedisServer, usps: UspsMockServer) {
   return {
     instances: Object.fromEntries(DISTRIBUTED_APPS.map((app) => [app, INSTANCES])),
     appEnv: {
@@ -51,6 +55,13 @@ function runtimeEnv(redis: PrivateRedisServer) {
         // Counted in Redis, high enough never to refuse the campaign's own load.
         RATE_LIMIT_PER_MINUTE: '100000',
         INSTANT_SHIP_ENABLED: 'true',
+      },
+      label: {
+        USPS_API_URL: usps.url,
+        USPS_RATE_LIMIT_PER_SECOND: '40',
+        USPS_CONCURRENCY: '8',
+        // An open circuit probes again soon: the campaign settles within minutes.
+        CARRIER_CIRCUIT_COOL_DOWN_MS: '5000',
       },
       webhook: { WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_RETRY_SCHEDULE_MS: '1000,2000,4000,8000,16000,30000' },
     },
@@ -63,7 +74,8 @@ async function restartStopped(runtime: DistributedRuntime): Promise<void> {
 }
 
 /**
- * A fault campaign: the distributed runtime with two instances of every app under steady load,
+ * A fault campaign: the distributed runtime with two instances of every app under steady load (the
+ * sandbox's and a merchant's own USPS integration, against the USPS mock, under a live key),
  * faults injected on the seed's schedule, then, once the system settled, the invariants checked.
  */
 export async function runCampaign(options: CampaignOptions): Promise<CampaignReport> {
@@ -73,35 +85,54 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
   const kinds = options.faultKinds ?? [...FAULT_KINDS];
   const schedule = planFaults(seed, loadMs, INSTANCES, kinds);
   print(`fault campaign: seed ${seed}, ${minutes} min of load, ${schedule.length} faults planned`);
-  print(`fault kinds: ${kinds.join(', ')} (a carrier answering 5xx/429 is not injected: no carrier mocks)`);
+  print(`fault kinds: ${kinds.join(', ')}`);
   for (const fault of schedule) print(`  ${describeFault(fault)}`);
 
   const redis = await startPrivateRedisServer();
+  // USPS as a merchant's own integration reaches it: in this process, so its sales can be checked.
+  const usps = await UspsMockServer.start({ clients: [USPS_CLIENT] });
+  usps.refuseAddress(USPS_REFUSED_ZIP, 'Invalid ZIP Code');
   let receiver: StallingReceiver | undefined;
   let runtime: DistributedRuntime | undefined;
   try {
     receiver = await startStallingReceiver();
-    runtime = await startDistributedRuntime(runtimeEnv(redis));
+    runtime = await startDistributedRuntime(runtimeEnv(redis, usps));
     print(
       `runtime up in ${((Date.now() - started) / 1000).toFixed(0)} s: ${INSTANCES} instances of every app`,
     );
     const policy = { attemptTimeoutMs: 20_000, giveUpAfterMs: 90_000 };
+    const gatewayUrls = runtime.gatewayUrls;
+    const globex = await liveUspsShipper(
+      apiClient(runtime.baseUrl, SANDBOX_ADMIN_API_KEY),
+      (key) => apiClient(runtime?.baseUrl ?? '', key),
+      USPS_CLIENT,
+    );
     const clients = {
-      acme: retryingClient(runtime.gatewayUrls, 'sk_test_acme', policy),
-      admin: retryingClient(runtime.gatewayUrls, SANDBOX_ADMIN_API_KEY, policy),
+      acme: retryingClient(gatewayUrls, 'sk_test_acme', policy),
+      admin: retryingClient(gatewayUrls, SANDBOX_ADMIN_API_KEY, policy),
+      liveUsps: {
+        client: retryingClient(gatewayUrls, globex.keys.live, policy),
+        shipperId: globex.shipperId,
+        addressId: globex.addressIds.live,
+      },
     };
-    for (const path of ENDPOINT_PATHS) {
-      const endpoint = await clients.acme.post(
-        '/webhooks',
-        { url: `${receiver.origin}${path}` },
-        `chaos-${seed}-endpoint${path}`,
-      );
-      if (endpoint.status !== 201) throw new Error(`webhook endpoint not registered: ${endpoint.status}`);
-    }
+    // Both merchants register both endpoints: every shipment, sandbox or USPS, is notified on each.
+    for (const [merchant, client] of [
+      ['acme', clients.acme],
+      ['globex', clients.liveUsps.client],
+    ] as const)
+      for (const path of ENDPOINT_PATHS) {
+        const endpoint = await client.post(
+          '/webhooks',
+          { url: `${receiver.origin}${path}` },
+          `chaos-${seed}-${merchant}-endpoint${path}`,
+        );
+        if (endpoint.status !== 201) throw new Error(`webhook endpoint not registered: ${endpoint.status}`);
+      }
 
     const loadStart = Date.now();
     const injector = new FaultInjector(
-      { runtime, redis, receiver, serverUrl: serverUrlOf(runtime) },
+      { runtime, redis, receiver, usps, serverUrl: serverUrlOf(runtime) },
       (line) => print(`${((Date.now() - loadStart) / 1000).toFixed(1).padStart(6)} s  ${line}`),
     );
     const timers = schedule.map((fault) => setTimeout(() => injector.inject(fault), fault.atMs));
@@ -119,7 +150,13 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
         ? `settled in ${(settling.waitedMs / 1000).toFixed(0)} s`
         : `NOT settled within ${(settling.waitedMs / 1000).toFixed(0)} s: ${JSON.stringify(settling.backlog)}`,
     );
-    const invariants = await checkInvariants(runtime, receiver, log, ENDPOINT_PATHS);
+    const invariants = await checkInvariants(
+      runtime,
+      receiver,
+      log,
+      ENDPOINT_PATHS,
+      usps.soldTrackingNumbers(),
+    );
     return {
       seed,
       minutes,
@@ -135,6 +172,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
     await runtime?.stop();
     await receiver?.close();
     await redis.stop();
+    await usps.stop();
   }
 }
 

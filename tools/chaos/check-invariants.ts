@@ -12,6 +12,7 @@ import {
   requestedShipmentsOf,
   streamShapesOf,
   trackingNumbersOf,
+  uspsEvidenceOf,
 } from './evidence';
 import {
   balanceEqualsLedger,
@@ -24,7 +25,9 @@ import {
   nothingParked,
   oneChargePerShippedBatch,
   readModelsEqualRebuild,
+  salesByItemOf,
   shipmentsNotifiedOnEveryEndpoint,
+  uspsLabelsSoldOnce,
 } from './invariants';
 import type { LoadLog } from './load';
 import type { StallingReceiver } from './stalling-receiver';
@@ -35,15 +38,18 @@ export async function checkInvariants(
   receiver: StallingReceiver,
   log: LoadLog,
   endpointPaths: string[],
+  uspsSold: string[],
 ): Promise<InvariantResult[]> {
   const [batchEvents, ledgerEvents] = [await batchEventsOf(runtime), await ledgerEventsOf(runtime)];
   const comparisons = [];
   for (const name of REBUILT_APPS) comparisons.push(await rebuildAndCompare(runtime.apps[name], name));
   const keyed = await instantShipKeysOf(runtime);
   const clientKeys = new Set(log.instantShipKeys);
+  const usps = await uspsEvidenceOf(runtime, uspsSold);
   const boundToClientKeys = new Map([...keyed].filter(([key]) => clientKeys.has(key)));
   return [
-    batchItemsOnce(batchEvents, ledgerEvents, await carrierSalesByItem(runtime)),
+    batchItemsOnce(batchEvents, ledgerEvents, salesByItemOf(await carrierSalesByItem(runtime), usps)),
+    uspsLabelsSoldOnce(usps),
     oneChargePerShippedBatch(batchEvents, ledgerEvents),
     instantShipChargedAtMostOnce(
       log.instantShipKeys,

@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
 import { Client } from 'pg';
 import { type AppProcess, type DistributedRuntime, REPO_ROOT, TS_RUNTIME } from '@shipping/testing';
-import type { ReadModelComparison, StoredDelivery, StoredEvent, StreamShape } from './invariants';
+import type {
+  ReadModelComparison,
+  StoredDelivery,
+  StoredEvent,
+  StreamShape,
+  UspsEvidence,
+} from './invariants';
 
 /** One query against one app's own database. */
 export async function queryApp<T>(app: AppProcess, sql: string, params: unknown[] = []): Promise<T[]> {
@@ -44,6 +50,22 @@ export async function carrierSalesByItem(runtime: DistributedRuntime): Promise<M
     'select item_id, count(*) from sandbox_carrier_sales group by item_id',
   );
   return new Map(rows.map((row) => [row.item_id, Number(row.count)]));
+}
+
+/** The labels the label app recorded under the tracking numbers USPS (its mock) sold, and the live intents whose outcome is unknown. */
+export async function uspsEvidenceOf(runtime: DistributedRuntime, sold: string[]): Promise<UspsEvidence> {
+  const recorded = await queryApp<{ item_id: string; tracking_number: string }>(
+    runtime.apps.label,
+    `select item_id, tracking_number from label_purchases
+      where tracking_number = any($1::text[]) or item_id in
+        (select item_id from label_purchase_intents where carrier = 'usps' and integration = 'own')`,
+    [sold],
+  );
+  const [unknown] = await queryApp<{ count: string }>(
+    runtime.apps.label,
+    `select count(*) from label_purchase_intents where carrier = 'usps' and outcome_unknown is not null`,
+  );
+  return { sold, recorded, outcomeUnknown: Number(unknown.count) };
 }
 
 export async function instantShipKeysOf(runtime: DistributedRuntime): Promise<Map<string, number>> {

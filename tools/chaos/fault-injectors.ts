@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { DistributedRuntime, PrivateRedisServer } from '@shipping/testing';
+import type { DistributedRuntime, PrivateRedisServer, UspsMockServer } from '@shipping/testing';
 import type { FaultKind, PlannedFault } from './fault-schedule';
 import type { StallingReceiver } from './stalling-receiver';
 
@@ -7,6 +7,8 @@ export interface FaultTargets {
   runtime: DistributedRuntime;
   redis: PrivateRedisServer;
   receiver: StallingReceiver;
+  /** USPS as the live shipper's label purchases reach it. */
+  usps: UspsMockServer;
   /** The PostgreSQL server's own database, where backends are listed and terminated. */
   serverUrl: string;
 }
@@ -99,7 +101,7 @@ export class FaultInjector {
   }
 
   private async injectAndRecover(fault: PlannedFault): Promise<string> {
-    const { runtime, redis, receiver } = this.targets;
+    const { runtime, redis, receiver, usps } = this.targets;
     switch (fault.kind) {
       case 'kill-instance': {
         const app = runtime.instances[fault.app ?? 'gateway'][fault.instance ?? 0];
@@ -121,6 +123,10 @@ export class FaultInjector {
       case 'stall-webhook-receiver':
         await receiver.stall(fault.durationMs);
         return `stalled ${fault.durationMs} ms`;
+      case 'carrier-errors':
+        usps.failFor(fault.durationMs);
+        await pause(fault.durationMs);
+        return `USPS answered 503 and 429 for ${fault.durationMs} ms`;
     }
   }
 }

@@ -1,12 +1,13 @@
 import { pick, seededRandom } from './seeded-random';
 
-/** The faults a campaign injects; a carrier answering 5xx/429 waits for carrier mocks. */
+/** The faults a campaign injects. */
 export const FAULT_KINDS = [
   'kill-instance',
   'restart-broker',
   'terminate-pg-backends',
   'stop-redis',
   'stall-webhook-receiver',
+  'carrier-errors',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -20,7 +21,7 @@ export interface PlannedFault {
   /** kill-instance: which app and which of its instances (0-based). */
   app?: KillableApp;
   instance?: number;
-  /** How long the fault lasts: down time of Redis, a stall, the pause before a killed instance restarts. */
+  /** How long the fault lasts: down time of Redis, a stall, USPS's errors, the pause before a killed instance restarts. */
   durationMs: number;
 }
 

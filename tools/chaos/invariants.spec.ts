@@ -9,7 +9,10 @@ import {
   nothingParked,
   oneChargePerShippedBatch,
   readModelsEqualRebuild,
+  salesByItemOf,
   shipmentsNotifiedOnEveryEndpoint,
+  uspsLabelsSoldOnce,
+  type UspsEvidence,
   type StoredEvent,
   type StreamShape,
 } from './invariants';
@@ -50,6 +53,34 @@ describe('each invariant holds on a sound history and breaks on a doctored one',
     expect(held(batchItemsOnce(batch, noRefund, sales))).toBe(false);
     const neverFinished = batch.filter((e) => e.type !== 'ItemFailed');
     expect(held(batchItemsOnce(neverFinished, ledger, sales))).toBe(false);
+  });
+
+  it('USPS: each label sold recorded once for one item, a sale left unrecorded only where an answer was lost', () => {
+    const usps: UspsEvidence = {
+      sold: ['9205A', '9205B'],
+      recorded: [
+        { item_id: 'i1', tracking_number: '9205A' },
+        { item_id: 'i3', tracking_number: '9205B' },
+      ],
+      outcomeUnknown: 0,
+    };
+    expect(uspsLabelsSoldOnce(usps)).toMatchObject({ checked: 2, broken: [] });
+    expect(salesByItemOf(new Map([['i2', 1]]), usps)).toEqual(
+      new Map([
+        ['i2', 1],
+        ['i1', 1],
+        ['i3', 1],
+      ]),
+    );
+    const boughtTwice = { ...usps, sold: [...usps.sold, '9205C'] };
+    expect(held(uspsLabelsSoldOnce(boughtTwice))).toBe(false);
+    expect(held(uspsLabelsSoldOnce({ ...boughtTwice, outcomeUnknown: 1 }))).toBe(true);
+    const twoForOneItem = {
+      ...boughtTwice,
+      recorded: [...usps.recorded, { item_id: 'i1', tracking_number: '9205C' }],
+    };
+    expect(held(uspsLabelsSoldOnce(twoForOneItem))).toBe(false);
+    expect(held(uspsLabelsSoldOnce({ ...usps, sold: ['9205A'] }))).toBe(false);
   });
 
   it('one charge per shipped batch', () => {

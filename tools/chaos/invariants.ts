@@ -64,6 +64,49 @@ export function batchItemsOnce(
   return { name: 'batch item labelled once or failed once with one refund', checked, broken: shown(broken) };
 }
 
+export interface UspsEvidence {
+  /** Tracking numbers of the labels the USPS mock sold and nobody cancelled. */
+  sold: string[];
+  /** The label app's recorded labels of USPS own-integration items and of those tracking numbers. */
+  recorded: { item_id: string; tracking_number: string }[];
+  /** Intents settled failed because USPS may have sold their label (decision 102): at most one unrecorded sale each. */
+  outcomeUnknown: number;
+}
+
+/** Labels the label app recorded per item: the sandbox's sales and USPS's recorded ones together. */
+export function salesByItemOf(sandboxSales: Map<string, number>, usps: UspsEvidence): Map<string, number> {
+  const sales = new Map(sandboxSales);
+  for (const { item_id } of usps.recorded) sales.set(item_id, (sales.get(item_id) ?? 0) + 1);
+  return sales;
+}
+
+/**
+ * No USPS label bought twice: each label the carrier sold recorded once, for one item, each recorded
+ * one sold; a sale nobody recorded only where an answer was lost and the item failed (at most one each).
+ */
+export function uspsLabelsSoldOnce(usps: UspsEvidence): InvariantResult {
+  const sold = new Set(usps.sold);
+  const recordedTimes = countBy(usps.recorded, (row) => row.tracking_number);
+  const labelsPerItem = countBy(usps.recorded, (row) => row.item_id);
+  const broken: string[] = [];
+  for (const [number, times] of recordedTimes) {
+    if (!sold.has(number)) broken.push(`label ${number} recorded but not sold by USPS`);
+    if (times > 1) broken.push(`label ${number} recorded ${times} times`);
+  }
+  for (const [item, count] of labelsPerItem)
+    if (count > 1) broken.push(`item ${item} has ${count} USPS labels`);
+  const unrecorded = usps.sold.filter((number) => !recordedTimes.has(number));
+  if (unrecorded.length > usps.outcomeUnknown)
+    broken.push(
+      `${unrecorded.length} USPS labels sold and not recorded, ${usps.outcomeUnknown} answers lost: ${unrecorded.slice(0, 5).join(', ')}`,
+    );
+  return {
+    name: 'USPS label sold once per recorded label',
+    checked: usps.sold.length,
+    broken: shown(broken),
+  };
+}
+
 /** One BatchCharged per shipped batch, and no charge for a batch that never shipped. */
 export function oneChargePerShippedBatch(
   batchEvents: StoredEvent[],

@@ -10,6 +10,8 @@ export const BATCH_ITEMS = 10;
 /** The item of each batch the sandbox carrier refuses (ZIP 00000): it ends failed and refunded. */
 const REFUSED_INDEX = 3;
 export const CREDIT_CENTS = 100;
+/** The ZIP Code the USPS mock refuses: the live batches' refused item ends failed with USPS's message. */
+export const USPS_REFUSED_ZIP = '73344';
 
 export interface CreditRequest {
   key: string;
@@ -44,16 +46,47 @@ export class LoadLog {
   summary(): string[] {
     return [...this.operations].map(
       ([operation, byStatus]) =>
-        `${operation.padEnd(14)} ${[...byStatus].map(([status, count]) => `${status}: ${count}`).join(', ')}` +
+        `${operation.padEnd(17)} ${[...byStatus].map(([status, count]) => `${status}: ${count}`).join(', ')}` +
         `; asked again after ${[...(this.retriedAfter.get(operation) ?? [])].map(([reason, count]) => `${reason} ×${count}`).join(', ') || 'nothing'}`,
     );
   }
 }
 
+/** A merchant's own USPS integration under a live key, buying from the USPS mock. */
+export interface LiveUspsLoad {
+  client: RetryingClient;
+  shipperId: number;
+  addressId: number;
+}
+
 export interface LoadClients {
   acme: RetryingClient;
   admin: RetryingClient;
+  liveUsps: LiveUspsLoad;
 }
+
+interface BatchSource {
+  client: RetryingClient;
+  shipperId: number;
+  shipment: (index: number) => ReturnType<typeof batchShipment>;
+}
+
+const sandboxBatches = (clients: LoadClients): BatchSource => ({
+  client: clients.acme,
+  shipperId: 1,
+  shipment: (index) => (index === REFUSED_INDEX ? undeliverableBatchShipment(index) : batchShipment(index)),
+});
+
+const liveUspsBatches = ({ liveUsps }: LoadClients): BatchSource => ({
+  client: liveUsps.client,
+  shipperId: liveUsps.shipperId,
+  shipment: (index) => {
+    const shipment = { ...batchShipment(index), from_address_id: liveUsps.addressId };
+    return index === REFUSED_INDEX
+      ? { ...shipment, to_address: { ...shipment.to_address, zip: USPS_REFUSED_ZIP } }
+      : shipment;
+  },
+});
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -65,36 +98,42 @@ async function repeatUntil(stopAt: number, gapMs: number, step: (n: number) => P
   }
 }
 
-async function batchOnce(clients: LoadClients, log: LoadLog, key: string): Promise<void> {
-  const shipments = Array.from({ length: BATCH_ITEMS }, (_, index) =>
-    index === REFUSED_INDEX ? undeliverableBatchShipment(index) : batchShipment(index),
-  );
-  const created = await clients.acme.post(
+async function batchOnce(source: BatchSource, log: LoadLog, key: string, name: string): Promise<void> {
+  const created = await source.client.post(
     '/batches',
-    { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments },
+    {
+      shipper_id: source.shipperId,
+      service: 'USPS-1',
+      batch_shipments: Array.from({ length: BATCH_ITEMS }, (_, index) => source.shipment(index)),
+    },
     `${key}-create`,
   );
-  log.count('batch create', created);
+  log.count(`${name} create`, created);
   if (created.status !== 201) return;
   const batchId: string = created.body.data.id;
   const readyBy = Date.now() + 60_000;
   let status: string | undefined;
   while (Date.now() < readyBy && status !== 'ready') {
-    const batch = await clients.acme.get(`/batches/${batchId}`);
+    const batch = await source.client.get(`/batches/${batchId}`);
     status = batch.body?.data?.status;
     if (status !== 'ready') await pause(500);
   }
   if (status !== 'ready')
-    return log.count('batch ready', { status: 'no answer', body: undefined, attempts: 0, earlier: [] });
-  const shipped = await clients.acme.post(`/batches/${batchId}/ship`, undefined, `${key}-ship`);
-  log.count('batch ship', shipped);
+    return log.count(`${name} ready`, { status: 'no answer', body: undefined, attempts: 0, earlier: [] });
+  const shipped = await source.client.post(`/batches/${batchId}/ship`, undefined, `${key}-ship`);
+  log.count(`${name} ship`, shipped);
   if (shipped.status === 200) log.shippedBatches.push(batchId);
 }
 
-/** The load of a campaign: batches, instant ships, pickups and admin credit side by side. */
+/** The load of a campaign: batches (sandbox and live USPS), instant ships, pickups and admin credit side by side. */
 export function runLoad(clients: LoadClients, log: LoadLog, prefix: string, stopAt: number): Promise<void[]> {
   return Promise.all([
-    repeatUntil(stopAt, 2_000, (n) => batchOnce(clients, log, `${prefix}-batch-${n}`)),
+    repeatUntil(stopAt, 2_000, (n) =>
+      batchOnce(sandboxBatches(clients), log, `${prefix}-batch-${n}`, 'batch'),
+    ),
+    repeatUntil(stopAt, 4_000, (n) =>
+      batchOnce(liveUspsBatches(clients), log, `${prefix}-usps-batch-${n}`, 'usps batch'),
+    ),
     repeatUntil(stopAt, 1_500, async (n) => {
       const key = `${prefix}-ship-${n}`;
       log.instantShipKeys.push(key);

@@ -8,17 +8,36 @@ import {
   freightOrder,
   hasValidSignature,
   instantShipBody,
+  liveUspsShipper,
   startDistributedRuntime,
   startTestEventStoreDbServer,
   startWebhookReceiver,
   type TestEventStoreDbServer,
+  UspsMockServer,
 } from '@shipping/testing';
-import { batchWithStatus, countIn, readyBatch } from './distributed-support';
+import { batchWithStatus, countIn, readyBatch, trackingNumbersOf } from './distributed-support';
+import {
+  answeredLabelRequests,
+  barcodesOf,
+  createLiveBatch,
+  liveBatchShipments,
+  mergedPageBarcodes,
+  REFUSAL,
+  REFUSED_ZIP,
+  refusedForRate,
+  USPS_CLIENT,
+} from './live-usps-support';
+
+const ADMIN_KEY = 'admin-distributed-spec-key-0123456789';
+/** What the USPS mock allows and how fast it answers, and the label app's guard set to the same rate. */
+const USPS_RATE_PER_SECOND = 40;
+const USPS_LATENCY_MS = 150;
 
 /**
  * The distributed runtime end to end: a Kafka broker and the six apps as separate processes, each
  * on its own PostgreSQL database, driven only through the gateway. The batch app keeps its streams
- * in EventStoreDB (the gRPC test server of libs/testing), its read models in PostgreSQL.
+ * in EventStoreDB (the gRPC test server of libs/testing), its read models in PostgreSQL. The label
+ * app reaches the USPS mock (in this process, over HTTP) through USPS_API_URL.
  */
 describe('the distributed runtime over a real Kafka broker', () => {
   let runtime: DistributedRuntime;
@@ -26,12 +45,26 @@ describe('the distributed runtime over a real Kafka broker', () => {
   let acme: ReturnType<typeof apiClient>;
 
   let eventStoreDb: TestEventStoreDbServer;
+  let usps: UspsMockServer;
 
   beforeAll(async () => {
-    eventStoreDb = await startTestEventStoreDbServer();
+    [eventStoreDb, usps] = await Promise.all([
+      startTestEventStoreDbServer(),
+      UspsMockServer.start({ clients: [USPS_CLIENT] }),
+    ]);
+    usps.delay(USPS_LATENCY_MS);
+    usps.rateLimit(USPS_RATE_PER_SECOND);
+    usps.refuseAddress(REFUSED_ZIP, REFUSAL);
     const batchOnEventStoreDb = { EVENT_STORE: 'eventstoredb', ESDB_URL: eventStoreDb.connectionString };
+    const labelOnUspsMock = {
+      USPS_API_URL: usps.url,
+      USPS_RATE_LIMIT_PER_SECOND: String(USPS_RATE_PER_SECOND),
+      USPS_CONCURRENCY: '20',
+    };
     [runtime, receiver] = await Promise.all([
-      startDistributedRuntime({ appEnv: { batch: batchOnEventStoreDb } }),
+      startDistributedRuntime({
+        appEnv: { batch: batchOnEventStoreDb, label: labelOnUspsMock, gateway: { ADMIN_API_KEY: ADMIN_KEY } },
+      }),
       startWebhookReceiver(),
     ]);
     acme = apiClient(runtime.baseUrl, 'sk_test_acme');
@@ -41,6 +74,7 @@ describe('the distributed runtime over a real Kafka broker', () => {
     await runtime?.stop();
     await receiver?.close();
     await eventStoreDb?.stop();
+    await usps?.stop();
   }, 60_000);
 
   it('drafts a freight order and lists it among the open orders', async () => {
@@ -122,6 +156,57 @@ describe('the distributed runtime over a real Kafka broker', () => {
     });
     expect(listed.id).toBe(delivery.headers['webhook-id']);
   });
+
+  it('buys a live 1,000-item batch from USPS once per item, merges its label pages in item order and fails what USPS refused; the same batch under a test key reaches no carrier', async () => {
+    const started = Date.now();
+    const shipper = await liveUspsShipper(
+      apiClient(runtime.baseUrl, ADMIN_KEY),
+      (key) => apiClient(runtime.baseUrl, key),
+      USPS_CLIENT,
+    );
+    const refusedEvery = 250;
+    const liveBatch = await createLiveBatch(
+      shipper,
+      'live',
+      liveBatchShipments(shipper.addressIds.live, 1_000, refusedEvery),
+    );
+    await batchWithStatus(shipper.live, liveBatch, ['ready'], 120_000);
+    expect((await shipper.live.post(`/batches/${liveBatch}/ship`)).status).toBe(200);
+    const done = await batchWithStatus(shipper.live, liveBatch, ['completed'], 180_000);
+
+    expect(done.results).toMatchObject({ total_count: 1_000, completed_count: 996, failed_count: 4 });
+    const answered = answeredLabelRequests(usps);
+    expect(answered).toHaveLength(1_000);
+    expect(new Set(answered.map((request) => JSON.stringify(request.body))).size).toBe(1_000);
+    const tracking = await trackingNumbersOf(shipper.live, liveBatch);
+    expect(tracking).toHaveLength(996);
+    expect([...usps.soldTrackingNumbers()].sort()).toEqual([...tracking].sort());
+    const pages = await mergedPageBarcodes(done.labels);
+    expect(pages).toHaveLength(996);
+    expect(pages).toEqual(barcodesOf(tracking));
+    const failed = (eventStoreDb.log.stream(`batch-${liveBatch}`) ?? [])
+      .filter((event) => event.type === 'ItemFailed')
+      .map((event) => JSON.parse(Buffer.from(event.data).toString()) as { index: number; reason: string });
+    expect(failed.map((event) => event.index)).toEqual([249, 499, 749, 999]);
+    for (const event of failed) expect(event.reason).toContain(`USPS: ${REFUSAL}`);
+    const liveSeconds = (Date.now() - started) / 1_000;
+
+    const testBatch = await createLiveBatch(
+      shipper,
+      'test',
+      liveBatchShipments(shipper.addressIds.test, 1_000, refusedEvery),
+    );
+    await batchWithStatus(shipper.test, testBatch, ['ready'], 120_000);
+    expect((await shipper.test.post(`/batches/${testBatch}/ship`)).status).toBe(200);
+    const sandboxed = await batchWithStatus(shipper.test, testBatch, ['completed'], 180_000);
+    // The sandbox sells all of them: only USPS refuses that ZIP Code.
+    expect(sandboxed.results).toMatchObject({ completed_count: 1_000, failed_count: 0 });
+    expect(answeredLabelRequests(usps)).toHaveLength(1_000);
+    console.log(
+      `live 1,000-item USPS batch: ${liveSeconds.toFixed(1)} s from setup to checked, ` +
+        `${refusedForRate(usps)} answers of 429 retried; with the test batch ${((Date.now() - started) / 1_000).toFixed(1)} s`,
+    );
+  }, 400_000);
 
   describe('an app that is down or slow', () => {
     const drafted = () =>

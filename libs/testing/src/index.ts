@@ -24,3 +24,4 @@ export * from './redis';
 export * from './test-certificates';
 export * from './pgbouncer';
 export * from './carriers/usps-mock';
+export * from './carriers/live-usps-shipper';

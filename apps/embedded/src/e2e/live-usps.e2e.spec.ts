@@ -2,6 +2,7 @@ import { documentTexts } from '@shipping/label-app/src/testing/pdf-text';
 import {
   apiClient,
   batchShipment,
+  instantShipBody,
   type RuntimeProcess,
   type TestDatabase,
   UspsMockServer,
@@ -74,6 +75,7 @@ describe('live USPS labels on a shipper’s own integration', () => {
   });
 
   let live: ReturnType<typeof apiClient>;
+  let shipperId: number;
   let shipBatch: (
     client: ReturnType<typeof apiClient>,
   ) => Promise<{ batchId: string; done: Record<string, unknown> & { results: unknown; labels: unknown } }>;
@@ -106,6 +108,7 @@ describe('live USPS labels on a shipper’s own integration', () => {
       },
     });
     expect(shipper.body.data).toMatchObject({ has_credentials: true, batch_eligible: true });
+    shipperId = shipper.body.data.id;
 
     shipBatch = async (client) => {
       const address = await client.post('/addresses', warehouse);
@@ -179,4 +182,38 @@ describe('live USPS labels on a shipper’s own integration', () => {
     );
     expect(await ledgerEvents('ItemRefunded', batchId)).toBe(2);
   }, 180_000);
+
+  it.each([
+    ['a 503', 503 as const],
+    ['a dropped connection', 'drop' as const],
+  ])(
+    'buys one label for a live instant ship whose USPS answer was lost to %s, however often the client retries it',
+    async (_, lost) => {
+      const address = await live.post('/addresses', warehouse);
+      const body = instantShipBody({ shipper_id: shipperId, from_address_id: address.body.data.id });
+      const key = { 'Idempotency-Key': `live-usps-instant-${String(lost)}` };
+      const labelsBefore = mock.requestsTo('POST', LABELS).length;
+      const soldBefore = mock.soldTrackingNumbers().length;
+      mock.loseAnswersAfterSale(lost);
+
+      const first = await live.post('/parcel-orders/instant-ship', body, key);
+      const retried = await live.post('/parcel-orders/instant-ship', body, key);
+
+      expect(first.body).toMatchObject({
+        success: false,
+        message: expect.stringContaining('USPS may have sold this label, but its answer was lost'),
+      });
+      expect([retried.status, retried.body]).toEqual([first.status, first.body]);
+      expect(mock.requestsTo('POST', LABELS)).toHaveLength(labelsBefore + 1);
+      expect(mock.soldTrackingNumbers()).toHaveLength(soldBefore + 1);
+
+      const again = await live.post('/parcel-orders/instant-ship', body, {
+        'Idempotency-Key': `live-usps-instant-${String(lost)}-new`,
+      });
+      expect(again.status).toBe(201);
+      expect(mock.soldTrackingNumbers()).toContain(again.body.data.main_tracking_number);
+      expect(mock.requestsTo('POST', LABELS)).toHaveLength(labelsBefore + 2);
+    },
+    120_000,
+  );
 });

@@ -257,6 +257,25 @@ describe('the USPS mock server', () => {
     }
   });
 
+  it('answers 503 and 429 in turn for a while of its clock, selling nothing, then sells again', async () => {
+    let now = 0;
+    const failing = await UspsMockServer.start({ clients: [CLIENT], clock: () => now });
+    try {
+      failing.failFor(2_000);
+      const post = () => fetch(`${failing.url}/labels/v3/label`, { method: 'POST' });
+      expect((await post()).status).toBe(503);
+      const limited = await post();
+      expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '1']);
+      now = 1_999;
+      expect((await post()).status).toBe(503);
+      now = 2_000;
+      expect((await post()).status).toBe(401);
+      expect(failing.soldTrackingNumbers()).toEqual([]);
+    } finally {
+      await failing.stop();
+    }
+  });
+
   it('records every request it answers', () => {
     expect(mock.requestsTo('POST', '/labels/v3/label').length).toBeGreaterThan(10);
     expect(mock.requests.every((request) => request.status >= 200)).toBe(true);

@@ -92,6 +92,7 @@ export class UspsMockServer {
   private limit: number | undefined;
   private window = { started: 0, count: 0 };
   private failures: { status: number; remaining: number } | undefined;
+  private outage: { statuses: number[]; until: number; served: number } | undefined;
   private malformed: MalformedLabel | undefined;
   private afterSales: LostAnswers | undefined;
   private afterPickups: LostAnswers | undefined;
@@ -130,6 +131,14 @@ export class UspsMockServer {
   /** Answers the next `count` requests with `status` (a 5xx). */
   failNext(status: number, count = 1): void {
     this.failures = { status, remaining: count };
+  }
+
+  /**
+   * For `ms` of the clock, answers every request with the next of `statuses` in turn, selling
+   * nothing: a carrier failing for a while. A 429 comes with `Retry-After: 1`.
+   */
+  failFor(ms: number, statuses: number[] = [503, 429]): void {
+    this.outage = { statuses, until: this.clock() + ms, served: 0 };
   }
 
   /** Every token issued so far stops working before its expires_in. */
@@ -217,6 +226,11 @@ export class UspsMockServer {
       if (now - this.window.started >= 1000) this.window = { started: now, count: 0 };
       if (++this.window.count > this.limit)
         return error(apiOf(request.path), 429, [{ detail: 'Too many requests' }], { 'Retry-After': '1' });
+    }
+    if (this.outage && this.clock() < this.outage.until) {
+      const status = this.outage.statuses[this.outage.served++ % this.outage.statuses.length];
+      const retryAfter = status === 429 ? { 'Retry-After': '1' } : undefined;
+      return error(apiOf(request.path), status, [{ detail: 'The service is unavailable' }], retryAfter);
     }
     if (this.failures && this.failures.remaining > 0) {
       this.failures.remaining--;

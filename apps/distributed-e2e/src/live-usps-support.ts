@@ -1,0 +1,55 @@
+import { code128Widths } from '@shipping/label-app/src/rendering/code128';
+import { barcodeModules } from '@shipping/label-app/src/testing/pdf-barcode';
+import { batchShipment, type LiveUspsShipper, type UspsMockServer } from '@shipping/testing';
+import { PDFDocument } from 'pdf-lib';
+
+export const USPS_CLIENT = { client_id: 'globex-consumer-key', client_secret: 'globex-usps-secret-71c0' };
+export const REFUSED_ZIP = '73344';
+export const REFUSAL = 'Invalid ZIP Code';
+const LABELS = '/labels/v3/label';
+
+/** A batch's shipments from the key's saved address; every `refusedEvery`th one to the ZIP Code the mock refuses. */
+export function liveBatchShipments(addressId: number, size: number, refusedEvery: number) {
+  return Array.from({ length: size }, (_, index) => {
+    const shipment = { ...batchShipment(index), from_address_id: addressId };
+    return index % refusedEvery === refusedEvery - 1
+      ? { ...shipment, to_address: { ...shipment.to_address, zip: REFUSED_ZIP } }
+      : shipment;
+  });
+}
+
+export async function createLiveBatch(
+  shipper: LiveUspsShipper,
+  mode: 'live' | 'test',
+  shipments: ReturnType<typeof liveBatchShipments>,
+): Promise<string> {
+  const created = await shipper[mode].post('/batches', {
+    shipper_id: shipper.shipperId,
+    service: 'USPS-1',
+    batch_shipments: shipments,
+  });
+  if (created.status !== 201) throw new Error(`batch not created: ${created.status} ${created.text}`);
+  return created.body.data.id;
+}
+
+/** The label requests USPS answered (a 429 is a refusal to take the request at all). */
+export const answeredLabelRequests = (mock: UspsMockServer) =>
+  mock.requestsTo('POST', LABELS).filter((request) => request.status !== 429);
+
+export const refusedForRate = (mock: UspsMockServer) =>
+  mock.requests.filter((request) => request.status === 429).length;
+
+/** Every page of the merged label files, in file order, read back as Code 128 bar widths. */
+export async function mergedPageBarcodes(fileUrls: string[]): Promise<number[][]> {
+  const pages: number[][] = [];
+  for (const url of fileUrls) {
+    const file = await fetch(url);
+    if (file.status !== 200) throw new Error(`label file ${url} answered ${file.status}`);
+    const document = await PDFDocument.load(new Uint8Array(await file.arrayBuffer()));
+    pages.push(...document.getPages().map((page) => barcodeModules(page)));
+  }
+  return pages;
+}
+
+export const barcodesOf = (trackingNumbers: string[]) =>
+  trackingNumbers.map((number) => code128Widths(number));
