@@ -8,6 +8,7 @@ export * from './config/production-checks';
 export * from './config/sandbox-defaults';
 export * from './config/secret-strength';
 export * from './storage/storage.module';
+export * from './storage/test-storage.module';
 export * from './storage/data-folder-lock';
 export * from './commands/handle-command';
 export * from './commands/event-metadata';
