@@ -34,7 +34,6 @@ export * from './idempotency/omitted-from-replay';
 export * from './idempotency/request-id';
 export * from './idempotency/idempotent-requests.migrations';
 export * from './distributed/app-owner.migrations';
-export * from './caching/lru-cache';
 export * from './observability/metrics';
 export * from './observability/readiness';
 export * from './observability/observability.module';
