@@ -1,4 +1,4 @@
-import { Global, type INestApplication, Module } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import {
@@ -15,7 +15,7 @@ import {
   InProcessMessagingModule,
   sendRequest,
 } from '@shipping/messaging';
-import { MESSAGE_CLIENT, SQL_CLIENT } from '@shipping/platform';
+import { MESSAGE_CLIENT, TestStorageModule } from '@shipping/platform';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,11 +38,8 @@ describe.each([
   beforeAll(async () => {
     sql = await createPgliteSqlClient();
     labelsRoot = await mkdtemp(join(tmpdir(), 'label-module-'));
-    @Global()
-    @Module({ providers: [{ provide: SQL_CLIENT, useValue: sql }], exports: [SQL_CLIENT] })
-    class TestSqlModule {}
     const moduleRef = await Test.createTestingModule({
-      imports: [TestSqlModule, InProcessMessagingModule.forRoot(), LabelModule],
+      imports: [TestStorageModule.with(sql), InProcessMessagingModule.forRoot(), LabelModule],
     })
       .overrideProvider(LABEL_CONFIG)
       .useValue({ ...readLabelConfig({}), labelsRoot, workers: 2, ...(store && { store }) })

@@ -48,6 +48,7 @@ import {
   PeriodicSweep,
   type Recorded,
   Subscribes,
+  requestContextOf,
 } from '@shipping/platform';
 import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { loadBatch, loadBatchWithRevision } from '../batches/batch-stream';
@@ -165,10 +166,7 @@ export class LabelingProcess
   async handle(event: Recorded<BatchEvent | LedgerEvent>): Promise<void> {
     if (event.type !== 'BatchCharged' && event.type !== 'BatchShipped') return;
     const { data } = event;
-    const context = {
-      accountId: data.account_id,
-      correlationId: String(event.metadata.correlationId ?? event.id),
-    };
+    const context = requestContextOf(event, data.account_id);
     if (event.type === 'BatchCharged') {
       // Finishes a ship whose charge was recorded but whose BatchShipped was not (a crash in between).
       await handleCommand({

@@ -1,7 +1,7 @@
 import type { BatchSummaryRow } from '@shipping/batch-domain';
 import type { KeyMode } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
-import { LruCache } from '@shipping/platform';
+import { LRUCache } from 'lru-cache';
 
 /** A batch's summary row as stored, with the stream revision it reflects. */
 export interface StoredSummary {
@@ -19,14 +19,14 @@ export interface StoredSummary {
  * read model tells of every write (`written`) and a kept row is read with no query.
  */
 export class BatchSummaries {
-  private readonly rows: LruCache<StoredSummary>;
+  private readonly rows: LRUCache<string, StoredSummary>;
   private writes = 0;
 
   constructor(
     private readonly sql: SqlClient,
     capacity: number,
   ) {
-    this.rows = new LruCache<StoredSummary>(capacity);
+    this.rows = new LRUCache<string, StoredSummary>({ max: capacity });
   }
 
   async read(batchId: string): Promise<StoredSummary | undefined> {

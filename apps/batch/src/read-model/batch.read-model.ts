@@ -16,14 +16,8 @@ import {
   type Tenant,
 } from '@shipping/contracts';
 import { type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
-import {
-  EVENT_STORE,
-  type EventSubscriber,
-  LruCache,
-  type Recorded,
-  SQL_CLIENT,
-  Subscribes,
-} from '@shipping/platform';
+import { EVENT_STORE, type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
+import { LRUCache } from 'lru-cache';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { BatchSummaries } from './batch-summaries';
 import { foldBatchEvents, writeProjectedBatches } from './batch-projection';
@@ -47,10 +41,10 @@ export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
 @Injectable()
 export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit {
   /** Pages of the batches people are reading, reused while their batch's stored revision is unchanged. */
-  private readonly pages = new LruCache<BatchPage>(256);
+  private readonly pages = new LRUCache<string, BatchPage>({ max: 256 });
   private readonly summaries: BatchSummaries;
   /** Revision recent batches are known to be projected to, so redelivered events cost no query. */
-  private readonly projected = new LruCache<bigint>(10_000);
+  private readonly projected = new LRUCache<string, bigint>({ max: 10_000 });
 
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,

@@ -9,7 +9,7 @@ import {
   modeOfLedgerStream,
 } from '@shipping/batch-domain';
 import { type EventStore, type RecordedEvent, schemaReady, type SqlClient } from '@shipping/event-store';
-import { LruCache } from '@shipping/platform';
+import { LRUCache } from 'lru-cache';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { creditFromStream } from './ledger-credit-backfill';
 
@@ -45,7 +45,7 @@ interface EntryRow {
  */
 export class LedgerIndex {
   /** Heads this process indexed: the stream is read from there, never from a head row again. */
-  private readonly heads = new LruCache<LedgerHead>(HEADS_KEPT);
+  private readonly heads = new LRUCache<string, LedgerHead>({ max: HEADS_KEPT });
 
   constructor(
     private readonly store: EventStore,

@@ -18,6 +18,7 @@ import {
   handleCommand,
   type Recorded,
   Subscribes,
+  requestContextOf,
 } from '@shipping/platform';
 import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { loadBatchWithRevision } from '../batches/batch-stream';
@@ -48,10 +49,7 @@ export class ValidationProcess implements EventSubscriber<BatchEvent> {
     if (state.status !== 'validating') return;
     const pending = new Set(state.items.filter((item) => item.status === 'pending').map((item) => item.id));
     if (pending.size === 0) return;
-    const context = {
-      accountId: state.accountId,
-      correlationId: String(event.metadata.correlationId ?? event.id),
-    };
+    const context = requestContextOf(event, state.accountId);
     const [saved, preferences, submissions] = await Promise.all([
       this.directory.addresses(context),
       this.directory.preferences(context),

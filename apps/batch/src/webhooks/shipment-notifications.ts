@@ -10,6 +10,7 @@ import {
   PublicLabelLinks,
   type Recorded,
   Subscribes,
+  requestContextOf,
 } from '@shipping/platform';
 import { BATCH_WEBHOOK_TYPES, batchWebhookBody } from './batch-webhook-body';
 import { type CompletedItem, shipmentWebhookBody } from './shipment-webhook-body';
@@ -58,10 +59,7 @@ export class ShipmentNotifications implements EventSubscriber<BatchEvent> {
       CreatedBatch | undefined;
     if (!created) return;
     const now = Math.floor(Date.now() / 1000);
-    const context = {
-      accountId: created.account_id,
-      correlationId: String(event.metadata.correlationId ?? event.id),
-    };
+    const context = requestContextOf(event, created.account_id);
     const notifications: WebhookNotification[] =
       event.type === 'BatchCompleted' ? this.shippedItems(history, created, now) : [];
     notifications.push({

@@ -1,4 +1,4 @@
-import { Controller, Global, type INestApplication, Module } from '@nestjs/common';
+import { Controller, type INestApplication } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
@@ -14,7 +14,7 @@ import {
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule } from '@shipping/messaging';
-import { ClockModule, EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { ClockModule, TestStorageModule } from '@shipping/platform';
 import request from 'supertest';
 import { AppRequestSender } from '../commands/app-request-sender';
 import {
@@ -81,17 +81,13 @@ describe('GET /batches/{id}: pages answered from their serialised text while the
     sql = await createPgliteSqlClient();
     store = new PostgresEventStore(sql);
     await store.init();
-    @Global()
-    @Module({
-      providers: [
-        { provide: SQL_CLIENT, useValue: sql },
-        { provide: EVENT_STORE, useValue: store },
-      ],
-      exports: [SQL_CLIENT, EVENT_STORE],
-    })
-    class TestSqlModule {}
     const moduleRef = await Test.createTestingModule({
-      imports: [TestSqlModule, ClockModule, InProcessMessagingModule.forRoot(), GatewayHttpModule],
+      imports: [
+        TestStorageModule.with(sql, store),
+        ClockModule,
+        InProcessMessagingModule.forRoot(),
+        GatewayHttpModule,
+      ],
       controllers: [BatchesController, FakeBatchReadModel],
       providers: [AppRequestSender, LabelLinks],
     })

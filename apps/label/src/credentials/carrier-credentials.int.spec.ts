@@ -1,4 +1,4 @@
-import { Global, type INestApplication, Module } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import {
@@ -21,7 +21,7 @@ import {
   MESSAGE_SECRETS,
   type SecretBox,
   type SecretKey,
-  SQL_CLIENT,
+  TestStorageModule,
 } from '@shipping/platform';
 import { UspsMockServer } from '@shipping/testing';
 import { randomBytes } from 'node:crypto';
@@ -63,11 +63,8 @@ describe("the label app keeps shippers' carrier credentials sealed", () => {
   const fresh = key('new');
 
   async function startLabelApp(keys: SecretKey[]): Promise<LabelApp> {
-    @Global()
-    @Module({ providers: [{ provide: SQL_CLIENT, useValue: sql }], exports: [SQL_CLIENT] })
-    class TestSqlModule {}
     const moduleRef = await Test.createTestingModule({
-      imports: [TestSqlModule, InProcessMessagingModule.forRoot(), LabelModule],
+      imports: [TestStorageModule.with(sql), InProcessMessagingModule.forRoot(), LabelModule],
     })
       .overrideProvider(LABEL_CONFIG)
       .useValue({ ...readLabelConfig({}), labelsRoot, workers: 1 })

@@ -1,4 +1,4 @@
-import { Global, type INestApplication, Module } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import {
@@ -15,7 +15,7 @@ import {
   InProcessMessagingModule,
   sendRequest,
 } from '@shipping/messaging';
-import { MESSAGE_CLIENT, MESSAGE_SECRETS, type SecretBox, SQL_CLIENT } from '@shipping/platform';
+import { MESSAGE_CLIENT, MESSAGE_SECRETS, type SecretBox, TestStorageModule } from '@shipping/platform';
 import { UspsMockServer } from '@shipping/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -61,11 +61,8 @@ describe('live purchases on a shipper’s own USPS integration', () => {
   const savedMode = process.env['SHIPPING_MODE'];
 
   async function startLabelApp(): Promise<LabelApp> {
-    @Global()
-    @Module({ providers: [{ provide: SQL_CLIENT, useValue: sql }], exports: [SQL_CLIENT] })
-    class TestSqlModule {}
     const moduleRef = await Test.createTestingModule({
-      imports: [TestSqlModule, InProcessMessagingModule.forRoot(), LabelModule],
+      imports: [TestStorageModule.with(sql), InProcessMessagingModule.forRoot(), LabelModule],
     })
       .overrideProvider(LABEL_CONFIG)
       .useValue({ ...readLabelConfig({}), labelsRoot, workers: 1 })

@@ -15,6 +15,7 @@ import {
   PublicLabelLinks,
   type Recorded,
   Subscribes,
+  requestContextOf,
 } from '@shipping/platform';
 
 type Requested = Extract<InstantShipEvent, { type: 'InstantShipRequested' }>['data'];
@@ -54,10 +55,7 @@ export class ShippedParcelNotifications implements EventSubscriber<InstantShipEv
       label_url: this.labels.url(shipped.label_key),
     });
     await sendRequest(this.client, WebhookPatterns.notify, {
-      context: {
-        accountId: shipped.account_id,
-        correlationId: String(event.metadata.correlationId ?? event.id),
-      },
+      context: requestContextOf(event, shipped.account_id),
       payload: { event_id: event.id, account_id: shipped.account_id, key_mode: requested?.key_mode, body },
     });
   }

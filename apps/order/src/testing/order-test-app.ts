@@ -1,8 +1,8 @@
-import { type DynamicModule, Global, type INestApplication, Module, type Type } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import type { RequestContext } from '@shipping/contracts';
-import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import { type EventStore, PostgresEventStore } from '@shipping/event-store';
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import {
   connectMessageHandlers,
@@ -11,24 +11,9 @@ import {
   MESSAGE_CLIENT,
   sendRequest,
 } from '@shipping/messaging';
-import { ClockModule, EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { ClockModule, TestStorageModule } from '@shipping/platform';
 import { AccountDirectory } from '../accounts/account-directory';
 import { OrderModule } from '../order.module';
-
-@Global()
-@Module({})
-class TestStorageModule {
-  static with(sql: SqlClient, store: EventStore): DynamicModule {
-    return {
-      module: TestStorageModule,
-      providers: [
-        { provide: SQL_CLIENT, useValue: sql },
-        { provide: EVENT_STORE, useValue: store },
-      ],
-      exports: [SQL_CLIENT, EVENT_STORE],
-    };
-  }
-}
 
 /** Starting PGlite (WebAssembly) takes seconds on a busy machine. */
 export const STARTUP_TIMEOUT_MS = 60_000;

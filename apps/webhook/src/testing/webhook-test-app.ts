@@ -1,25 +1,12 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { type SqlClient } from '@shipping/event-store';
 import { type RegisteredWebhookEndpoint, registeredSecretContext } from '@shipping/contracts';
-import { MESSAGE_SECRETS, type SecretBox, SQL_CLIENT } from '@shipping/platform';
+import { MESSAGE_SECRETS, type SecretBox, TestStorageModule } from '@shipping/platform';
 import { type Resolve, resolveWithDns, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
 import { readWebhookConfig, WEBHOOK_CONFIG, type WebhookConfig } from '../webhook-config';
 import { WebhookModule } from '../webhook.module';
 import { WebhooksController } from '../webhooks.controller';
-
-@Global()
-@Module({})
-class TestSqlModule {
-  static with(sql: SqlClient): DynamicModule {
-    return {
-      module: TestSqlModule,
-      providers: [{ provide: SQL_CLIENT, useValue: sql }],
-      exports: [SQL_CLIENT],
-    };
-  }
-}
 
 /** Starting PGlite (WebAssembly) takes seconds on a busy machine. */
 export const STARTUP_TIMEOUT_MS = 60_000;
@@ -57,7 +44,7 @@ export async function createWebhookTestApp(
   shared?: SqlClient,
 ): Promise<WebhookTestApp> {
   const sql = shared ?? (await createPgliteSqlClient());
-  const module = await Test.createTestingModule({ imports: [TestSqlModule.with(sql), WebhookModule] })
+  const module = await Test.createTestingModule({ imports: [TestStorageModule.with(sql), WebhookModule] })
     .overrideProvider(WEBHOOK_CONFIG)
     .useValue({ ...FAST_CONFIG, ...config })
     .overrideProvider(WEBHOOK_RESOLVE)

@@ -6,7 +6,7 @@ import {
   WrongExpectedVersionError,
 } from '@shipping/event-store';
 import { consecutiveRuns } from '../batching/consecutive-runs';
-import { LruCache } from '../caching/lru-cache';
+import { LRUCache } from 'lru-cache';
 
 export interface DomainEvent {
   type: string;
@@ -25,19 +25,19 @@ export interface KnownState<State> {
 
 /** Streams whose folded state is cached, per store and decider: enough for the batches in flight. */
 const CACHED_STREAMS = 16;
-const foldedStatesByStore = new WeakMap<EventStore, WeakMap<object, LruCache<KnownState<unknown>>>>();
+const foldedStatesByStore = new WeakMap<EventStore, WeakMap<object, LRUCache<string, KnownState<unknown>>>>();
 
 /** The cache of folded states, by stream name, of one decider's streams in one store. */
-function foldedStateCache<State>(store: EventStore, decider: object): LruCache<KnownState<State>> {
+function foldedStateCache<State>(store: EventStore, decider: object): LRUCache<string, KnownState<State>> {
   let byDecider = foldedStatesByStore.get(store);
   if (!byDecider) foldedStatesByStore.set(store, (byDecider = new WeakMap()));
   let cache = byDecider.get(decider);
-  if (!cache) byDecider.set(decider, (cache = new LruCache(CACHED_STREAMS)));
-  return cache as LruCache<KnownState<State>>;
+  if (!cache) byDecider.set(decider, (cache = new LRUCache({ max: CACHED_STREAMS })));
+  return cache as unknown as LRUCache<string, KnownState<State>>;
 }
 
 function cacheUnlessOlder<State>(
-  cache: LruCache<KnownState<State>>,
+  cache: LRUCache<string, KnownState<State>>,
   streamName: string,
   folded: KnownState<State>,
 ): void {

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
 import { type KafkaConnection, startPartitionedConsumer } from '@shipping/messaging';
-import { LruCache } from '../caching/lru-cache';
+import { LRUCache } from 'lru-cache';
 import { metrics } from '../observability/metrics';
 import { watchCatchUp } from '../observability/subscription-progress';
 import { eventUpcasters } from '../storage/event-upcasters';
@@ -60,7 +60,7 @@ export class KafkaEventFeed implements EventFeed {
       ? undefined
       : await startParking(this.sql, spec.name, { onEvent: handleUpcast }, logger, this.tuning);
     let parkedStreamsStale = false;
-    const handledUpTo = new LruCache<bigint>(STREAMS_REMEMBERED);
+    const handledUpTo = new LRUCache<string, bigint>({ max: STREAMS_REMEMBERED });
     const { app } = this.options;
     const consumer = await startPartitionedConsumer({
       ...this.options.kafka,

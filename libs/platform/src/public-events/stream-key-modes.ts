@@ -1,6 +1,6 @@
 import type { KeyMode } from '@shipping/contracts';
 import type { EventStore, RecordedEvent } from '@shipping/event-store';
-import { LruCache } from '../caching/lru-cache';
+import { LRUCache } from 'lru-cache';
 
 /** Streams whose mode one relay remembers: a stream's mode never changes, so this only saves reads. */
 const REMEMBERED_STREAMS = 10_000;
@@ -18,7 +18,7 @@ export function recordedKeyMode(data: unknown): KeyMode | undefined {
  * keys had modes. Derived from the store alone, so any number of relay instances agree.
  */
 export class StreamKeyModes {
-  private readonly known = new LruCache<KeyMode>(REMEMBERED_STREAMS);
+  private readonly known = new LRUCache<string, KeyMode>({ max: REMEMBERED_STREAMS });
 
   constructor(private readonly store: Pick<EventStore, 'readStream'>) {}
 

@@ -1,7 +1,8 @@
 import type { SqlClient } from '@shipping/event-store';
 import type { KeyMode } from '@shipping/contracts';
 import { API_KEY_STREAM_PREFIX, type ApiKeyEvent, isApiKeyEvent } from '@shipping/order-domain';
-import { type EventSubscriber, LruCache, type Recorded, Subscribes } from '@shipping/platform';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform';
+import { LRUCache } from 'lru-cache';
 import type { AuthenticatedAccount } from '../gateway-request';
 
 export { apiKeyDigest } from './api-key-secrets';
@@ -65,10 +66,10 @@ interface CachedKey {
   scope: 'every-instance',
 })
 export class StoredApiKeyDirectory extends ApiKeyDirectory implements EventSubscriber<ApiKeyEvent> {
-  private readonly cache = new LruCache<CachedKey>(KEYS_CACHED);
+  private readonly cache = new LRUCache<string, CachedKey>({ max: KEYS_CACHED });
   private readonly digestsByKeyId = new Map<string, string>();
   private readonly lookups = new Map<string, Promise<AuthenticatedAccount | undefined>>();
-  private readonly unknownUntil = new LruCache<number>(UNKNOWN_KEYS_REMEMBERED);
+  private readonly unknownUntil = new LRUCache<string, number>({ max: UNKNOWN_KEYS_REMEMBERED });
 
   constructor(
     private readonly sql: SqlClient,

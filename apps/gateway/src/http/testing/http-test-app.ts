@@ -1,15 +1,8 @@
-import {
-  Global,
-  type INestApplication,
-  Module,
-  type DynamicModule,
-  type Provider,
-  type Type,
-} from '@nestjs/common';
+import type { INestApplication, Provider, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { ClockModule, EVENT_STORE, SQL_CLIENT } from '@shipping/platform';
+import { ClockModule, TestStorageModule } from '@shipping/platform';
 import type { DestinationStream } from 'pino';
 import { configureGatewayApp } from '../configure-gateway-app';
 import { createGatewayAdapter } from '../gateway-adapter';
@@ -18,21 +11,6 @@ import { GatewayHttpModule } from '../gateway-http.module';
 import { GATEWAY_HTTP_CONFIG, LOG_DESTINATION } from '../gateway-http.tokens';
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { Invocations, TestController } from './test-controller';
-
-@Global()
-@Module({})
-class TestSqlModule {
-  static with(sql: SqlClient, store: EventStore): DynamicModule {
-    return {
-      module: TestSqlModule,
-      providers: [
-        { provide: SQL_CLIENT, useValue: sql },
-        { provide: EVENT_STORE, useValue: store },
-      ],
-      exports: [SQL_CLIENT, EVENT_STORE],
-    };
-  }
-}
 
 /** Starting PGlite (WebAssembly) takes seconds on a busy machine. */
 export const STARTUP_TIMEOUT_MS = 60_000;
@@ -68,7 +46,7 @@ export async function createHttpTestApp(
     ...config,
   };
   const moduleRef = await Test.createTestingModule({
-    imports: [TestSqlModule.with(sql, store), ClockModule, GatewayHttpModule],
+    imports: [TestStorageModule.with(sql, store), ClockModule, GatewayHttpModule],
     controllers: [TestController, ...(extra.controllers ?? [])],
     providers: [Invocations, ...(extra.providers ?? [])],
   })
