@@ -13,10 +13,14 @@ const PRETTIER = join(REPO_ROOT, 'node_modules/prettier/bin/prettier.cjs');
 
 /** Runs openapi-typescript on a document file, formats the result as the repository does, returns its text. */
 export function generateApiSchemaTypes(documentFile: string, target: string, spawn = spawnSync): string {
-  const generate = spawn(process.execPath, [CLI, documentFile, '--output', target, '--alphabetize', '--default-non-nullable=false'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
+  const generate = spawn(
+    process.execPath,
+    [CLI, documentFile, '--output', target, '--alphabetize', '--default-non-nullable=false'],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  );
   if (generate.status !== 0) throw new Error(`openapi-typescript failed: ${generate.stderr}`);
   const format = spawn(process.execPath, [PRETTIER, '--stdin-filepath', API_SCHEMA_FILE], {
     cwd: REPO_ROOT,
