@@ -24,3 +24,5 @@ export * from './redis';
 export * from './test-certificates';
 export * from './pgbouncer';
 export * from './carriers/usps-mock';
+export { enableOpenApiConformance, takeOpenApiViolations } from './conformance/conformance-check';
+export { runApiFuzz, formatFuzzReport, type ApiFuzzReport } from './fuzz/api-fuzz-run';
