@@ -40,6 +40,7 @@ export function parseFuzzArgs(argv: string[], randomSeed: () => number): FuzzOpt
   if (values.help) return 'help';
   return {
     runs: integerOf('--runs', values.runs ?? '20000', 1, 1_000_000),
-    seed: values.seed === undefined ? randomSeed() : integerOf('--seed', values.seed, -(2 ** 31), 2 ** 31 - 1),
+    seed:
+      values.seed === undefined ? randomSeed() : integerOf('--seed', values.seed, -(2 ** 31), 2 ** 31 - 1),
   };
 }

@@ -73,6 +73,7 @@ describe('the answers keep the OpenAPI document', () => {
     await call('GET', '/health');
     await call('GET', '/health/live');
     await call('GET', '/health/ready');
+    await call('GET', '/audit/keys');
     await call('GET', '/shippers');
     await call('GET', '/addresses');
     await call('POST', '/addresses', { ...usAddress(), is_residential: false });

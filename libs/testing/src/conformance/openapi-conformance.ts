@@ -52,8 +52,7 @@ export class OpenApiConformance {
     if (!operation) return undefined;
     const route = `${exchange.method.toUpperCase()} ${operation.path} ${exchange.status}`;
     const documented = operation.responses?.[String(exchange.status)] as
-      | { content?: Record<string, unknown> }
-      | undefined;
+      { content?: Record<string, unknown> } | undefined;
     if (!documented) {
       return UNLISTED_STATUSES.has(exchange.status) ? undefined : `${route} is not documented`;
     }
@@ -69,7 +68,10 @@ export class OpenApiConformance {
   }
 
   /** A path parameter that is no URI text (`%zz`) breaks the document's parameter parsing too. */
-  private requestErrors(request: OpenApiRequest, operation: Parameters<OpenAPIBackend['validateRequest']>[1]) {
+  private requestErrors(
+    request: OpenApiRequest,
+    operation: Parameters<OpenAPIBackend['validateRequest']>[1],
+  ) {
     try {
       return this.api.validateRequest(request, operation);
     } catch (error) {

@@ -31,6 +31,8 @@ export interface ApiFuzzReport {
   windows: number;
   /** Requests in the windows compared. */
   refusalsChecked: number;
+  /** Refused requests sent again because their first window held an accepted one. */
+  resent: number;
   elapsedMs: number;
   failures: string[];
 }
@@ -58,14 +60,15 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
     windowsChecked: 0,
     windows: 0,
     refusalsChecked: 0,
+    resent: 0,
     elapsedMs: 0,
     failures: [],
   };
   try {
     const context = await fuzzFixtures(options);
     const conformance = await OpenApiConformance.of(context.document);
-    const window = options.window ?? 60;
-    const parallel = options.parallel ?? 4;
+    const window = options.window ?? 250;
+    const parallel = options.parallel ?? 6;
     // The requests the document forbids go first, in long windows that mostly hold refusals only.
     const requests = fc.sample(fuzzRequests(context), { numRuns: options.runs, seed: options.seed });
     const forbidden = (request: FuzzRequest) =>
@@ -84,15 +87,21 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
         report.refusalsChecked += inWindow.length;
         if (changed.length > 0)
           report.failures.push(
-            `refused requests changed ${changed.join(', ')}; the window's requests: ${inWindow.map((request) => describe(request)).join(' | ').slice(0, 2000)}`,
+            `refused requests changed ${changed.join(', ')}; the window's requests: ${inWindow
+              .map((request) => describe(request))
+              .join(' | ')
+              .slice(0, 2000)}`,
           );
       }
+      const verified = !accepted;
       baseline = now;
       inWindow = [];
       accepted = false;
+      return verified;
     };
 
-    const send = async (request: FuzzRequest) => {
+    /** Sends one request and checks its answer; true when it was refused (a 4xx). */
+    const send = async (request: FuzzRequest): Promise<boolean> => {
       report.sent++;
       const response = await fetch(`${options.baseUrl}${request.url}`, {
         method: request.method,
@@ -102,7 +111,7 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
         report.failures.push(`no answer (${String(error.cause ?? error)}): ${describe(request)}`);
         return undefined;
       });
-      if (!response) return;
+      if (!response) return false;
       const text = await response.text();
       const body = parse(text);
       report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
@@ -123,24 +132,49 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
         });
         if (violation) report.failures.push(`${violation}: ${describe(request, response.status, text)}`);
       }
+      return response.status >= 400 && response.status < 500;
     };
 
-    for (let next = 0; next < ordered.length; next += parallel) {
-      const chunk = ordered.slice(next, next + parallel);
-      inWindow.push(...chunk);
-      await Promise.all(chunk.map(send));
-      // A window with an accepted change closes at once, so the refusals after it are compared.
-      if (inWindow.length >= window || accepted) await closeWindow();
-      if (Math.floor(report.sent / 1000) > Math.floor((report.sent - chunk.length) / 1000))
-        print(`api fuzz: ${report.sent} requests sent`);
-    }
-    if (inWindow.length > 0) await closeWindow();
+    // A window where a request was accepted cannot tell what the refused ones did: those are
+    // sent again (with new Idempotency-Keys) after the run, in windows of their own.
+    const unverified: FuzzRequest[] = [];
+    const refused = new Set<FuzzRequest>();
+    const sendAll = async (batch: FuzzRequest[], retry: boolean) => {
+      for (let next = 0; next < batch.length; next += parallel) {
+        const chunk = batch.slice(next, next + parallel);
+        inWindow.push(...chunk);
+        await Promise.all(chunk.map(async (request) => (await send(request)) && refused.add(request)));
+        if (inWindow.length >= window) {
+          const held = [...inWindow];
+          if (!(await closeWindow()) && !retry)
+            unverified.push(...held.filter((request) => refused.has(request)));
+        }
+        if (Math.floor(report.sent / 1000) > Math.floor((report.sent - chunk.length) / 1000))
+          print(`api fuzz: ${report.sent} requests sent`);
+      }
+      if (inWindow.length > 0) {
+        const held = [...inWindow];
+        if (!(await closeWindow()) && !retry)
+          unverified.push(...held.filter((request) => refused.has(request)));
+      }
+    };
+    await sendAll(ordered, false);
+    report.resent = unverified.length;
+    await sendAll(unverified.map(withNewIdempotencyKey), true);
   } finally {
     await db.end();
   }
   report.elapsedMs = Date.now() - started;
   return report;
 }
+
+const withNewIdempotencyKey = (request: FuzzRequest): FuzzRequest =>
+  request.headers['idempotency-key']?.startsWith('fuzz-')
+    ? {
+        ...request,
+        headers: { ...request.headers, 'idempotency-key': `${request.headers['idempotency-key']}-again` },
+      }
+    : request;
 
 const parse = (text: string): unknown => {
   try {
@@ -154,4 +188,4 @@ const parse = (text: string): unknown => {
 export const formatFuzzReport = (report: ApiFuzzReport): string =>
   `api fuzz: ${report.sent} requests in ${(report.elapsedMs / 1000).toFixed(1)} s, seed ${report.seed}, ` +
   `statuses ${JSON.stringify(report.statuses)}, database compared after ${report.windowsChecked} of ` +
-  `${report.windows} windows (${report.refusalsChecked} requests), ${report.failures.length} failures (rerun: npm run fuzz -- --runs ${report.sent} --seed ${report.seed})`;
+  `${report.windows} windows (${report.refusalsChecked} requests, ${report.resent} of them sent again), ${report.failures.length} failures (rerun: npm run fuzz -- --runs ${report.sent} --seed ${report.seed})`;

@@ -64,53 +64,65 @@ export function fuzzRequests(context: RequestContext): fc.Arbitrary<FuzzRequest>
     const parameters: any[] = operation.parameters ?? [];
     const pathParameter = (name: string) =>
       context.ids[name]?.length
-        ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...context.ids[name]) }, { weight: 1, arbitrary: hostileText })
+        ? fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...context.ids[name]) },
+            { weight: 1, arbitrary: hostileText },
+          )
         : hostileText;
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const query = parameters.filter((parameter) => parameter.in === 'query');
     const bodySchema: Schema | undefined = operation.requestBody?.content?.['application/json']?.schema;
-    return fc.record({
-      params: fc.tuple(...names.map(pathParameter)),
-      query: fc.subarray(query).chain((chosen) =>
-        fc.tuple(
-          ...chosen.map((parameter) =>
-            fc
-              .oneof(
-                validValue(parameter.schema, resolve).map(queryText),
-                wrongValue(parameter.schema, resolve).map(queryText),
-                hostileText,
-              )
-              .map((value) => `${parameter.name}=${value}`),
+    return fc
+      .record({
+        params: fc.tuple(...names.map(pathParameter)),
+        query: fc
+          .subarray(query)
+          .chain((chosen) =>
+            fc.tuple(
+              ...chosen.map((parameter) =>
+                fc
+                  .oneof(
+                    validValue(parameter.schema, resolve).map(queryText),
+                    wrongValue(parameter.schema, resolve).map(queryText),
+                    hostileText,
+                  )
+                  .map((value) => `${parameter.name}=${value}`),
+              ),
+            ),
           ),
+        body: bodyOf(route, method, bodySchema, context, resolve),
+        idempotencyKey: fc.oneof(
+          { weight: 6, arbitrary: fc.constant(undefined) },
+          { weight: 1, arbitrary: fc.constantFrom('', ' ', 'k'.repeat(256), 'ключ') },
         ),
-      ),
-      body: bodyOf(route, method, bodySchema, context, resolve),
-      idempotencyKey: fc.oneof(
-        { weight: 6, arbitrary: fc.constant(undefined) },
-        { weight: 1, arbitrary: fc.constantFrom('', ' ', 'k'.repeat(256), 'ключ') },
-      ),
-      auth: fc.oneof(
-        { weight: 12, arbitrary: fc.constant('own') },
-        { weight: 1, arbitrary: fc.constantFrom('none', 'wrong', 'other') },
-      ),
-    }).map(({ params, query, body, idempotencyKey, auth }) => {
-      let index = 0;
-      const pathname = path.replace(/\{\w+\}/g, () => String(params[index++]));
-      const isAdmin = path.startsWith('/admin/');
-      const key = { own: isAdmin ? context.adminKey : context.apiKey, other: isAdmin ? context.apiKey : context.adminKey, wrong: 'sk_test_wrong', none: undefined }[auth];
-      const headers: Record<string, string> = {};
-      if (key) headers['authorization'] = `Bearer ${key}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const keyText = idempotencyKey ?? `fuzz-${Date.now().toString(36)}-${sequence++}`;
-      if (/^[\x20-\x7e]*$/.test(keyText)) headers['idempotency-key'] = keyText;
-      return {
-        route,
-        method: method.toUpperCase(),
-        url: query.length ? `${pathname}?${query.join('&')}` : pathname,
-        headers,
-        body,
-      };
-    });
+        auth: fc.oneof(
+          { weight: 12, arbitrary: fc.constant('own') },
+          { weight: 1, arbitrary: fc.constantFrom('none', 'wrong', 'other') },
+        ),
+      })
+      .map(({ params, query, body, idempotencyKey, auth }) => {
+        let index = 0;
+        const pathname = path.replace(/\{\w+\}/g, () => String(params[index++]));
+        const isAdmin = path.startsWith('/admin/');
+        const key = {
+          own: isAdmin ? context.adminKey : context.apiKey,
+          other: isAdmin ? context.apiKey : context.adminKey,
+          wrong: 'sk_test_wrong',
+          none: undefined,
+        }[auth];
+        const headers: Record<string, string> = {};
+        if (key) headers['authorization'] = `Bearer ${key}`;
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        const keyText = idempotencyKey ?? `fuzz-${Date.now().toString(36)}-${sequence++}`;
+        if (/^[\x20-\x7e]*$/.test(keyText)) headers['idempotency-key'] = keyText;
+        return {
+          route,
+          method: method.toUpperCase(),
+          url: query.length ? `${pathname}?${query.join('&')}` : pathname,
+          headers,
+          body,
+        };
+      });
   });
   return fc.oneof(...perRoute);
 }
@@ -130,7 +142,10 @@ function bodyOf(
   const sample = context.samples[route];
   const variants: fc.WeightedArbitrary<unknown>[] = [
     { weight: 2, arbitrary: validValue(schema, resolve) },
-    { weight: 2, arbitrary: validValue(schema, resolve).chain((valid) => oneFieldWrong(valid, schema, resolve)) },
+    {
+      weight: 2,
+      arbitrary: validValue(schema, resolve).chain((valid) => oneFieldWrong(valid, schema, resolve)),
+    },
   ];
   if (sample !== undefined) {
     variants.push({ weight: 5, arbitrary: oneFieldWrong(sample, schema, resolve) });

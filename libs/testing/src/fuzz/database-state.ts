@@ -1,10 +1,20 @@
 import type { Client } from 'pg';
 
 /**
- * Tables that move with time, not with requests: subscription progress, leases, carrier tokens.
+ * Tables that move with time, not with requests: subscription progress, leases, carrier tokens,
+ * the audit chain's signed checkpoints;
+ * and the answers kept per Idempotency-Key (the gateway's and the apps'), refusals included, so a
+ * retry gets the same answer.
  * Deliveries and their attempts are counted only, as retries of a delivery rewrite its row.
  */
-const MOVING_TABLES = new Set(['subscription_checkpoints', 'leased_rows', 'carrier_tokens']);
+const MOVING_TABLES = new Set([
+  'subscription_checkpoints',
+  'leased_rows',
+  'carrier_tokens',
+  'gateway_idempotency_keys',
+  'idempotent_requests',
+  'audit_checkpoints',
+]);
 const COUNTED_TABLES = new Set(['webhook_deliveries', 'webhook_attempts']);
 
 /** Row count and a checksum of every row of each table, event store positions included. */
@@ -35,9 +45,9 @@ export async function databaseState(db: Client): Promise<DatabaseState> {
 /** The tables whose state differs, with both states. */
 export function changedTables(before: DatabaseState, after: DatabaseState): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((name) => before[name] !== after[name]).map(
-    (name) => `${name}: ${before[name] ?? 'absent'} -> ${after[name] ?? 'absent'}`,
-  );
+  return [...names]
+    .filter((name) => before[name] !== after[name])
+    .map((name) => `${name}: ${before[name] ?? 'absent'} -> ${after[name] ?? 'absent'}`);
 }
 
 /**

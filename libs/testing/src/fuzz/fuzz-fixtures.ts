@@ -14,7 +14,11 @@ export function interfaceSamples(webhookUrl: string): Record<string, unknown> {
     'POST /parcel-orders/instant-ship': instantShipBody(),
     'POST /pickup-orders': fedexPickupOrder(),
     'POST /pickup-orders/get-rates': fedexPickupRates(),
-    'POST /batches': { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0), batchShipment(1)] },
+    'POST /batches': {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: [batchShipment(0), batchShipment(1)],
+    },
     'POST /webhooks': { url: webhookUrl, events: ['shipment.shipped', 'batch.completed'] },
     'PATCH /webhooks/{webhookId}': { url: webhookUrl, events: ['batch.item_failed'] },
     'POST /admin/accounts': { name: 'Fuzz Co', weight_unit: 'LBS', length_unit: 'IN' },

@@ -117,7 +117,12 @@ export function wrongValue(schema: Schema | undefined, resolve: Resolve): fc.Arb
   if (s.maximum !== undefined) near.push(s.maximum + 1);
   if (type === 'integer') near.push(1.5, 2 ** 53 + 2, -1);
   if (type === 'number') near.push(-1, 1e308, 0);
-  if (type === 'array') near.push([], Array.from({ length: (s.maxItems ?? 1000) + 1 }, () => ({})), [null]);
+  if (type === 'array')
+    near.push(
+      [],
+      Array.from({ length: (s.maxItems ?? 1000) + 1 }, () => ({})),
+      [null],
+    );
   if (type === 'object') near.push({ unknown_field: 1 }, {});
   if (type === 'string') near.push('\ud800', ' ', 'x'.repeat(10_000));
   return fc.constantFrom(...wrongTypes, ...near);
