@@ -3,8 +3,9 @@ import type { Client } from 'pg';
 /**
  * Tables that move with time, not with requests: subscription progress, leases, carrier tokens,
  * the audit chain's signed checkpoints;
- * and the answers kept per Idempotency-Key (the gateway's and the apps'), refusals included, so a
- * retry gets the same answer.
+ * and the answers kept per Idempotency-Key (the gateway's, the apps' and instant ship's binding
+ * of a key to its shipment, made before the shipment is tried), refusals included, so a retry
+ * gets the same answer.
  * Deliveries and their attempts are counted only, as retries of a delivery rewrite its row.
  */
 const MOVING_TABLES = new Set([
@@ -13,6 +14,7 @@ const MOVING_TABLES = new Set([
   'carrier_tokens',
   'gateway_idempotency_keys',
   'idempotent_requests',
+  'order_instant_ship_keys',
   'audit_checkpoints',
 ]);
 const COUNTED_TABLES = new Set(['webhook_deliveries', 'webhook_attempts']);
@@ -51,16 +53,19 @@ export function changedTables(before: DatabaseState, after: DatabaseState): stri
 }
 
 /**
- * The state once the runtime has settled: read until two reads `quietMs` apart agree (the
- * projections, process managers and webhook sender have caught up), or `timeoutMs` passed.
+ * The state once the runtime has settled: read until three reads `quietMs` apart agree (the
+ * projections, process managers, carrier calls and webhook sender have caught up), or
+ * `timeoutMs` passed.
  */
 export async function settledState(db: Client, quietMs = 250, timeoutMs = 15_000): Promise<DatabaseState> {
   const deadline = Date.now() + timeoutMs;
   let previous = await databaseState(db);
+  let quiet = 0;
   for (;;) {
     await new Promise((done) => setTimeout(done, quietMs));
     const current = await databaseState(db);
-    if (changedTables(previous, current).length === 0 || Date.now() > deadline) return current;
+    quiet = changedTables(previous, current).length === 0 ? quiet + 1 : 0;
+    if (quiet >= 2 || Date.now() > deadline) return current;
     previous = current;
   }
 }
