@@ -74,6 +74,7 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
     const forbidden = (request: FuzzRequest) =>
       conformance.forbids({ ...request, body: request.body === undefined ? undefined : parse(request.body) });
     const ordered = [...requests.filter(forbidden), ...requests.filter((request) => !forbidden(request))];
+    const answered = new Map<FuzzRequest, number>();
     let baseline: DatabaseState = await settledState(db);
     let inWindow: FuzzRequest[] = [];
     let accepted = false;
@@ -87,10 +88,11 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
         report.refusalsChecked += inWindow.length;
         if (changed.length > 0)
           report.failures.push(
-            `refused requests changed ${changed.join(', ')}; the window's requests: ${inWindow
-              .map((request) => describe(request))
+            `refused requests changed ${changed.join(', ')}; the window's writes: ${inWindow
+              .filter((request) => request.method !== 'GET')
+              .map((request) => `${answered.get(request)} ${describe(request).slice(0, 160)}`)
               .join(' | ')
-              .slice(0, 2000)}`,
+              .slice(0, 6000)}`,
           );
       }
       const verified = !accepted;
@@ -115,6 +117,7 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
       const text = await response.text();
       const body = parse(text);
       report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
+      answered.set(request, response.status);
       if (response.status < 400 && request.method !== 'GET' && !READ_ONLY.has(request.route)) accepted = true;
       const label = request.route.startsWith('GET /labels/');
       if (response.status >= 500) report.failures.push(`5xx: ${describe(request, response.status, text)}`);
