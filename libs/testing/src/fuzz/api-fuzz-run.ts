@@ -191,4 +191,4 @@ const parse = (text: string): unknown => {
 export const formatFuzzReport = (report: ApiFuzzReport): string =>
   `api fuzz: ${report.sent} requests in ${(report.elapsedMs / 1000).toFixed(1)} s, seed ${report.seed}, ` +
   `statuses ${JSON.stringify(report.statuses)}, database compared after ${report.windowsChecked} of ` +
-  `${report.windows} windows (${report.refusalsChecked} requests, ${report.resent} of them sent again), ${report.failures.length} failures (rerun: npm run fuzz -- --runs ${report.sent} --seed ${report.seed})`;
+  `${report.windows} windows (${report.refusalsChecked} requests, ${report.resent} of them sent again), ${report.failures.length} failures (rerun: npm run fuzz -- --runs ${report.sent - report.resent} --seed ${report.seed})`;
