@@ -1240,8 +1240,7 @@ export interface components {
       from_address_id?: number;
       id?: number;
       /**
-       * Format: date
-       * @description Required under a condition.
+       * @description Y-m-d, or m/d/Y as the samples send it. Required under a condition.
        * @example 2026-12-01
        */
       pickup_date?: string;
@@ -1308,8 +1307,7 @@ export interface components {
       from_address_id?: number;
       id?: number;
       /**
-       * Format: date
-       * @description Required under a condition.
+       * @description Y-m-d, or m/d/Y as the samples send it. Required under a condition.
        * @example 2026-12-01
        */
       pickup_date?: string;
