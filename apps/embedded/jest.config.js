@@ -4,4 +4,5 @@ module.exports = {
   rootDir: '.',
   // End-to-end specs start the runtime as a real process.
   testTimeout: 60_000,
+  setupFilesAfterEnv: ['<rootDir>/src/e2e/openapi-conformance.setup.ts'],
 };

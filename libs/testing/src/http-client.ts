@@ -1,3 +1,5 @@
+import { checkExchange } from './conformance/conformance-check';
+
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -13,13 +15,14 @@ export function apiClient(baseUrl: string, apiKey?: string) {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
+    const sentHeaders: Record<string, string> = {
+      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    };
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: {
-        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
+      headers: sentHeaders,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await response.text();
@@ -29,6 +32,15 @@ export function apiClient(baseUrl: string, apiKey?: string) {
     } catch {
       parsed = undefined;
     }
+    await checkExchange(baseUrl, {
+      method,
+      url: path,
+      headers: sentHeaders,
+      body: typeof body === 'string' ? parseOrText(body) : body,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      responseBody: parsed,
+    });
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
   return {
@@ -39,6 +51,14 @@ export function apiClient(baseUrl: string, apiKey?: string) {
     call,
   };
 }
+
+const parseOrText = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
 
 /** Polls until `check` returns a value that is not undefined (eventually consistent read models). */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {

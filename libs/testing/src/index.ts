@@ -25,3 +25,5 @@ export * from './test-certificates';
 export * from './pgbouncer';
 export * from './carriers/usps-mock';
 export * from './carriers/live-usps-shipper';
+export { enableOpenApiConformance, takeOpenApiViolations } from './conformance/conformance-check';
+export { runApiFuzz, formatFuzzReport, type ApiFuzzReport } from './fuzz/api-fuzz-run';

@@ -109,6 +109,14 @@ describe("a merchant's carrier credentials through the admin API", () => {
       { 'Idempotency-Key': 'usps-shipper-1' },
     );
     expect(replayed.body.data).toEqual(created.body.data);
+    // A null is no credentials: the shipper is created without them, never stored and then refused.
+    const platform = await admin.post(shippers, {
+      carrier: 'usps',
+      own_integration: false,
+      name: 'Platform USPS',
+      credentials: null,
+    });
+    expect([platform.status, platform.body.data?.has_credentials]).toEqual([201, false]);
 
     const verify = `${shippers}/${shipperId}/credentials/verify`;
     const verified = await admin.post(verify, {});

@@ -190,7 +190,9 @@ export class AdminController {
         name: body.name,
       },
     );
-    if (body.credentials === undefined) return withMessage(shipper, 'Shipper created.');
+    // A null is absent, as the request's rules read it: the shipper is created without credentials.
+    if (body.credentials === undefined || body.credentials === null)
+      return withMessage(shipper, 'Shipper created.');
     const credentialed = await this.shipperCredentials.give(admin, accountId, shipper, body.credentials);
     return withMessage(credentialed, 'Shipper created with its credentials.');
   }

@@ -2064,7 +2064,7 @@ export interface components {
       from_address_id?: number;
       id?: number;
       /**
-       * @description A date, `Y-m-d` or month-first `m/d/Y`. Required when `carrier` is fedex or ups.
+       * @description A date, `Y-m-d` or month-first `m/d/Y`. Y-m-d, or m/d/Y as the samples send it. Required when `carrier` is fedex or ups.
        * @example 2026-12-01
        */
       pickup_date?: string;
@@ -2170,7 +2170,7 @@ export interface components {
       from_address_id?: number;
       id?: number;
       /**
-       * @description A date, `Y-m-d` or month-first `m/d/Y`. Required unless `carrier` is dhl.
+       * @description A date, `Y-m-d` or month-first `m/d/Y`. Y-m-d, or m/d/Y as the samples send it. Required unless `carrier` is dhl.
        * @example 2026-12-01
        */
       pickup_date?: string;

@@ -58,7 +58,13 @@ export function ListField(
         Transform(({ value, options: transformOptions }) =>
           Array.isArray(value)
             ? value.map((element) =>
-                isPlainObject(element) ? plainToInstance(type(), element, transformOptions) : element,
+                isPlainObject(element)
+                  ? plainToInstance(type(), element, transformOptions)
+                  : // ValidateNested walks a nested array as a list of its own, so `[[]]` would
+                    // pass unchecked: as null it fails the `object` rule at its index.
+                    Array.isArray(element)
+                    ? null
+                    : element,
               )
             : value,
         ),

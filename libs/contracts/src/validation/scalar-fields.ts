@@ -138,10 +138,12 @@ export function CountryField(options: FieldOptions = {}): PropertyDecorator {
   );
 }
 
-export function DateField(options: FieldOptions & { formatMessage?: string } = {}): PropertyDecorator {
+export function DateField(
+  options: FieldOptions & { formatMessage?: string; schema?: Record<string, unknown> } = {},
+): PropertyDecorator {
   return documented(
     options,
-    { type: 'string', format: 'date', example: '2026-12-01' },
+    options.schema ?? { type: 'string', format: 'date', example: '2026-12-01' },
     field(options, [
       { name: 'string', test: isString, message: messages.string },
       { name: 'date_format', test: isDateYmd, message: options.formatMessage ?? messages.date },

@@ -129,6 +129,9 @@ describe('validateRequest', () => {
         'leaves.1': ['The leaves.1 must be an object.'],
         'leaves.2': ['The leaves.2 must be an object.'],
       });
+      expect(errorsOf({ ...probe(), leaves: [[]] })).toEqual({
+        'leaves.0': ['The leaves.0 must be an object.'],
+      });
     });
 
     it('gives one message per field, the first rule that fails', () => {

@@ -1,0 +1,9 @@
+import { enableOpenApiConformance, takeOpenApiViolations } from '@shipping/testing';
+
+// Every request and answer an e2e or contract spec exchanges through apiClient is checked
+// against the document the gateway serves: a violation fails the test that caused it.
+enableOpenApiConformance();
+
+afterEach(() => {
+  expect(takeOpenApiViolations()).toEqual([]);
+});

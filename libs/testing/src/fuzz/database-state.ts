@@ -1,0 +1,71 @@
+import type { Client } from 'pg';
+
+/**
+ * Tables that move with time, not with requests: subscription progress, leases, carrier tokens,
+ * the audit chain's signed checkpoints;
+ * and the answers kept per Idempotency-Key (the gateway's, the apps' and instant ship's binding
+ * of a key to its shipment, made before the shipment is tried), refusals included, so a retry
+ * gets the same answer.
+ * Deliveries and their attempts are counted only, as retries of a delivery rewrite its row.
+ */
+const MOVING_TABLES = new Set([
+  'subscription_checkpoints',
+  'leased_rows',
+  'carrier_tokens',
+  'gateway_idempotency_keys',
+  'idempotent_requests',
+  'order_instant_ship_keys',
+  'audit_checkpoints',
+]);
+const COUNTED_TABLES = new Set(['webhook_deliveries', 'webhook_attempts']);
+
+/** Row count and a checksum of every row of each table, event store positions included. */
+export type DatabaseState = Record<string, string>;
+
+export async function databaseState(db: Client): Promise<DatabaseState> {
+  const tables = await db.query<{ schema: string; name: string }>(
+    `select table_schema as schema, table_name as name from information_schema.tables
+     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+     order by 1, 2`,
+  );
+  const state: DatabaseState = {};
+  for (const { schema, name } of tables.rows) {
+    if (MOVING_TABLES.has(name)) continue;
+    const table = `"${schema}"."${name}"`;
+    const sql =
+      name === 'events'
+        ? `select count(*) || ' @' || coalesce(max(global_position), 0) as value from ${table}`
+        : COUNTED_TABLES.has(name)
+          ? `select count(*)::text as value from ${table}`
+          : `select count(*) || ' ' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as value
+             from ${table} t`;
+    state[`${schema}.${name}`] = (await db.query<{ value: string }>(sql)).rows[0].value;
+  }
+  return state;
+}
+
+/** The tables whose state differs, with both states. */
+export function changedTables(before: DatabaseState, after: DatabaseState): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names]
+    .filter((name) => before[name] !== after[name])
+    .map((name) => `${name}: ${before[name] ?? 'absent'} -> ${after[name] ?? 'absent'}`);
+}
+
+/**
+ * The state once the runtime has settled: read until three reads `quietMs` apart agree (the
+ * projections, process managers, carrier calls and webhook sender have caught up), or
+ * `timeoutMs` passed.
+ */
+export async function settledState(db: Client, quietMs = 250, timeoutMs = 15_000): Promise<DatabaseState> {
+  const deadline = Date.now() + timeoutMs;
+  let previous = await databaseState(db);
+  let quiet = 0;
+  for (;;) {
+    await new Promise((done) => setTimeout(done, quietMs));
+    const current = await databaseState(db);
+    quiet = changedTables(previous, current).length === 0 ? quiet + 1 : 0;
+    if (quiet >= 2 || Date.now() > deadline) return current;
+    previous = current;
+  }
+}

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'fuzz',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
