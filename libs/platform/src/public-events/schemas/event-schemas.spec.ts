@@ -134,6 +134,23 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
     }
   });
 
+  it('fail the AsyncAPI check on a payload that is no JSON Schema 2020-12', async () => {
+    const parser = new Parser();
+    parser.registerSchemaParser(jsonSchema2020Parser());
+    const payload = (schema: object) => ({
+      asyncapi: '3.0.0',
+      info: { title: 'check', version: '1.0.0' },
+      components: { messages: { m: { payload: { schemaFormat: JSON_SCHEMA_2020_12, schema } } } },
+    });
+    const errors = async (schema: object) =>
+      (await parser.parse(payload(schema))).diagnostics.filter((diagnostic) => diagnostic.severity === 0);
+    const id = { id: { type: 'string' } };
+    expect(await errors({ type: 'object', properties: id, required: ['id'] })).toEqual([]);
+    expect(
+      (await errors({ type: 'object', properties: id, required: 'id' })).map(({ message }) => message).join(),
+    ).toMatch(/required must be array/);
+  });
+
   it('declare the production cluster in docs/asyncapi.yaml as it runs: TLS and SASL/SCRAM, never plain', async () => {
     const production = (await parsedAsyncApi()).servers().get('production');
     expect(production?.protocol()).toBe('kafka-secure');

@@ -4,21 +4,26 @@ import addFormats from 'ajv-formats';
 import { JSON_SCHEMA_2020_12 } from './asyncapi-document';
 
 /**
- * The AsyncAPI parser reads JSON Schema up to draft-07 only; this one checks the payloads of
- * docs/asyncapi.yaml as the draft 2020-12 schemas they are (each compiles under Ajv2020, strict).
+ * The AsyncAPI parser knows JSON Schema up to draft-07 only, and for a 3.0 document it hands each
+ * payload of another format to the schema parser registered for it. This one compiles the payload
+ * as the draft 2020-12 schema it is (Ajv2020, strict): a schema that does not compile is an error
+ * of the document.
  */
 export function jsonSchema2020Parser(): SchemaParser {
+  const compiled = (data: unknown) => {
+    addFormats(new Ajv2020({ strict: true, allErrors: true })).compile(data as object);
+    return data as never;
+  };
   return {
     getMimeTypes: () => [JSON_SCHEMA_2020_12],
     validate: ({ data, path }) => {
-      const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
       try {
-        ajv.compile(data as object);
+        compiled(data);
         return [];
       } catch (error) {
         return [{ message: `Not a JSON Schema 2020-12: ${(error as Error).message}`, path }];
       }
     },
-    parse: ({ data }) => data as never,
+    parse: ({ data }) => compiled(data),
   };
 }
