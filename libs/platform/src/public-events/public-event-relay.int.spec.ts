@@ -8,7 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { Kafka, logLevel } from 'kafkajs';
+import { TracedEventStore } from '../observability/traced-event-store';
+import { eventUpcasters } from '../storage/event-upcasters';
 import { startPublicEventRelay } from './public-event-relay';
 import { PUBLISHED_CATEGORIES } from './published-categories';
 
@@ -41,7 +46,13 @@ async function runBroker(port: number, dataDir: string): Promise<{ port: number;
 }
 
 /** Every message on the topic so far, by a new consumer group, once `count` arrived or the time is up. */
-async function readTopic(brokers: string[], topic: string, count: number, timeoutMs = 30_000) {
+async function readTopic(
+  brokers: string[],
+  topic: string,
+  count: number | ((seen: { key: string }[]) => boolean),
+  timeoutMs = 30_000,
+) {
+  const enough = typeof count === 'number' ? (seen: unknown[]) => seen.length >= count : count;
   const kafka = new Kafka({ clientId: 'relay-spec', brokers, logLevel: logLevel.NOTHING });
   const deadline = Date.now() + timeoutMs;
   const admin = kafka.admin();
@@ -52,17 +63,18 @@ async function readTopic(brokers: string[], topic: string, count: number, timeou
     await admin.disconnect();
   }
   const consumer = kafka.consumer({ groupId: `relay-spec-${Date.now()}` });
-  const seen: { key: string; revision: number; id: string }[] = [];
+  const seen: { key: string; revision: number; id: string; traceparent?: string }[] = [];
   try {
     await consumer.connect();
     await consumer.subscribe({ topics: [topic], fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ message }) => {
         const event = JSON.parse(String(message.value));
-        seen.push({ key: String(message.key), revision: event.revision, id: event.id });
+        const traceparent = message.headers?.['traceparent']?.toString();
+        seen.push({ key: String(message.key), revision: event.revision, id: event.id, traceparent });
       },
     });
-    while (seen.length < count && Date.now() < deadline) await sleep(100);
+    while (!enough(seen) && Date.now() < deadline) await sleep(100);
     await sleep(500);
   } finally {
     await consumer.disconnect();
@@ -149,5 +161,44 @@ describe('the public event relay', () => {
     })();
     expect(published.filter(({ key }) => key === '3')).toHaveLength(1);
     expect(published.length).toBe(new Set(published.map(({ id }) => id)).size);
+  }, 60_000);
+
+  it('sends each event with a traceparent of a producer span that continues the trace of the request that recorded it', async () => {
+    const spans = new InMemorySpanExporter();
+    const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] });
+    provider.register();
+    const relay = await startPublicEventRelay({ sql, store, publisher, categories: pickups, logger: quiet });
+    try {
+      const traced = new TracedEventStore(store, eventUpcasters());
+      const request = trace.getTracer('relay-spec').startSpan('POST /pickups');
+      await context.with(trace.setSpan(context.active(), request), () =>
+        traced.appendToStream('pickup-4', [
+          { type: 'PickupOrderScheduled', version: 3, data: { pickup_id: 4 }, metadata: {} },
+        ]),
+      );
+      request.end();
+      await append(5, ['PickupOrderScheduled']);
+      const published = await readTopic(brokers(), 'shipping.pickup.events', (seen) =>
+        ['4', '5'].every((key) => seen.some((message) => message.key === key)),
+      );
+      const [fromRequest] = published.filter(({ key }) => key === '4');
+      const [untraced] = published.filter(({ key }) => key === '5');
+
+      const producer = spans
+        .getFinishedSpans()
+        .find((span) => span.attributes['messaging.message.id'] === fromRequest.id);
+      const { traceId } = request.spanContext();
+      expect(producer?.spanContext().traceId).toBe(traceId);
+      expect(producer?.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+      expect(fromRequest.traceparent).toBe(`00-${traceId}-${producer?.spanContext().spanId}-01`);
+      expect(untraced.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+      expect(untraced.traceparent).not.toContain(traceId);
+    } finally {
+      await Promise.all(relay.map((subscription) => subscription.stop()));
+      await provider.shutdown();
+      trace.disable();
+      propagation.disable();
+      context.disable();
+    }
   }, 60_000);
 });

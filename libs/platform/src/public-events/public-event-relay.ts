@@ -6,6 +6,7 @@ import { consecutiveRuns } from '../batching/consecutive-runs';
 import { startStoredSubscription } from '../subscriptions/stored-subscription';
 import { CLOUD_EVENT_CONTENT_TYPE, toCloudEvent } from './cloud-event';
 import { type PublishedCategory, publicTopic } from './published-categories';
+import { publishedTraceHeaders } from './published-trace';
 import { StreamKeyModes } from './stream-key-modes';
 
 export interface EventPublisher {
@@ -29,7 +30,8 @@ export const MAX_SEND_BYTES = 512 * 1024;
 
 /**
  * One stored subscription per published category, producing each event as a CloudEvent keyed by
- * its aggregate id, its data with the key mode of its stream. The events a page of $all holds go out in as few sends as fit, one after
+ * its aggregate id, its data with the key mode of its stream, its headers with the trace it
+ * continues. The events a page of $all holds go out in as few sends as fit, one after
  * another and in order, so one aggregate's events reach its partition in stream order. The
  * checkpoint moves only after every send of the page was acknowledged: a crash or a broker outage
  * sends the unacknowledged events again (at least once; consumers dedupe by id).
@@ -60,7 +62,10 @@ function toMessage(category: PublishedCategory, event: RecordedEvent, keyMode: K
   return {
     key: cloudEvent.subject,
     value: JSON.stringify(cloudEvent),
-    headers: { 'content-type': CLOUD_EVENT_CONTENT_TYPE },
+    headers: {
+      'content-type': CLOUD_EVENT_CONTENT_TYPE,
+      ...publishedTraceHeaders(publicTopic(category), event),
+    },
   };
 }
 

@@ -3,6 +3,8 @@ import { stringify } from 'yaml';
 import { eventUpcasters } from '../../storage/event-upcasters';
 import { CLOUD_EVENT_CONTENT_TYPE, eventSchemaPath, publicEventType } from '../cloud-event';
 import { PUBLISHED_CATEGORIES, publicTopic, type PublishedCategory } from '../published-categories';
+import { type EventSchemaFile, generateEventSchemas } from './event-schemas';
+import { EXAMPLE_TRACEPARENT, messageExample } from './message-example';
 
 /** Where each topic's key comes from, for the readers of the description. */
 const KEYS: Record<string, string> = {
@@ -12,7 +14,42 @@ const KEYS: Record<string, string> = {
   batch: 'The batch id (the hash id of the API); item and label-file events are keyed by their batch.',
 };
 
+/** An aggregate id of each topic, the key of its examples. */
+const EXAMPLE_KEYS: Record<string, string> = {
+  order: '7201',
+  shipment: '7202',
+  pickup: '311',
+  batch: 'b_9xK2mQ',
+};
+
 const KAFKA_BINDING_VERSION = '0.5.0';
+
+/** The payloads are the JSON Schemas of docs/events, written in draft 2020-12. */
+export const JSON_SCHEMA_2020_12 = 'application/schema+json;version=draft-2020-12';
+
+/** W3C Trace Context 1.0: version 00, a 16-byte trace id, an 8-byte parent span id, the flags. */
+const TRACEPARENT_PATTERN = '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$';
+
+/** The Kafka headers of every public event. */
+export const KAFKA_HEADERS_SCHEMA = {
+  type: 'object',
+  required: ['content-type'],
+  properties: {
+    'content-type': { type: 'string', const: CLOUD_EVENT_CONTENT_TYPE },
+    traceparent: {
+      type: 'string',
+      pattern: TRACEPARENT_PATTERN,
+      description:
+        'W3C Trace Context of the span that published the event, a child of the trace of the ' +
+        'request that recorded it: a consumer that extracts it continues that trace. Present ' +
+        'whenever the service runs with tracing on (OTEL_EXPORTER_OTLP_ENDPOINT).',
+    },
+    tracestate: {
+      type: 'string',
+      description: 'W3C Trace Context vendor state, sent with `traceparent` when there is any.',
+    },
+  },
+};
 
 const messageId = (category: PublishedCategory, type: string) => `${category.context}.${type}`;
 
@@ -20,8 +57,15 @@ const messageId = (category: PublishedCategory, type: string) => `${category.con
  * The AsyncAPI 3.0 description of the public topics, generated from the same list of published
  * types as the JSON Schemas in docs/events, which each message's payload references.
  */
-export function generateAsyncApiDocument(): Record<string, unknown> {
+export function generateAsyncApiDocument(
+  schemas: EventSchemaFile[] = generateEventSchemas(),
+): Record<string, unknown> {
   const upcasters = eventUpcasters();
+  const schemaOf = (path: string) => {
+    const found = schemas.find((each) => each.path === path);
+    if (!found) throw new Error(`No generated schema ${path}`);
+    return found.schema;
+  };
   const messages: Record<string, unknown> = {};
   const channels: Record<string, unknown> = {};
   const operations: Record<string, unknown> = {};
@@ -29,12 +73,23 @@ export function generateAsyncApiDocument(): Record<string, unknown> {
     const channelMessages: Record<string, unknown> = {};
     for (const type of category.types) {
       const version = upcasters.latestVersion(type);
+      const schemaPath = eventSchemaPath(category.context, type, version);
+      const example = messageExample(schemaOf(schemaPath), EXAMPLE_KEYS[category.context]);
       messages[messageId(category, type)] = {
         name: publicEventType(category.context, type, version),
         title: `${type} v${version}`,
         contentType: CLOUD_EVENT_CONTENT_TYPE,
+        correlationId: { $ref: '#/components/correlationIds/requestId' },
         headers: { $ref: '#/components/schemas/KafkaHeaders' },
-        payload: { $ref: `./events/${eventSchemaPath(category.context, type, version)}` },
+        payload: { schemaFormat: JSON_SCHEMA_2020_12, schema: { $ref: `./events/${schemaPath}` } },
+        examples: [
+          {
+            name: `${type}-v${version}`,
+            summary: `A ${type} as the relay publishes it on ${publicTopic(category)}.`,
+            headers: { 'content-type': CLOUD_EVENT_CONTENT_TYPE, traceparent: EXAMPLE_TRACEPARENT },
+            payload: example.payload,
+          },
+        ],
         bindings: {
           kafka: {
             key: { type: 'string', description: KEYS[category.context] },
@@ -51,9 +106,10 @@ export function generateAsyncApiDocument(): Record<string, unknown> {
       messages: channelMessages,
       bindings: { kafka: { partitions: DEFAULT_PARTITIONS, bindingVersion: KAFKA_BINDING_VERSION } },
     };
-    operations[`receive-${category.context}-events`] = {
-      action: 'receive',
-      title: `Read ${publicTopic(category)}`,
+    operations[`send-${category.context}-events`] = {
+      action: 'send',
+      title: `Publish ${publicTopic(category)}`,
+      summary: `The public event relay publishes every ${category.streamPrefix}<id> event, at least once.`,
       channel: { $ref: `#/channels/${category.context}` },
       messages: category.types.map((type) => ({ $ref: `#/channels/${category.context}/messages/${type}` })),
     };
@@ -71,10 +127,33 @@ export function generateAsyncApiDocument(): Record<string, unknown> {
     },
     defaultContentType: CLOUD_EVENT_CONTENT_TYPE,
     servers: {
-      kafka: {
-        host: 'localhost:9092',
+      production: {
+        host: '{broker}',
+        protocol: 'kafka-secure',
+        description:
+          `The cluster of KAFKA_BROKERS as production runs it: a \`SASL_SSL\` listener only, TLS with the ` +
+          `brokers' certificates verified (KAFKA_SSL, KAFKA_SSL_CA_FILE; a client certificate when the ` +
+          `brokers ask for mutual TLS) and a SCRAM user per deployment (KAFKA_SASL_MECHANISM, ` +
+          `KAFKA_SASL_USERNAME, KAFKA_SASL_PASSWORD); \`plain\` is refused. Topics are created with ` +
+          `${DEFAULT_PARTITIONS} partitions (KAFKA_PARTITIONS), 3 replicas (KAFKA_REPLICATION_FACTOR) and min.insync.replicas 2 (KAFKA_MIN_INSYNC_REPLICAS). ` +
+          'See docs/configuration.md, Kafka security.',
+        variables: {
+          broker: {
+            description: 'One `host:port` of KAFKA_BROKERS.',
+            examples: ['kafka-1.internal:9093'],
+          },
+        },
+        security: [
+          { $ref: '#/components/securitySchemes/scramSha512' },
+          { $ref: '#/components/securitySchemes/scramSha256' },
+        ],
+      },
+      local: {
+        host: '127.0.0.1:19092',
         protocol: 'kafka',
-        description: `The cluster of KAFKA_BROKERS; topics are created with ${DEFAULT_PARTITIONS} partitions (KAFKA_PARTITIONS).`,
+        description:
+          "The apps' default KAFKA_BROKERS outside production: a plaintext broker on loopback, for " +
+          'sandbox mode only.',
       },
     },
     channels,
@@ -82,10 +161,25 @@ export function generateAsyncApiDocument(): Record<string, unknown> {
     components: {
       messages,
       schemas: {
-        KafkaHeaders: {
-          type: 'object',
-          required: ['content-type'],
-          properties: { 'content-type': { type: 'string', const: CLOUD_EVENT_CONTENT_TYPE } },
+        KafkaHeaders: KAFKA_HEADERS_SCHEMA,
+      },
+      correlationIds: {
+        requestId: {
+          description:
+            'The X-Request-Id of the HTTP request that started the work (`correlationid`, absent for ' +
+            'work no request started); `causationid` names the request or message that caused this event.',
+          location: '$message.payload#/correlationid',
+        },
+      },
+      securitySchemes: {
+        scramSha512: {
+          type: 'scramSha512',
+          description:
+            'SASL/SCRAM-SHA-512 over TLS (`KAFKA_SASL_MECHANISM=scram-sha-512`), as production runs it.',
+        },
+        scramSha256: {
+          type: 'scramSha256',
+          description: 'SASL/SCRAM-SHA-256 over TLS (`KAFKA_SASL_MECHANISM=scram-sha-256`).',
         },
       },
     },

@@ -7,8 +7,14 @@ import { eventUpcasters } from '../../storage/event-upcasters';
 import { eventSchemaPath, publicEventType as publicEventTypeOf, toCloudEvent } from '../cloud-event';
 import { PUBLISHED_CATEGORIES, publishedCategory } from '../published-categories';
 import { generateEventSchemas } from './event-schemas';
-import { Parser, fromFile } from '@asyncapi/parser';
-import { asyncApiText, generateAsyncApiDocument } from './asyncapi-document';
+import { type MessageInterface, Parser, fromFile } from '@asyncapi/parser';
+import {
+  asyncApiText,
+  generateAsyncApiDocument,
+  JSON_SCHEMA_2020_12,
+  KAFKA_HEADERS_SCHEMA,
+} from './asyncapi-document';
+import { jsonSchema2020Parser } from './json-schema-2020-parser';
 import { ASYNCAPI_FILE, EVENT_DOCS_DIR, schemaText } from './write-event-schemas';
 
 const schemaFilesOnDisk = (dir = EVENT_DOCS_DIR): string[] =>
@@ -54,15 +60,30 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
   });
 
   it('are described by docs/asyncapi.yaml as it is generated: run write-event-schemas.ts after changing an event', () => {
-    expect(readFileSync(ASYNCAPI_FILE, 'utf8')).toBe(asyncApiText(generateAsyncApiDocument()));
+    expect(readFileSync(ASYNCAPI_FILE, 'utf8')).toBe(asyncApiText(generateAsyncApiDocument(generated)));
   });
 
+  /** A multi-format payload's schema, as parsed from its `schema`. */
+  const payloadSchema = (message: MessageInterface) =>
+    (message.payload()?.json() as { schema: { $id: string; title: string } }).schema;
+
+  const parsedAsyncApi = async () => {
+    const parser = new Parser();
+    parser.registerSchemaParser(jsonSchema2020Parser());
+    const { document, diagnostics } = await fromFile(parser, ASYNCAPI_FILE).parse();
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 0);
+    if (!document || errors.length > 0)
+      throw new Error(
+        `docs/asyncapi.yaml: ${JSON.stringify(errors.map(({ message, path }) => ({ message, path })))}`,
+      );
+    return document;
+  };
+
   it('make docs/asyncapi.yaml a valid AsyncAPI 3.0 document: one channel per topic, one message per published type', async () => {
-    const { document, diagnostics } = await fromFile(new Parser(), ASYNCAPI_FILE).parse();
-    expect(diagnostics.filter((diagnostic) => diagnostic.severity === 0)).toEqual([]);
-    expect(document?.version()).toBe('3.0.0');
+    const document = await parsedAsyncApi();
+    expect(document.version()).toBe('3.0.0');
     const upcasters = eventUpcasters();
-    const described = document!
+    const described = document
       .channels()
       .all()
       .map((channel) => ({
@@ -70,7 +91,7 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
         types: channel
           .messages()
           .all()
-          .map((message) => (message.payload()?.json() as { title?: string }).title),
+          .map((message) => payloadSchema(message).title),
       }));
     expect(described).toEqual(
       PUBLISHED_CATEGORIES.map((category) => ({
@@ -80,6 +101,64 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
         ),
       })),
     );
+  });
+
+  it('describe the producer in docs/asyncapi.yaml: send operations, 2020-12 payloads, a correlation id and a valid example per message', async () => {
+    const document = await parsedAsyncApi();
+    expect(
+      document
+        .operations()
+        .all()
+        .map((operation) => operation.action()),
+    ).toEqual(PUBLISHED_CATEGORIES.map(() => 'send'));
+    const headers = ajv.compile(KAFKA_HEADERS_SCHEMA);
+    const messages = document.messages().all();
+    expect(messages).toHaveLength(generated.length);
+    for (const message of messages) {
+      const payload = payloadSchema(message);
+      const [example] = message.examples().all();
+      const validate = validatorOf(payload.$id);
+      expect({
+        message: message.id(),
+        schemaFormat: message.schemaFormat(),
+        correlationId: message.correlationId()?.location(),
+        payloadValid: validate(example.payload()) || validate.errors,
+        headersValid: headers(example.headers()) || headers.errors,
+      }).toEqual({
+        message: message.id(),
+        schemaFormat: JSON_SCHEMA_2020_12,
+        correlationId: '$message.payload#/correlationid',
+        payloadValid: true,
+        headersValid: true,
+      });
+    }
+  });
+
+  it('fail the AsyncAPI check on a payload that is no JSON Schema 2020-12', async () => {
+    const parser = new Parser();
+    parser.registerSchemaParser(jsonSchema2020Parser());
+    const payload = (schema: object) => ({
+      asyncapi: '3.0.0',
+      info: { title: 'check', version: '1.0.0' },
+      components: { messages: { m: { payload: { schemaFormat: JSON_SCHEMA_2020_12, schema } } } },
+    });
+    const errors = async (schema: object) =>
+      (await parser.parse(payload(schema))).diagnostics.filter((diagnostic) => diagnostic.severity === 0);
+    const id = { id: { type: 'string' } };
+    expect(await errors({ type: 'object', properties: id, required: ['id'] })).toEqual([]);
+    expect(
+      (await errors({ type: 'object', properties: id, required: 'id' })).map(({ message }) => message).join(),
+    ).toMatch(/required must be array/);
+  });
+
+  it('declare the production cluster in docs/asyncapi.yaml as it runs: TLS and SASL/SCRAM, never plain', async () => {
+    const production = (await parsedAsyncApi()).servers().get('production');
+    expect(production?.protocol()).toBe('kafka-secure');
+    expect(
+      production
+        ?.security()
+        .flatMap((requirements) => requirements.all().map((requirement) => requirement.scheme().type())),
+    ).toEqual(['scramSha512', 'scramSha256']);
   });
 
   it('cover every published type in the version the store reads it as', () => {

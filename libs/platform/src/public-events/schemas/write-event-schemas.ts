@@ -31,6 +31,6 @@ if (require.main === module) {
     writeFileSync(target, schemaText(schema));
     process.stdout.write(`${path}\n`);
   }
-  writeFileSync(ASYNCAPI_FILE, asyncApiText(generateAsyncApiDocument()));
+  writeFileSync(ASYNCAPI_FILE, asyncApiText(generateAsyncApiDocument(generated)));
   process.stdout.write('../asyncapi.yaml\n');
 }
