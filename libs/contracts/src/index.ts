@@ -6,6 +6,7 @@ export {
   FIELD_SCHEMAS,
   type FieldSchema,
   collectCrossFieldErrors,
+  documented,
   flattenValidationErrors,
   type HasCrossFieldRules,
   isDateYmd,

@@ -2471,7 +2471,14 @@ export interface operations {
   };
   exportOwnAudit: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Only events written at or after this time. */
+        from?: string;
+        /** @description Only this stream of the account. */
+        stream?: string;
+        /** @description Only events written at or before this time. */
+        to?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4081,7 +4088,16 @@ export interface operations {
   };
   exportAccountAudit: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description The account whose bundle it is. */
+        account: string;
+        /** @description Only events written at or after this time. */
+        from?: string;
+        /** @description Only this stream of the account. */
+        stream?: string;
+        /** @description Only events written at or before this time. */
+        to?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;

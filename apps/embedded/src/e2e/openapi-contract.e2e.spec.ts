@@ -125,7 +125,11 @@ describe('the answers keep the OpenAPI document', () => {
     await call('GET', '/account');
     await call('GET', '/account/ledger?per_page=2');
     await call('GET', '/account/ledger?page=0');
+    await call('GET', '/account/audit-export?stream=order-1');
+    await call('GET', '/account/audit-export?from=yesterday');
     const admin = { authorization: `Bearer ${SANDBOX_ADMIN_KEY}` };
+    await call('GET', '/admin/audit/exports?account=acct_acme&stream=order-1', undefined, admin);
+    await call('GET', '/admin/audit/exports', undefined, admin);
     const account = await call('POST', '/admin/accounts', { name: 'Contract Co' }, admin);
     const accountId: string = account.body.data.id;
     await call('POST', '/admin/accounts', { weight_unit: 'TONS' }, admin);

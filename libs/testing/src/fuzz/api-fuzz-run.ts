@@ -119,9 +119,11 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
       report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
       answered.set(request, response.status);
       if (response.status < 400 && request.method !== 'GET' && !READ_ONLY.has(request.route)) accepted = true;
-      const label = request.route.startsWith('GET /labels/');
+      // A success that is a file (a label PDF, an audit bundle) is no envelope; its failures are.
+      const file =
+        response.status < 300 && !/^application\/json(;|$)/.test(response.headers.get('content-type') ?? '');
       if (response.status >= 500) report.failures.push(`5xx: ${describe(request, response.status, text)}`);
-      else if (typeof (body as any)?.success !== 'boolean' && !label && response.status !== 304)
+      else if (typeof (body as any)?.success !== 'boolean' && !file && response.status !== 304)
         report.failures.push(`no envelope: ${describe(request, response.status, text)}`);
       else {
         const violation = conformance.violation({
