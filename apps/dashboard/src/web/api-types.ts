@@ -2,7 +2,7 @@
  * Shapes of the public API's answers, as any API client sees them: taken from the types
  * openapi-typescript generates from the gateway's OpenAPI document (`npm run api:types`).
  */
-import type { components } from './api-schema';
+import type { components } from '@shipping/client';
 
 type Schemas = components['schemas'];
 

@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 
 const REPO_ROOT = resolve(__dirname, '../../../..');
 
-/** The dashboard's types of the API's answers, generated from the OpenAPI document. */
-export const API_SCHEMA_FILE = join(REPO_ROOT, 'apps/dashboard/src/web/api-schema.ts');
+/** The API's types (the client's, which the dashboard uses), generated from the OpenAPI document. */
+export const API_SCHEMA_FILE = join(REPO_ROOT, 'libs/client/src/generated/api-schema.ts');
 
 const CLI = join(REPO_ROOT, 'node_modules/openapi-typescript/bin/cli.js');
 const PRETTIER = join(REPO_ROOT, 'node_modules/prettier/bin/prettier.cjs');
@@ -31,7 +31,7 @@ export function generateApiSchemaTypes(documentFile: string, target: string, spa
   return format.stdout;
 }
 
-/** `npm run api:types`: writes the dashboard's API types from the gateway's current document. */
+/** `npm run api:types`: writes the API's types from the gateway's current document. */
 if (require.main === module) {
   void (async () => {
     const { createOpenApiDocument } = await import('./openapi-document');
