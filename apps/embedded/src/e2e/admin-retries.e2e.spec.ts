@@ -85,7 +85,8 @@ describe('admin requests retried with one Idempotency-Key', () => {
   const creditAnswered503 = async (path: string, body: object, headers: Record<string, string>) => {
     const release = await holdLedgerAppends(database.url);
     try {
-      expect((await admin.post(path, body, headers)).status).toBe(503);
+      const answer = await admin.post(path, body, headers);
+      expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '1']);
     } finally {
       await release();
     }

@@ -210,6 +210,7 @@ describe('instant ship switched off (INSTANT_SHIP_ENABLED=false)', () => {
     for (const body of [instantShipBody(), { service: 'nope' }]) {
       const refused = await acme.post('/parcel-orders/instant-ship', body);
       expect([refused.status, refused.body]).toEqual([503, { success: false, message: UNAVAILABLE_MESSAGE }]);
+      expect(refused.headers.get('retry-after')).toBe('60');
     }
     expect((await acme.get('/shippers')).status).toBe(200);
   });

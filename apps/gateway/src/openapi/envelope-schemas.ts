@@ -57,5 +57,5 @@ export const STATUS_DESCRIPTIONS: Record<number, string> = {
   422: 'The request is well-formed but refused: `data`, when present, maps dotted field paths to messages.',
   429: 'Over the rate limit; `Retry-After` says when to try again.',
   431: 'The request line or headers are larger than the server reads (16 KB).',
-  503: 'Unavailable for now; a retry (with the same Idempotency-Key) is safe.',
+  503: 'Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`.',
 };

@@ -57,7 +57,7 @@ export function responseHeaders(answer: {
   const headers: Record<string, { $ref: string }> = {
     [REQUEST_ID_HEADER]: ref(answer.status === 400 ? 'RequestIdWhenRead' : 'RequestId'),
   };
-  if (answer.status === 429) headers['Retry-After'] = ref('RetryAfter');
+  if (answer.status === 429 || answer.status === 503) headers['Retry-After'] = ref('RetryAfter');
   if (answer.status >= 300) return headers;
   if (!answer.streamed) headers['ETag'] = ref('ETag');
   if (answer.idempotent) headers[IDEMPOTENT_REPLAYED_HEADER] = ref('IdempotentReplayed');

@@ -13,6 +13,9 @@ export function readInstantShipEnabled(env: Env = process.env): boolean {
   );
 }
 
+/** Switched off by an operator, not a blip: callers are asked to come back in a minute. */
+export const INSTANT_SHIP_OFF_RETRY_AFTER_SECONDS = 60;
+
 /**
  * Turns instant ship off while the carrier has an issue: the endpoint answers 503 before the body
  * is even validated, so callers learn at once that retrying later is the only way.
@@ -22,7 +25,8 @@ export class InstantShipSwitch implements CanActivate {
   private readonly enabled = readInstantShipEnabled();
 
   canActivate(): boolean {
-    if (!this.enabled) throw new Unavailable(INSTANT_SHIP_UNAVAILABLE_MESSAGE);
+    if (!this.enabled)
+      throw new Unavailable(INSTANT_SHIP_UNAVAILABLE_MESSAGE, INSTANT_SHIP_OFF_RETRY_AFTER_SECONDS);
     return true;
   }
 }

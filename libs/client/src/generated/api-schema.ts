@@ -2457,9 +2457,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2546,9 +2547,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2650,9 +2652,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2741,9 +2744,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2860,9 +2864,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2974,9 +2979,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3103,9 +3109,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3210,9 +3217,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3317,9 +3325,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3452,9 +3461,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3553,9 +3563,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3688,9 +3699,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3823,9 +3835,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3948,9 +3961,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4074,9 +4088,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4175,9 +4190,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4289,9 +4305,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4461,9 +4478,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4580,9 +4598,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4705,9 +4724,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4825,9 +4845,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4956,9 +4977,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5095,9 +5117,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5173,9 +5196,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5319,9 +5343,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5411,9 +5436,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5515,9 +5541,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5654,9 +5681,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5783,9 +5811,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5887,9 +5916,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6026,9 +6056,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6133,9 +6164,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6249,9 +6281,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6368,9 +6401,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6459,9 +6493,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6550,9 +6585,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6669,9 +6705,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6765,9 +6802,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6885,9 +6923,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7005,9 +7044,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7130,9 +7170,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
-      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
       503: {
         headers: {
+          'Retry-After': components['headers']['RetryAfter'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };

@@ -71,8 +71,15 @@ export class Conflict extends AppError {
   }
 }
 
+/** A short wait: most 503s are a backing app or store that missed the deadline once. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
 export class Unavailable extends AppError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Sent as `Retry-After`; an answer given over a transport keeps only the default. */
+    readonly retryAfterSeconds: number = UNAVAILABLE_RETRY_AFTER_SECONDS,
+  ) {
     super('unavailable', message);
   }
 }

@@ -1,3 +1,5 @@
+import { ServiceUnavailableException } from '@nestjs/common';
+import { NotFound, Unavailable } from '@shipping/contracts';
 import { UNAVAILABLE_MESSAGE } from '@shipping/messaging';
 import {
   captureDatabaseFaults,
@@ -29,12 +31,20 @@ describe("toErrorResponse on the gateway's own store failures (errors a real Pos
     ];
 
     for (const error of transient) {
-      const { status, body } = toErrorResponse(error);
-      expect({ status, body }).toEqual({
+      const { status, body, retryAfterSeconds } = toErrorResponse(error);
+      expect({ status, body, retryAfterSeconds }).toEqual({
         status: 503,
         body: { success: false, message: UNAVAILABLE_MESSAGE },
+        retryAfterSeconds: 1,
       });
     }
+  });
+
+  it("says when to retry on every 503, an Unavailable's own wait first, and on nothing else", () => {
+    expect(toErrorResponse(new Unavailable('Switched off.', 60)).retryAfterSeconds).toBe(60);
+    expect(toErrorResponse(new ServiceUnavailableException()).retryAfterSeconds).toBe(1);
+    expect(toErrorResponse(new NotFound('Batch not found.')).retryAfterSeconds).toBeUndefined();
+    expect(toErrorResponse(new Error('a bug')).retryAfterSeconds).toBeUndefined();
   });
 
   it('still answers 500 "Server error." for an error of the code or the statement', () => {

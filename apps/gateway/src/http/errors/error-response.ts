@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { AppError, type ErrorCode } from '@shipping/contracts';
+import { AppError, type ErrorCode, Unavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@shipping/contracts';
 import { isTransientFault, UNAVAILABLE_MESSAGE } from '@shipping/messaging';
 import { STATUS_CODES } from 'node:http';
 import { failureEnvelope, type FailureEnvelope } from '../envelope/envelope';
@@ -33,10 +33,20 @@ export interface ErrorResponse {
   body: FailureEnvelope;
   /** A fault rather than an answer: logged with its stack, never shown. */
   unexpected: boolean;
+  /** Every 503 says when a retry (with the same Idempotency-Key) is worth making. */
+  retryAfterSeconds?: number;
 }
 
 /** The one mapping from anything thrown to a status and the failure envelope. */
 export function toErrorResponse(error: unknown): ErrorResponse {
+  const response = toStatusAndBody(error);
+  if (response.status !== 503) return response;
+  const retryAfterSeconds =
+    error instanceof Unavailable ? error.retryAfterSeconds : UNAVAILABLE_RETRY_AFTER_SECONDS;
+  return { ...response, retryAfterSeconds };
+}
+
+function toStatusAndBody(error: unknown): ErrorResponse {
   if (error instanceof AppError) return fromAppError(error);
   if (error instanceof HttpException) return fromHttpException(error);
   if (isFrameworkClientError(error)) {

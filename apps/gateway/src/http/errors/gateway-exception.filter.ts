@@ -18,12 +18,13 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') return throwError(() => exception);
     const http = host.switchToHttp();
     const reply = http.getResponse<GatewayReply>();
-    const { status, body, unexpected } = toErrorResponse(exception);
+    const { status, body, unexpected, retryAfterSeconds } = toErrorResponse(exception);
     if (unexpected) this.logFault(reply, exception);
     if (reply.sent || reply.raw.headersSent) {
       reply.raw.end();
       return;
     }
+    if (retryAfterSeconds !== undefined) void reply.header('Retry-After', String(retryAfterSeconds));
     void reply.status(status).send(body);
   }
 
