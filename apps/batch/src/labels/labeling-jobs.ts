@@ -23,8 +23,8 @@ const OPEN_LEASE_MS = 60_000;
  * added before the work starts and removed when the batch is completed. An instance works on a
  * job only while it holds the job's fenced lease, timed by the database's clock, so two instances
  * never work on one job, a dead or stalled instance's job is taken over once its lease ran out,
- * and a job whose run failed waits out its backoff (`lease_until` in the future, no holder) before
- * any instance takes it again. Releasing and closing a job name its lease, so an instance that
+ * and a job whose run failed waits out its backoff (`lease_until` in the future, held by nobody)
+ * before any instance takes it again. Releasing and closing a job name its lease, so an instance that
  * lost it changes nothing.
  */
 @Injectable()
