@@ -80,7 +80,6 @@ const leasedWork: Variant = {
 const pgBoss: Variant = {
   name: 'pg-boss',
   async prepare(database) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const PgBoss = require('pg-boss') as PgBossClass;
     const bosses = Array.from(
       { length: WORKERS + 1 },
