@@ -59,6 +59,8 @@ export * from './retention/retention.provider';
 export * from './idempotency/idempotent-requests.retention';
 export * from './leases/fenced-leases';
 export * from './leases/held-lease';
+export * from './leases/lease-sweep';
+export * from './leases/leased-work';
 export * from './leases/periodic-sweep';
 export * from './redis/redis-url';
 export * from './redis/redis-fallback';

@@ -45,7 +45,7 @@ import {
   handleCommand,
   HeldLease,
   LeaseLost,
-  PeriodicSweep,
+  LeaseSweep,
   type Recorded,
   Subscribes,
   requestContextOf,
@@ -120,7 +120,7 @@ export class LabelingProcess
   private readonly running = new Map<string, Promise<void>>();
   private readonly holder = randomUUID();
   private readonly timings: LabelingTimings;
-  private readonly sweeps: PeriodicSweep;
+  private readonly sweeps: LeaseSweep;
   private stopping = false;
 
   constructor(
@@ -132,12 +132,13 @@ export class LabelingProcess
     @Optional() @Inject(LABELING_TIMINGS) timings?: Partial<LabelingTimings>,
   ) {
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
-    this.sweeps = new PeriodicSweep(
-      () => this.sweep(),
-      this.timings.sweepMs,
-      (error: unknown) =>
+    this.sweeps = LeaseSweep.claiming<LabelingJob>(this.jobs.work(this.timings.leaseMs), this.holder, {
+      everyMs: this.timings.sweepMs,
+      limit: () => (this.stopping ? 0 : MAX_JOBS - this.running.size),
+      take: async (jobs) => jobs.forEach((job) => this.start(job)),
+      failed: (error: unknown) =>
         this.logger.error({ err: error }, 'sweeping labelling jobs failed; the next sweep tries again'),
-    );
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -148,14 +149,6 @@ export class LabelingProcess
     this.stopping = true;
     await this.sweeps.stop();
     await Promise.allSettled(this.running.values());
-  }
-
-  /** Takes the unfinished jobs nobody holds, up to what this instance works on at once. */
-  private async sweep(): Promise<void> {
-    if (this.stopping) return;
-    const free = MAX_JOBS - this.running.size;
-    if (free <= 0) return;
-    for (const job of await this.jobs.claim(this.holder, this.timings.leaseMs, free)) this.start(job);
   }
 
   /** Resolves when every batch job running now has finished (tests and benchmarks wait on it). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import type { LabelPurchaseItem, LabelShipment } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { FencedLeases, type Lease, LeaseLost, SQL_CLIENT } from '@shipping/platform';
+import { type FencedLeases, type Lease, LeasedWork, LeaseSweep, SQL_CLIENT } from '@shipping/platform';
 import { carrierOfParcelService } from '@shipping/reference-data';
 import { randomUUID } from 'node:crypto';
 import type { CarrierChoice, IntegrationKind, KeyMode } from '../carrier/carrier-choice';
@@ -79,23 +79,45 @@ export const INTENT_LEASE_MS = 15_000;
 /** Specs shorten the lease. */
 export const INTENT_LEASE = Symbol('INTENT_LEASE');
 
+const UNSETTLED = 'outcome_unknown is null';
+
 /**
  * Label purchases recorded before the carrier is called: one row per item with the idempotency
- * key the carrier gets, claimed by one holder (a label app process) at a time under a fenced lease
- * timed by the database's clock (FencedLeases). A row outlives a crash, so the purchase is
- * completed later with the same key, which the carrier answers with the label it already sold; it
- * is deleted once the label is recorded or refused. Claims insert in item order and every
+ * key the carrier gets, leased work (LeasedWork) claimed by one holder (a label app process) at a
+ * time under a fenced lease timed by the database's clock. A row outlives a crash, so the purchase
+ * is completed later with the same key, which the carrier answers with the label it already sold;
+ * it is deleted once the label is recorded or refused. Claims take items in key order and every
  * statement on several intents locks them in that order, so two processes never deadlock.
  */
 @Injectable()
 export class LabelPurchaseIntents implements OnModuleInit {
-  readonly leases: FencedLeases;
+  readonly work: LeasedWork;
 
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Optional() @Inject(INTENT_LEASE) leaseMs: number = INTENT_LEASE_MS,
   ) {
-    this.leases = new FencedLeases(sql, { name: 'label_purchase_intents', key: 'item_id', leaseMs });
+    this.work = new LeasedWork(sql, {
+      name: 'label_purchase_intents',
+      key: 'item_id',
+      leaseMs,
+      columns: {
+        item_id: 'text',
+        carrier_key: 'text',
+        service: 'text',
+        shipment: 'text',
+        carrier: 'text',
+        integration: 'text',
+        mode: 'text',
+        account_id: 'text',
+        shipper_id: 'bigint',
+      },
+      order: 'created_at, item_id',
+    });
+  }
+
+  get leases(): FencedLeases {
+    return this.work.leases;
   }
 
   async onModuleInit(): Promise<void> {
@@ -114,42 +136,25 @@ export class LabelPurchaseIntents implements OnModuleInit {
     holder: string,
     choice?: CarrierChoice,
   ): Promise<Map<string, ClaimedIntent>> {
-    if (items.length === 0) return new Map();
-    const { rows } = await this.sql.query<
-      { item_id: string; carrier_key: string; lease_token: string; pieces: unknown } & ChoiceColumns
-    >(
-      `insert into label_purchase_intents as i (item_id, carrier_key, service, shipment, holder, carrier, integration, mode, account_id, shipper_id, lease_token, lease_expires_at)
-       select item_id, carrier_key, $3, shipment, $5, $6, $7, $8, $9, $10, ${this.leases.newLease}
-         from unnest($1::text[], $2::text[], $4::text[]) as requested (item_id, carrier_key, shipment)
-        order by item_id
-       on conflict (item_id) do update set holder = excluded.holder, ${this.leases.takeLease('i')}
-         where ${this.leases.isFree('i')}
-       returning item_id, carrier_key, lease_token, service, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown, pieces`,
-      [
-        items.map((item) => item.item_id),
-        items.map(() => randomUUID()),
+    const claimed = await this.work.claim<IntentRow>(
+      items.map((item) => ({
+        item_id: item.item_id,
+        carrier_key: randomUUID(),
         service,
-        items.map((item) => JSON.stringify(item.shipment)),
-        holder,
-        choice?.carrier ?? null,
-        choice?.integration ?? null,
-        choice?.mode ?? 'test',
-        choice?.shipper?.account_id ?? null,
-        choice?.shipper?.shipper_id ?? null,
-      ],
+        shipment: JSON.stringify(item.shipment),
+        carrier: choice?.carrier ?? null,
+        integration: choice?.integration ?? null,
+        mode: choice?.mode ?? 'test',
+        account_id: choice?.shipper?.account_id ?? null,
+        shipper_id: choice?.shipper?.shipper_id ?? null,
+      })),
+      holder,
     );
     return new Map(
-      rows.map((row) => [
-        row.item_id,
-        {
-          carrier_key: row.carrier_key,
-          choice: choiceOf(row),
-          lease: this.leases.leaseOf(row.item_id, row.lease_token),
-          asked: row.asked_at !== null,
-          outcome_unknown: row.outcome_unknown,
-          pieces: piecesOf(row.pieces),
-        },
-      ]),
+      claimed.map((row) => {
+        const { carrier_key, choice, asked, outcome_unknown, pieces } = parsed(row);
+        return [row.item_id, { carrier_key, choice, lease: row.lease, asked, outcome_unknown, pieces }];
+      }),
     );
   }
 
@@ -158,46 +163,46 @@ export class LabelPurchaseIntents implements OnModuleInit {
    * One whose outcome is unknown is settled already: it is answered, never bought again.
    */
   async unheld(limit: number): Promise<LabelPurchaseIntent[]> {
-    const { rows } = await this.sql.query<IntentRow>(
-      `select item_id, carrier_key, service, shipment, carrier, integration, mode, account_id, shipper_id, asked_at, outcome_unknown, pieces
-         from label_purchase_intents
-       where ${this.leases.isFree()} and outcome_unknown is null order by created_at, item_id limit $1`,
-      [limit],
-    );
-    return rows.map(parsed);
+    return (await this.work.free<IntentRow>(limit, UNSETTLED)).map(parsed);
+  }
+
+  /** The sweep that hands the intents nobody holds to `take`, every time a lease runs out. */
+  sweep(
+    take: (intents: LabelPurchaseIntent[]) => Promise<void>,
+    failed: (error: unknown) => void,
+  ): LeaseSweep {
+    return LeaseSweep.reading<IntentRow>(this.work, {
+      everyMs: this.work.table.leaseMs,
+      limit: 100,
+      where: UNSETTLED,
+      take: (rows) => take(rows.map(parsed)),
+      failed,
+    });
   }
 
   /**
    * Records, under the lease, that a carrier without idempotency keys is being asked: if its answer
    * is lost (this process dies), whoever takes the intent over knows the carrier may have sold.
    */
-  async asking(lease: Lease): Promise<void> {
-    await this.fencedUpdate(lease, 'asked_at = clock_timestamp()');
+  asking(lease: Lease): Promise<void> {
+    return this.work.update(lease, 'asked_at = clock_timestamp()');
   }
 
   /** The carrier surely did not act on the request: the intent may be bought again. */
-  async notAsked(lease: Lease): Promise<void> {
-    await this.fencedUpdate(lease, 'asked_at = null');
+  notAsked(lease: Lease): Promise<void> {
+    return this.work.update(lease, 'asked_at = null');
   }
 
   /** A piece's label was bought and stored: a takeover resumes at the next piece, not asked again. */
-  async pieceBought(lease: Lease, piece: BoughtPiece): Promise<void> {
-    await this.fencedUpdate(lease, 'pieces = pieces || $3::jsonb, asked_at = null', [
+  pieceBought(lease: Lease, piece: BoughtPiece): Promise<void> {
+    return this.work.update(lease, 'pieces = pieces || $3::jsonb, asked_at = null', [
       JSON.stringify([piece]),
     ]);
   }
 
   /** The carrier may have sold the label: the intent answers `reason` from now on. */
-  async outcomeUnknown(lease: Lease, reason: string): Promise<void> {
-    await this.fencedUpdate(lease, 'outcome_unknown = $3', [reason]);
-  }
-
-  private async fencedUpdate(lease: Lease, assignment: string, values: unknown[] = []): Promise<void> {
-    const { rows } = await this.sql.query(
-      `update label_purchase_intents set ${assignment} where ${this.leases.heldBy('$1', '$2')} returning 1 as updated`,
-      [lease.key, lease.token, ...values],
-    );
-    if (rows.length === 0) throw new LeaseLost('label_purchase_intents', lease);
+  outcomeUnknown(lease: Lease, reason: string): Promise<void> {
+    return this.work.update(lease, 'outcome_unknown = $3', [reason]);
   }
 }
 

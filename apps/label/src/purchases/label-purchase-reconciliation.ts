@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { PeriodicSweep } from '@shipping/platform';
-import { INTENT_LEASE_MS } from './label-purchase-intents';
+import type { LeaseSweep } from '@shipping/platform';
+import { LabelPurchaseIntents } from './label-purchase-intents';
 import { LabelPurchases } from './label-purchases';
 
 /**
@@ -13,14 +13,18 @@ import { LabelPurchases } from './label-purchases';
 @Injectable()
 export class LabelPurchaseReconciliation implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(LabelPurchaseReconciliation.name);
-  private readonly sweeps = new PeriodicSweep(
-    () => this.sweep(),
-    INTENT_LEASE_MS,
-    (error: unknown) =>
-      this.logger.warn({ err: error }, 'unfinished label purchases not completed; retried later'),
-  );
+  private readonly sweeps: LeaseSweep;
 
-  constructor(private readonly purchases: LabelPurchases) {}
+  constructor(intents: LabelPurchaseIntents, purchases: LabelPurchases) {
+    this.sweeps = intents.sweep(
+      async (unheld) => {
+        const completed = await purchases.complete(unheld);
+        this.logger.log({ completed }, 'unfinished label purchases completed');
+      },
+      (error: unknown) =>
+        this.logger.warn({ err: error }, 'unfinished label purchases not completed; retried later'),
+    );
+  }
 
   onApplicationBootstrap(): void {
     void this.sweeps.start();
@@ -28,10 +32,5 @@ export class LabelPurchaseReconciliation implements OnApplicationBootstrap, OnMo
 
   async onModuleDestroy(): Promise<void> {
     await this.sweeps.stop();
-  }
-
-  private async sweep(): Promise<void> {
-    const completed = await this.purchases.completeUnheld();
-    if (completed > 0) this.logger.log({ completed }, 'unfinished label purchases completed');
   }
 }

@@ -98,7 +98,11 @@ export class LabelPurchases {
    * they were begun with; answers how many.
    */
   async completeUnheld(limit = 100): Promise<number> {
-    const unheld = await this.intents.unheld(limit);
+    return this.complete(await this.intents.unheld(limit));
+  }
+
+  /** Completes the purchases of intents nobody held, as the sweep hands them over; answers how many. */
+  async complete(unheld: readonly LabelPurchaseIntent[]): Promise<number> {
     const requests = new Map<
       string,
       { service: string; choice: CarrierChoice; items: LabelPurchaseItem[] }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { PeriodicSweep } from '@shipping/platform';
+import type { LeaseSweep } from '@shipping/platform';
 import { InstantShipCompletion } from './instant-ship-completion';
-import { PendingShipments, SHIPMENT_LEASE_MS } from './pending-shipments';
+import { type PendingShipment, PendingShipments } from './pending-shipments';
 
 /**
  * Finishes the instant ships nobody is finishing: their request failed on the way (another app
@@ -12,16 +12,16 @@ import { PendingShipments, SHIPMENT_LEASE_MS } from './pending-shipments';
 @Injectable()
 export class InstantShipRecovery implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(InstantShipRecovery.name);
-  private readonly sweeps = new PeriodicSweep(
-    () => this.sweep(),
-    SHIPMENT_LEASE_MS,
-    (error: unknown) => this.logger.error({ err: error }, 'instant ship recovery failed'),
-  );
+  private readonly sweeps: LeaseSweep;
 
-  constructor(
-    private readonly pending: PendingShipments,
-    private readonly completion: InstantShipCompletion,
-  ) {}
+  constructor(pending: PendingShipments, completion: InstantShipCompletion) {
+    this.sweeps = pending.sweep(
+      async (shipments) => {
+        for (const shipment of shipments) await this.finish(completion, shipment);
+      },
+      (error: unknown) => this.logger.error({ err: error }, 'instant ship recovery failed'),
+    );
+  }
 
   onApplicationBootstrap(): void {
     void this.sweeps.start();
@@ -31,25 +31,23 @@ export class InstantShipRecovery implements OnApplicationBootstrap, OnModuleDest
     await this.sweeps.stop();
   }
 
-  private async sweep(): Promise<void> {
-    for (const shipment of await this.pending.unheld()) {
-      const context = {
-        accountId: shipment.account_id,
-        correlationId: shipment.correlation_id,
-        keyMode: shipment.mode,
-      };
-      await this.completion.settle(shipment.shipment_order_id, context, { waitMs: 0 }).then(
-        (state) =>
-          this.logger.log(
-            { shipmentOrderId: shipment.shipment_order_id, status: state.status },
-            'pending instant ship finished',
-          ),
-        (error: unknown) =>
-          this.logger.warn(
-            { err: error, shipmentOrderId: shipment.shipment_order_id },
-            'pending instant ship not finished',
-          ),
-      );
-    }
+  private async finish(completion: InstantShipCompletion, shipment: PendingShipment): Promise<void> {
+    const context = {
+      accountId: shipment.account_id,
+      correlationId: shipment.correlation_id,
+      keyMode: shipment.mode,
+    };
+    await completion.settle(shipment.shipment_order_id, context, { waitMs: 0 }).then(
+      (state) =>
+        this.logger.log(
+          { shipmentOrderId: shipment.shipment_order_id, status: state.status },
+          'pending instant ship finished',
+        ),
+      (error: unknown) =>
+        this.logger.warn(
+          { err: error, shipmentOrderId: shipment.shipment_order_id },
+          'pending instant ship not finished',
+        ),
+    );
   }
 }

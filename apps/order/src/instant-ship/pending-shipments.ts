@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import type { KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { FencedLeases, type Lease, SQL_CLIENT } from '@shipping/platform';
+import { type FencedLeases, type Lease, LeasedWork, LeaseSweep, SQL_CLIENT } from '@shipping/platform';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 
 export interface PendingShipment {
@@ -31,18 +31,24 @@ export const SHIPMENT_LEASE = Symbol('SHIPMENT_LEASE');
  */
 @Injectable()
 export class PendingShipments implements OnModuleInit {
-  readonly leases: FencedLeases;
+  readonly work: LeasedWork;
 
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Optional() @Inject(SHIPMENT_LEASE) leaseMs: number = SHIPMENT_LEASE_MS,
   ) {
-    this.leases = new FencedLeases(sql, {
+    this.work = new LeasedWork(sql, {
       name: 'order_instant_ship_pending',
       key: 'shipment_order_id',
       keyType: 'bigint',
       leaseMs,
+      columns: { shipment_order_id: 'bigint', account_id: 'text', mode: 'text', correlation_id: 'text' },
+      order: 'created_at, shipment_order_id',
     });
+  }
+
+  get leases(): FencedLeases {
+    return this.work.leases;
   }
 
   async onModuleInit(): Promise<void> {
@@ -51,16 +57,8 @@ export class PendingShipments implements OnModuleInit {
 
   /** Claims the shipment for `holder`, writing its row if there is none; nothing while another holds it. */
   async claim(shipment: PendingShipment, holder: string): Promise<Lease | undefined> {
-    const { rows } = await this.sql.query<{ lease_token: string }>(
-      `insert into order_instant_ship_pending as p
-         (shipment_order_id, account_id, mode, correlation_id, holder, lease_token, lease_expires_at)
-       values ($1, $2, $5, $3, $4, ${this.leases.newLease})
-       on conflict (shipment_order_id) do update set holder = excluded.holder, ${this.leases.takeLease('p')}
-         where ${this.leases.isFree('p')}
-       returning lease_token`,
-      [shipment.shipment_order_id, shipment.account_id, shipment.correlation_id, holder, shipment.mode],
-    );
-    return rows[0] && this.leases.leaseOf(shipment.shipment_order_id, rows[0].lease_token);
+    const [claimed] = await this.work.claim<PendingShipment>([shipment], holder);
+    return claimed && this.leases.leaseOf(shipment.shipment_order_id, claimed.lease.token);
   }
 
   /** Removes the row of a shipment whose outcome is recorded: whoever reads that outcome may. */
@@ -71,16 +69,31 @@ export class PendingShipments implements OnModuleInit {
   }
 
   /** Shipments nobody is finishing: their finisher failed, gave up or died. Oldest first. */
-  async unheld(): Promise<PendingShipment[]> {
-    const { rows } = await this.sql.query<{
-      shipment_order_id: string | number;
-      account_id: string;
-      mode: KeyMode;
-      correlation_id: string;
-    }>(
-      `select shipment_order_id, account_id, mode, correlation_id from order_instant_ship_pending
-        where ${this.leases.isFree()} order by created_at, shipment_order_id limit 100`,
-    );
-    return rows.map((row) => ({ ...row, shipment_order_id: Number(row.shipment_order_id) }));
+  async unheld(limit = 100): Promise<PendingShipment[]> {
+    return (await this.work.free<StoredShipment>(limit)).map(pendingShipment);
+  }
+
+  /** The sweep that hands the shipments nobody is finishing to `take`, every time a lease runs out. */
+  sweep(take: (shipments: PendingShipment[]) => Promise<void>, failed: (error: unknown) => void): LeaseSweep {
+    return LeaseSweep.reading<StoredShipment>(this.work, {
+      everyMs: this.work.table.leaseMs,
+      limit: 100,
+      take: (rows) => take(rows.map(pendingShipment)),
+      failed,
+    });
   }
 }
+
+type StoredShipment = Omit<PendingShipment, 'shipment_order_id'> & { shipment_order_id: string | number };
+
+const pendingShipment = ({
+  shipment_order_id,
+  account_id,
+  mode,
+  correlation_id,
+}: StoredShipment): PendingShipment => ({
+  shipment_order_id: Number(shipment_order_id),
+  account_id,
+  mode,
+  correlation_id,
+});

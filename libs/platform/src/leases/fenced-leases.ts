@@ -87,11 +87,11 @@ export class FencedLeases {
     return rows.length > 0;
   }
 
-  /** Lets the next holder take the row at once, or after `retryInMs`. */
-  async release(lease: Lease, retryInMs = 0): Promise<void> {
+  /** Lets the next holder take the row at once, or after `retryInMs`; `also` adds assignments. */
+  async release(lease: Lease, retryInMs = 0, also?: string): Promise<void> {
     await this.sql.query(
       `update ${this.table.name}
-       set ${this.expiresAt} = case when $3::integer = 0 then '-infinity' else clock_timestamp() + $3 * interval '1 millisecond' end
+       set ${this.expiresAt} = case when $3::integer = 0 then '-infinity' else clock_timestamp() + $3 * interval '1 millisecond' end${also ? `, ${also}` : ''}
        where ${this.heldBy('$1', '$2')}`,
       [lease.key, lease.token, Math.round(retryInMs)],
     );
