@@ -4,7 +4,7 @@
  * workers (a pool each, as three instances) claim up to 10 at a time and complete what they took
  * until none is left. Prints, per variant, the wall time of enqueueing and of draining (min, median
  * and max of the rounds) and the jobs each worker took. Prints figures only.
- * Needs pg-boss, which the project does not depend on: npm install --no-save pg-boss@10
+ * pg-boss 10 (the newest that runs on Node 20) is a dev dependency for this comparison only.
  * Run: node -r ./tools/ts-runtime/register.js bench/leases/leased-work.bench.ts [--jobs 2000 --rounds 5 --variant leased-work|pg-boss|both]
  */
 import { performance } from 'node:perf_hooks';
