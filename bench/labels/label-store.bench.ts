@@ -45,7 +45,7 @@ interface Figures {
 const itemIds = Array.from({ length: LABELS }, (_, index) => `bench${index}`);
 const fileGroups = Array.from({ length: Math.ceil(LABELS / MAX_LABELS_PER_FILE) }, (_, index) => ({
   file: index + 1,
-  item_ids: itemIds.slice(index * MAX_LABELS_PER_FILE, (index + 1) * MAX_LABELS_PER_FILE),
+  label_keys: itemIds.slice(index * MAX_LABELS_PER_FILE, (index + 1) * MAX_LABELS_PER_FILE).map(itemLabelKey),
 }));
 
 async function drawLabels(workers: LabelWorkerPool): Promise<Uint8Array[]> {
@@ -62,8 +62,8 @@ async function drawLabels(workers: LabelWorkerPool): Promise<Uint8Array[]> {
   return drawn.map((label) => label.pdf);
 }
 
-const sourcesOf = (group: { file: number; item_ids: string[] }, labels: Uint8Array[]) =>
-  group.item_ids.map((_, index) => labels[(group.file - 1) * MAX_LABELS_PER_FILE + index]);
+const sourcesOf = (group: { file: number; label_keys: string[] }, labels: Uint8Array[]) =>
+  group.label_keys.map((_, index) => labels[(group.file - 1) * MAX_LABELS_PER_FILE + index]);
 
 async function runOnce(
   kind: LabelStoreKind,
