@@ -2,8 +2,8 @@
  * bench/labels: the cost of keeping label PDFs in the label app's database (LABEL_STORE=database)
  * rather than in a folder (LABEL_STORE=files), on the PostgreSQL server. Each run stores 1,000
  * labels drawn beforehand (ten chunks of 100, each chunk's files written at once, as a purchase
- * does), merges them into 10 files of 100 (ten merge requests at once, as the batch app sends
- * them) through the label app's LabelMerges, and reads the 10 files back. The stores take turns
+ * does), merges them into 10 files of 100 by their label keys (ten merge requests at once)
+ * through the label app's LabelMerges, and reads the 10 files back. The stores take turns
  * within each run. Prints figures only. Run: npm run bench:label-store [-- --runs 5]
  */
 import { MAX_LABELS_PER_FILE } from '@shipping/contracts';
