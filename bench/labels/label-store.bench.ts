@@ -2,8 +2,8 @@
  * bench/labels: the cost of keeping label PDFs in the label app's database (LABEL_STORE=database)
  * rather than in a folder (LABEL_STORE=files), on the PostgreSQL server. Each run stores 1,000
  * labels drawn beforehand (ten chunks of 100, each chunk's files written at once, as a purchase
- * does), merges them into 10 files of 100 (ten merge requests at once, as the batch app sends
- * them) through the label app's LabelMerges, and reads the 10 files back. The stores take turns
+ * does), merges them into 10 files of 100 by their label keys (ten merge requests at once)
+ * through the label app's LabelMerges, and reads the 10 files back. The stores take turns
  * within each run. Prints figures only. Run: npm run bench:label-store [-- --runs 5]
  */
 import { MAX_LABELS_PER_FILE } from '@shipping/contracts';
@@ -45,7 +45,7 @@ interface Figures {
 const itemIds = Array.from({ length: LABELS }, (_, index) => `bench${index}`);
 const fileGroups = Array.from({ length: Math.ceil(LABELS / MAX_LABELS_PER_FILE) }, (_, index) => ({
   file: index + 1,
-  item_ids: itemIds.slice(index * MAX_LABELS_PER_FILE, (index + 1) * MAX_LABELS_PER_FILE),
+  label_keys: itemIds.slice(index * MAX_LABELS_PER_FILE, (index + 1) * MAX_LABELS_PER_FILE).map(itemLabelKey),
 }));
 
 async function drawLabels(workers: LabelWorkerPool): Promise<Uint8Array[]> {
@@ -62,8 +62,8 @@ async function drawLabels(workers: LabelWorkerPool): Promise<Uint8Array[]> {
   return drawn.map((label) => label.pdf);
 }
 
-const sourcesOf = (group: { file: number; item_ids: string[] }, labels: Uint8Array[]) =>
-  group.item_ids.map((_, index) => labels[(group.file - 1) * MAX_LABELS_PER_FILE + index]);
+const sourcesOf = (group: { file: number; label_keys: string[] }, labels: Uint8Array[]) =>
+  group.label_keys.map((_, index) => labels[(group.file - 1) * MAX_LABELS_PER_FILE + index]);
 
 async function runOnce(
   kind: LabelStoreKind,

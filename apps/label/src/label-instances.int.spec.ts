@@ -11,9 +11,10 @@ import { documentTexts } from './testing/pdf-text';
 
 const itemIds = Array.from({ length: 150 }, (_, index) => `s${index}`);
 const item = (item_id: string): LabelPurchaseItem => ({ item_id, shipment: withReceiver(`To ${item_id}`) });
+const keysOf = (ids: string[]) => ids.map((itemId) => `items/${itemId}.pdf`);
 const FILES = [
-  { file: 1, item_ids: itemIds.slice(0, 100) },
-  { file: 2, item_ids: itemIds.slice(100) },
+  { file: 1, label_keys: keysOf(itemIds.slice(0, 100)) },
+  { file: 2, label_keys: keysOf(itemIds.slice(100)) },
 ];
 const context = { accountId: 'acct_acme', correlationId: 'label-instances' };
 const trackingPerPage = async (pdf: Uint8Array) =>

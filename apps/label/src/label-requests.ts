@@ -1,11 +1,12 @@
 import {
   AppError,
   type LabelFileReadRequest,
-  type LabelMergeRequest,
+  type LabelFileRequest,
+  type LegacyLabelFileRequest,
   type LabelPurchaseRequest,
   MAX_LABELS_PER_FILE,
 } from '@shipping/contracts';
-import { assertSafeId } from './files/label-keys';
+import { assertSafeId, isBoughtLabelKey } from './files/label-keys';
 
 /*
  * Requests come from the batch app, which validated the shipments against the interface; these
@@ -61,7 +62,29 @@ export function assertPurchaseRequest(payload: unknown): asserts payload is Labe
   }
 }
 
-export function assertMergeRequest(payload: unknown): asserts payload is LabelMergeRequest {
+/** A merge as sent: each file by its labels' keys, or (a batch app of the version before) by item ids. */
+export interface MergeRequest {
+  batch_id: string;
+  files: (LabelFileRequest | LegacyLabelFileRequest)[];
+}
+
+function assertSources(
+  file: number,
+  sources: unknown,
+  kind: 'label keys' | 'item ids',
+): asserts sources is string[] {
+  if (!Array.isArray(sources) || sources.length === 0) refuse(`Label file ${file} needs a list of ${kind}.`);
+  if (sources.length > MAX_LABELS_PER_FILE) {
+    refuse(`Label file ${file} lists ${sources.length} labels; a file holds at most ${MAX_LABELS_PER_FILE}.`);
+  }
+  for (const source of sources) {
+    if (kind === 'item ids') assertSafeId('item', source);
+    else if (!isBoughtLabelKey(source))
+      refuse(`Label file ${file}: ${JSON.stringify(source)} is not the key of a bought label.`);
+  }
+}
+
+export function assertMergeRequest(payload: unknown): asserts payload is MergeRequest {
   if (!isObject(payload)) refuse('A label merge needs a batch id and files.');
   const { batch_id, files } = payload;
   assertSafeId('batch', batch_id);
@@ -69,19 +92,13 @@ export function assertMergeRequest(payload: unknown): asserts payload is LabelMe
   const numbers = new Set<number>();
   for (const entry of files) {
     if (!isObject(entry)) refuse('Every file of a label merge must be an object.');
-    const { file, item_ids } = entry;
+    const { file } = entry;
     if (typeof file !== 'number' || !Number.isSafeInteger(file) || file < 1 || numbers.has(file)) {
       refuse(`Label file numbers must be distinct integers from 1; got ${JSON.stringify(file)}.`);
     }
     numbers.add(file);
-    if (!Array.isArray(item_ids) || item_ids.length === 0)
-      refuse(`Label file ${file} needs a list of item ids.`);
-    if (item_ids.length > MAX_LABELS_PER_FILE) {
-      refuse(
-        `Label file ${file} lists ${item_ids.length} labels; a file holds at most ${MAX_LABELS_PER_FILE}.`,
-      );
-    }
-    for (const itemId of item_ids) assertSafeId('item', itemId);
+    if ('label_keys' in entry) assertSources(file, entry['label_keys'], 'label keys');
+    else assertSources(file, entry['item_ids'], 'item ids');
   }
 }
 

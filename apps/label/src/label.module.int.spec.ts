@@ -68,7 +68,7 @@ describe.each([
 
     const merged = await request<LabelMergeReply>(LabelPatterns.merge, {
       batch_id: 'B1',
-      files: [{ file: 1, item_ids: ['i3', 'i1'] }],
+      files: [{ file: 1, label_keys: ['items/i3.pdf', 'items/i1.pdf'] }],
     });
     expect(merged).toEqual({ files: [{ file: 1, key: 'batches/B1/labels-1.pdf', pages: 2 }] });
 
@@ -90,13 +90,24 @@ describe.each([
     });
   });
 
-  it('answers a merge naming unknown items with a conflict', async () => {
+  it('answers a merge naming keys under which no label is stored with a conflict', async () => {
     await expect(
-      request(LabelPatterns.merge, { batch_id: 'B2', files: [{ file: 1, item_ids: ['nope'] }] }),
+      request(LabelPatterns.merge, { batch_id: 'B2', files: [{ file: 1, label_keys: ['items/nope.pdf'] }] }),
     ).rejects.toMatchObject({
       code: 'conflict',
-      data: { item_ids: ['nope'] },
+      data: { label_keys: ['items/nope.pdf'] },
     });
+  });
+
+  it('still merges a file named by item ids, as the batch app of the version before asks', async () => {
+    const merged = await request<LabelMergeReply>(LabelPatterns.merge, {
+      batch_id: 'B3',
+      files: [{ file: 1, item_ids: ['i2', 'i3'] }],
+    });
+    expect(merged).toEqual({ files: [{ file: 1, key: 'batches/B3/labels-1.pdf', pages: 2 }] });
+    await expect(
+      request(LabelPatterns.merge, { batch_id: 'B2', files: [{ file: 1, item_ids: ['nope'] }] }),
+    ).rejects.toMatchObject({ code: 'conflict', data: { item_ids: ['nope'] } });
   });
 
   it('closes its worker pool with the application', async () => {

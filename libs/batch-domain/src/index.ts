@@ -9,6 +9,8 @@ export * from './batches/ship-batch';
 export * from './batches/finish-batch';
 export * from './batches/labeling-state';
 export * from './batches/item-validation';
+export * from './rules/batch-rule';
+export * from './rules/batch-rules';
 export * from './ledger/ledger-events';
 export * from './ledger/ledger-decider';
 export * from './ledger/ledger-errors';

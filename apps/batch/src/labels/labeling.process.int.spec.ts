@@ -3,6 +3,7 @@ import { batchResults, batchStreamName, ledgerStreamName } from '@shipping/batch
 import {
   ACCOUNT,
   BATCH,
+  completed as itemCompleted,
   item,
   processingBatch,
 } from '@shipping/batch-domain/src/batches/batch-history.fixture';
@@ -44,6 +45,10 @@ class LabelApp {
   /** What each purchase asked beside its items. */
   readonly terms: Omit<Purchase, 'items'>[] = [];
   merges = 0;
+  /** Each merge request's payload, as sent. */
+  readonly mergeRequests: { batch_id: string; files: unknown[] }[] = [];
+  mergesOf = (batchId: string) =>
+    this.mergeRequests.filter((request) => request.batch_id === batchId).map((request) => request.files);
   constructor(private readonly fault: (pattern: string, itemIds: string[]) => AppError | undefined) {}
 
   client(): ClientProxy {
@@ -72,6 +77,7 @@ class LabelApp {
     const fault = this.fault(pattern, []);
     if (fault) throw fault;
     const { batch_id, files } = payload as { batch_id: string; files: { file: number }[] };
+    this.mergeRequests.push({ batch_id, files });
     return { files: files.map(({ file }) => ({ file, key: `labels/${batch_id}-${file}.pdf` })) };
   }
 }
@@ -165,6 +171,50 @@ describe('the labelling process manager on PostgreSQL', () => {
       const jobs = await sql.query('select * from batch_labeling_jobs');
       return jobs.rows.length === 0 ? true : undefined;
     }, 20_000);
+  });
+
+  it('asks for each merge by the label keys the purchases answered, in item order, never by item ids', async () => {
+    const labels = new LabelApp(() => undefined);
+    await started(labels);
+
+    await completed();
+    expect(labels.mergesOf(BATCH)).toEqual([
+      [{ file: 1, label_keys: Array.from({ length: ITEMS }, (_, index) => `labels/${item(index)}.pdf`) }],
+    ]);
+  });
+
+  it('merges the groups that settle together in one request: a job taken over once every label was bought', async () => {
+    const big = 'b250';
+    const count = 250;
+    const history = [
+      ...processingBatch(Array.from({ length: count }, () => PRICE)),
+      ...Array.from({ length: count }, (_, index) => itemCompleted(index, PRICE)),
+    ].map((event) => ({
+      ...event,
+      data: { ...event.data, batch_id: big },
+      version: event.type === 'BatchCreated' ? 3 : 1,
+    }));
+    const labels = new LabelApp(() => undefined);
+    await store.appendToStream(batchStreamName(big), history);
+    await started(labels);
+
+    const state = await eventually(async () => {
+      const batch = await loadBatch(store, big);
+      return batch.status === 'completed' ? batch : undefined;
+    }, 20_000);
+    expect(labels.purchases.flat().filter((itemId) => Number(itemId.slice(1)) >= ITEMS)).toEqual([]);
+    const keys = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, index) => `labels/${item(from + index)}.pdf`);
+    expect(labels.mergesOf(big)).toEqual([
+      [
+        { file: 1, label_keys: keys(0, 100) },
+        { file: 2, label_keys: keys(100, 200) },
+        { file: 3, label_keys: keys(200, 250) },
+      ],
+    ]);
+    expect(state.status === 'completed' && state.files.map((file) => file.item_ids.length)).toEqual([
+      100, 100, 50,
+    ]);
   });
 
   it("buys every label with the batch's shipper, its account, and the mode of the key that created it", async () => {

@@ -29,6 +29,7 @@ import {
   AppError,
   LabelPatterns,
   type LabelMergeReply,
+  type LabelMergeRequest,
   type LabelPurchaseResult,
   type RequestContext,
 } from '@shipping/contracts';
@@ -68,6 +69,12 @@ const MAX_JOBS = 4;
  */
 const PURCHASE_TIMEOUT_MS = 20_000;
 const MERGE_TIMEOUT_MS = 30_000;
+/**
+ * Files of one merge request: the groups that settle together (most often one while labelling
+ * goes on, all the rest at its end or when a job is taken over), which the label app spreads over
+ * its workers; bounded so a request stays well inside MERGE_TIMEOUT_MS.
+ */
+const FILES_PER_MERGE = 4;
 
 /** How labelling jobs are swept, held and retried; tests shorten them. */
 export interface LabelingTimings {
@@ -234,9 +241,9 @@ export class LabelingProcess
     const metadata = eventMetadata(context);
     const stopped = () => this.stopping || held.signal.aborted;
     let { state, revision } = await loadBatchWithRevision(this.store, batchId);
-    const merges = new FileMerges(async (group) => {
+    const merges = new FileMerges(async (groups) => {
       await held.assertHeld();
-      return this.merge(batchId, context, group);
+      return this.merge(batchId, context, groups);
     });
     while (!stopped() && state.status === 'processing') {
       const chunks = chunked(pendingLabelItems(state), CHUNK);
@@ -332,22 +339,26 @@ export class LabelingProcess
     }
   }
 
+  /** Merges `groups` in one request, each group a file of the labels its keys name. */
   private async merge(
     batchId: string,
     context: RequestContext,
-    group: LabelFileGroup,
-  ): Promise<MergedLabelFile> {
+    groups: LabelFileGroup[],
+  ): Promise<MergedLabelFile[]> {
+    const files = groups.map(({ file, label_keys }) => ({ file, label_keys }));
     const reply = await this.withRetry(() =>
       sendRequest<LabelMergeReply>(
         this.client,
         LabelPatterns.merge,
-        { context, payload: { batch_id: batchId, files: [group] } },
+        { context, payload: { batch_id: batchId, files } satisfies LabelMergeRequest },
         { timeoutMs: MERGE_TIMEOUT_MS },
       ),
     );
-    const merged = reply.files.find((file) => file.file === group.file);
-    if (!merged) throw new Error(`The label app did not merge file ${group.file} of batch ${batchId}`);
-    return { file: merged.file, key: merged.key, item_ids: group.item_ids };
+    return groups.map((group) => {
+      const merged = reply.files.find((file) => file.file === group.file);
+      if (!merged) throw new Error(`The label app did not merge file ${group.file} of batch ${batchId}`);
+      return { file: merged.file, key: merged.key, item_ids: group.item_ids };
+    });
   }
 
   /**
@@ -371,19 +382,27 @@ export class LabelingProcess
   }
 }
 
-/** One merge request per settled file, each started once; a failure surfaces when they are all awaited. */
+/**
+ * Each file merged once, in requests of the groups that settled together (FILES_PER_MERGE at
+ * most); a failure surfaces when they are all awaited.
+ */
 class FileMerges {
   private readonly started = new Map<number, Promise<MergedLabelFile>>();
 
-  constructor(private readonly merge: (group: LabelFileGroup) => Promise<MergedLabelFile>) {}
+  constructor(private readonly merge: (groups: LabelFileGroup[]) => Promise<MergedLabelFile[]>) {}
 
   start(groups: LabelFileGroup[]): void {
-    for (const group of groups) {
-      if (this.started.has(group.file)) continue;
-      const merging = this.merge(group);
-      // Awaited in all(); a run stopped before that must not leave an unhandled rejection.
-      merging.catch(() => undefined);
-      this.started.set(group.file, merging);
+    const fresh = groups.filter((group) => !this.started.has(group.file));
+    for (const request of chunked(fresh, FILES_PER_MERGE)) {
+      const merging = this.merge(request);
+      for (const group of request) {
+        const file = merging.then(
+          (files) => files.find((merged) => merged.file === group.file) as MergedLabelFile,
+        );
+        // Awaited in all(); a run stopped before that must not leave an unhandled rejection.
+        file.catch(() => undefined);
+        this.started.set(group.file, file);
+      }
     }
   }
 

@@ -1,4 +1,10 @@
 import type { BatchEvent } from '@shipping/batch-domain';
+import {
+  WEBHOOK_BATCH_EVENT_TYPES,
+  WEBHOOK_DATA_FIELDS,
+  WEBHOOK_EVENTS,
+  type WebhookEventTypeSpec,
+} from '@shipping/contracts';
 import { batchWebhookBody } from './batch-webhook-body';
 
 const at = '2026-11-25T10:00:00.000Z';
@@ -99,4 +105,16 @@ describe('batch webhook bodies', () => {
       labels: ['https://labels.example/merged/1.pdf?signature=s'],
     });
   });
+
+  it.each(WEBHOOK_BATCH_EVENT_TYPES)(
+    '%s sets exactly the data fields its row of WEBHOOK_EVENTS names',
+    (type) => {
+      const history =
+        type === 'batch.validated' ? validated : type === 'batch.item_failed' ? failed : completed;
+      const { data } = batchWebhookBody(type, history, when, signed);
+      const row: WebhookEventTypeSpec = WEBHOOK_EVENTS[type];
+      const own = Object.keys(WEBHOOK_DATA_FIELDS).filter((field) => field in data);
+      expect(own).toEqual(row.dataFields ?? []);
+    },
+  );
 });

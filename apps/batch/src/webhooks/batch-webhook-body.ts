@@ -1,17 +1,38 @@
 import { batchResults, type BatchEvent, isBatchEvent, projectBatchSummary } from '@shipping/batch-domain';
-import type { WebhookBatchBody, WebhookBatchData } from '@shipping/contracts';
+import type {
+  WebhookBatchBody,
+  WebhookBatchData,
+  WebhookBatchEventType,
+  WebhookDataFieldsOf,
+} from '@shipping/contracts';
 
-export type BatchWebhookType = WebhookBatchBody['type'];
+export type BatchWebhookType = WebhookBatchEventType;
 
-export const BATCH_WEBHOOK_TYPES: Readonly<Record<string, BatchWebhookType>> = {
-  BatchValidated: 'batch.validated',
-  ItemFailed: 'batch.item_failed',
-  BatchCompleted: 'batch.completed',
+/** A type's own fields (its `dataFields` in WEBHOOK_EVENTS), from the history up to its trigger. */
+type OwnFields = {
+  [T in BatchWebhookType]: (
+    events: readonly BatchEvent[],
+    trigger: BatchEvent,
+  ) => Pick<WebhookBatchData, WebhookDataFieldsOf<T>>;
+};
+
+/** One entry per batch type of WEBHOOK_EVENTS: a type added there is not compiled until it has one. */
+export const BATCH_WEBHOOK_FIELDS: OwnFields = {
+  'batch.validated': (events) => ({
+    invalid_item_ids: events.flatMap((event) =>
+      event.type === 'ItemInvalidated' ? [event.data.item_id] : [],
+    ),
+  }),
+  'batch.item_failed': (_events, trigger) =>
+    trigger.type === 'ItemFailed'
+      ? { failed_item: { id: trigger.data.item_id, reason: trigger.data.reason } }
+      : {},
+  'batch.completed': () => ({}),
 };
 
 /**
  * The batch as `GET /batches/{id}` showed it right after `history`'s last event (the one the
- * webhook is about), without items. `labelUrl` signs a label file's key.
+ * webhook is about), without items, with the type's own fields. `labelUrl` signs a label file's key.
  */
 export function batchWebhookBody(
   type: BatchWebhookType,
@@ -34,14 +55,7 @@ export function batchWebhookBody(
     default_shipper_id: summary.default_shipper_id,
     results: batchResults(summary.counts),
     ...(shipped ? { labels: summary.label_keys.map(labelUrl) } : {}),
+    ...BATCH_WEBHOOK_FIELDS[type](events, trigger),
   };
-  if (type === 'batch.validated') {
-    data.invalid_item_ids = events.flatMap((event) =>
-      event.type === 'ItemInvalidated' ? [event.data.item_id] : [],
-    );
-  }
-  if (type === 'batch.item_failed' && trigger.type === 'ItemFailed') {
-    data.failed_item = { id: trigger.data.item_id, reason: trigger.data.reason };
-  }
   return { type, timestamp: occurredAt.toISOString(), data };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { BATCH_STREAM_PREFIX, type BatchEvent, batchStreamName, isBatchEvent } from '@shipping/batch-domain';
-import { type WebhookNotification, WebhookPatterns } from '@shipping/contracts';
+import { batchWebhookTypeOf, type WebhookNotification, WebhookPatterns } from '@shipping/contracts';
 import type { EventStore, RecordedEvent } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 import {
@@ -12,7 +12,7 @@ import {
   Subscribes,
   requestContextOf,
 } from '@shipping/platform';
-import { BATCH_WEBHOOK_TYPES, batchWebhookBody } from './batch-webhook-body';
+import { batchWebhookBody } from './batch-webhook-body';
 import { type CompletedItem, shipmentWebhookBody } from './shipment-webhook-body';
 
 /** What the notifications take from the batch's BatchCreated: whose batch it is, and its service. */
@@ -25,8 +25,8 @@ type CreatedBatch = Pick<
 const NOTIFICATIONS_PER_REQUEST = 100;
 
 /**
- * Hands a batch's events to the webhook app: batch.validated, batch.item_failed and
- * batch.completed as they happen (keyed by batch, so each endpoint gets them in stream order), and
+ * Hands a batch's events to the webhook app: each event a batch type of WEBHOOK_EVENTS is triggered
+ * by, as it happens (keyed by batch, so each endpoint gets them in stream order), and
  * every completed batch item (the normal parcel-shipping flow's
  * webhook) when its batch completes: BatchCompleted follows every ItemCompleted in the stream, so
  * the batch is read once and the notifications do not compete with the labelling itself. They go
@@ -49,7 +49,7 @@ export class ShipmentNotifications implements EventSubscriber<BatchEvent> {
   ) {}
 
   async handle(event: Recorded<BatchEvent>): Promise<void> {
-    const batchType = BATCH_WEBHOOK_TYPES[event.type];
+    const batchType = batchWebhookTypeOf(event.type);
     if (!batchType) return;
     const batchId = event.data.batch_id;
     const history = (await this.store.readStream(batchStreamName(batchId))).filter(

@@ -1,4 +1,9 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@shipping/contracts';
+import {
+  WEBHOOK_DATA_FIELDS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENTS,
+  type WebhookEventType,
+} from '@shipping/contracts';
 import { CARRIER_CODES } from '@shipping/reference-data';
 
 type SchemaObject = Record<string, unknown>;
@@ -54,17 +59,7 @@ export const WEBHOOK_BODY_SCHEMAS: Record<string, SchemaObject> = {
         description: '`batch.item_failed` and `batch.completed`: signed links to the merged label files.',
         items: { type: 'string', format: 'uri' },
       },
-      invalid_item_ids: {
-        type: 'array',
-        description: '`batch.validated`: the items that failed validation (`[]` for a ready batch).',
-        items: string,
-      },
-      failed_item: {
-        type: 'object',
-        description: '`batch.item_failed`: the item and why it failed.',
-        required: ['id', 'reason'],
-        properties: { id: string, reason: string },
-      },
+      ...WEBHOOK_DATA_FIELDS,
     },
   },
 };
@@ -78,14 +73,6 @@ const batchBody = (type: WebhookEventType): SchemaObject => ({
     data: ref('WebhookBatchData'),
   },
 });
-
-const SENT_WHEN: Record<WebhookEventType, string> = {
-  'shipment.shipped':
-    'A parcel was shipped by instant ship, or an item of a batch was completed when the batch completed.',
-  'batch.validated': "A batch's validation ended: it is `ready` or `invalid`.",
-  'batch.completed': 'Every shipped item is completed or failed and the labels are merged.',
-  'batch.item_failed': 'An item of a shipped batch failed (the carrier refused it); its price is refunded.',
-};
 
 const header = (name: string, description: string, example: string) => ({
   name,
@@ -112,7 +99,7 @@ const DELIVERY_HEADERS = [
   ),
 ];
 
-/** The `webhooks` section of OpenAPI 3.1: one POST per event type an endpoint can subscribe to. */
+/** The `webhooks` section of OpenAPI 3.1: one POST per type of WEBHOOK_EVENTS, as its row says. */
 export function webhookOperations(): Record<string, { post: SchemaObject }> {
   return Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => [
@@ -121,7 +108,7 @@ export function webhookOperations(): Record<string, { post: SchemaObject }> {
         post: {
           operationId: `on${type.replace(/(^|[._])(\w)/g, (_, __, letter: string) => letter.toUpperCase())}`,
           summary: type,
-          description: `${SENT_WHEN[type]} Retried until a 2xx answer or the retry schedule ends.`,
+          description: `${WEBHOOK_EVENTS[type].sentWhen} Retried until a 2xx answer or the retry schedule ends.`,
           tags: ['Webhooks'],
           // The receiver checks the signature headers; no key is sent.
           security: [],
@@ -130,7 +117,8 @@ export function webhookOperations(): Record<string, { post: SchemaObject }> {
             required: true,
             content: {
               'application/json': {
-                schema: type === 'shipment.shipped' ? ref('WebhookShipmentBody') : batchBody(type),
+                schema:
+                  WEBHOOK_EVENTS[type].body === 'shipment' ? ref('WebhookShipmentBody') : batchBody(type),
               },
             },
           },

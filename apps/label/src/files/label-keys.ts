@@ -13,6 +13,10 @@ export function assertSafeId(kind: 'item' | 'batch', id: unknown): asserts id is
 
 export const itemLabelKey = (itemId: string) => `items/${itemId}.pdf`;
 
+/** A key a purchase answered (`items/...`): what a merge takes its sources from, and nothing else. */
+export const isBoughtLabelKey = (key: unknown): key is string =>
+  isSafeLabelKey(key) && key.startsWith('items/');
+
 export const batchFileKey = (batchId: string, file: number) => `batches/${batchId}/labels-${file}.pdf`;
 
 /**

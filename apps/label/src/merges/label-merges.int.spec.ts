@@ -11,8 +11,12 @@ const item = (item_id: string): LabelPurchaseItem => ({
   item_id,
   shipment: withReceiver(`Receiver ${item_id}`),
 });
+const keyOf = (itemId: string) => `items/${itemId}.pdf`;
 const filesOf = (ids: string[]) =>
-  [0, 100, 200].map((first, index) => ({ file: index + 1, item_ids: ids.slice(first, first + 100) }));
+  [0, 100, 200].map((first, index) => ({
+    file: index + 1,
+    label_keys: ids.slice(first, first + 100).map(keyOf),
+  }));
 const trackingPerPage = async (pdf: Uint8Array) =>
   (await documentTexts(pdf)).map((texts) => texts.find((text) => /^9400\d{18}$/.test(text)));
 
@@ -47,7 +51,7 @@ describe('merging bought labels into files of at most 100', () => {
   }, 60_000);
 
   it('rewrites a file merged again with the same bytes', async () => {
-    const files = [{ file: 1, item_ids: itemIds.slice(0, 30) }];
+    const files = [{ file: 1, label_keys: itemIds.slice(0, 30).map(keyOf) }];
     await harness.merges.merge({ batch_id: 'Again', files });
     const first = await read('batches/Again/labels-1.pdf');
     await harness.merges.merge({ batch_id: 'Again', files });
@@ -57,7 +61,7 @@ describe('merging bought labels into files of at most 100', () => {
   it('refuses more than 100 labels in one file', async () => {
     const merge = harness.merges.merge({
       batch_id: 'Big',
-      files: [{ file: 1, item_ids: itemIds.slice(0, 101) }],
+      files: [{ file: 1, label_keys: itemIds.slice(0, 101).map(keyOf) }],
     });
     await expect(merge).rejects.toMatchObject({
       code: 'bad_request',
@@ -65,7 +69,28 @@ describe('merging bought labels into files of at most 100', () => {
     });
   });
 
-  it('refuses items without a bought label, naming them', async () => {
+  it('refuses keys under which no label is stored, naming them', async () => {
+    const merge = harness.merges.merge({
+      batch_id: 'Gap',
+      files: [{ file: 1, label_keys: ['m1', 'never1', 'm2', 'never2'].map(keyOf) }],
+    });
+    await expect(merge).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'No label is stored under items/never1.pdf, items/never2.pdf.',
+      data: { label_keys: ['items/never1.pdf', 'items/never2.pdf'] },
+    });
+  });
+
+  it('merges files named by item ids (the version before label keys) as their keys would', async () => {
+    const ids = itemIds.slice(40, 60);
+    await harness.merges.merge({ batch_id: 'ByKey', files: [{ file: 1, label_keys: ids.map(keyOf) }] });
+    await harness.merges.merge({ batch_id: 'ByItem', files: [{ file: 1, item_ids: ids }] });
+    expect(
+      Buffer.compare(await read('batches/ByItem/labels-1.pdf'), await read('batches/ByKey/labels-1.pdf')),
+    ).toBe(0);
+  });
+
+  it('refuses items without a bought label, naming them, in a request of the version before', async () => {
     const merge = harness.merges.merge({
       batch_id: 'Gap',
       files: [{ file: 1, item_ids: ['m1', 'never1', 'm2', 'never2'] }],
@@ -84,13 +109,25 @@ describe('merging bought labels into files of at most 100', () => {
       {
         batch_id: 'Dup',
         files: [
-          { file: 1, item_ids: ['m1'] },
-          { file: 1, item_ids: ['m2'] },
+          { file: 1, label_keys: [keyOf('m1')] },
+          { file: 1, label_keys: [keyOf('m2')] },
         ],
       },
     ],
-    ['a file number of 0', { batch_id: 'Zero', files: [{ file: 0, item_ids: ['m1'] }] }],
-    ['an empty file', { batch_id: 'Empty', files: [{ file: 1, item_ids: [] }] }],
+    ['a file number of 0', { batch_id: 'Zero', files: [{ file: 0, label_keys: [keyOf('m1')] }] }],
+    ['an empty file', { batch_id: 'Empty', files: [{ file: 1, label_keys: [] }] }],
+    [
+      'a key outside the bought labels',
+      { batch_id: 'Out', files: [{ file: 1, label_keys: ['batches/Bt7/labels-1.pdf'] }] },
+    ],
+    [
+      'a key that would leave the folder',
+      { batch_id: 'Up', files: [{ file: 1, label_keys: ['items/../../secret.pdf'] }] },
+    ],
+    [
+      'an item id that would leave the folder',
+      { batch_id: 'Old', files: [{ file: 1, item_ids: ['../m1'] }] },
+    ],
   ])('refuses %s', async (_case, request) => {
     await expect(harness.merges.merge(request)).rejects.toMatchObject({ code: 'bad_request' });
   });

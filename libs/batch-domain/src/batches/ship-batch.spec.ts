@@ -18,7 +18,7 @@ import {
   shipped,
   validated,
 } from './batch-history.fixture';
-import { INVALID_ITEMS_MESSAGE, NOT_READY_MESSAGE } from './ship-batch';
+import { INVALID_ITEMS_MESSAGE, NOT_READY_MESSAGE } from '../rules/batch-rules';
 
 const spec = deciderSpec(batchDecider);
 

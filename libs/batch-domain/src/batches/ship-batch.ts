@@ -1,59 +1,33 @@
-import { BATCH_NOT_FOUND_MESSAGE, Conflict, NotFound } from '@shipping/contracts-core';
+import { NotFound } from '@shipping/contracts-core';
 import type { BatchEvent } from './batch-events';
 import type { ShipBatch } from './batch-commands';
-import type { BatchFacts, BatchState } from './batch-state';
-
-export const NOT_READY_MESSAGE = 'Batch is not ready to ship.';
-export const INVALID_ITEMS_MESSAGE = 'Invalid items must be fixed or removed before shipping the batch.';
-
-/** The invalid items, by id in index order, so the caller knows which to fix or remove. */
-export function invalidItemsConflict(state: BatchFacts): Conflict {
-  const ids = state.items.filter((item) => item.status === 'invalid').map((item) => item.id);
-  return new Conflict(INVALID_ITEMS_MESSAGE, { invalid_order_ids: ids });
-}
+import type { BatchState } from './batch-state';
+import { NOT_READY_MESSAGE, shipRefusal } from '../rules/batch-rules';
 
 /**
- * Ships every valid item and charges their prices. Another account's batch is as unknown as one
- * that does not exist, and so is a batch of the other key mode (decision 101): its labels are
- * bought in the mode it was created in, so a live key never buys real labels for a test batch, and
- * a test key never ships a live one.
+ * Ships every valid item and charges their prices, once the ship rules of BATCH_RULES let it. A
+ * ship finished after a crash (`onlyIfReady`) that finds the batch shipped already decides nothing.
  */
 export function decideShip(command: ShipBatch, state: BatchState): BatchEvent[] {
-  if (state.status === 'none' || state.accountId !== command.accountId)
-    throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
-  if (state.status !== 'creating' && command.keyMode !== undefined && command.keyMode !== state.keyMode)
-    throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
-  switch (state.status) {
-    case 'ready': {
-      let charged = 0;
-      const itemIds: string[] = [];
-      for (const item of state.items) {
-        if (item.status !== 'valid') continue;
-        charged += item.priceCents;
-        itemIds.push(item.id);
-      }
-      const data = {
-        batch_id: state.batchId,
-        account_id: state.accountId,
-        charged_cents: charged,
-        item_ids: itemIds,
-        at: command.now,
-      };
-      return [{ type: 'BatchShipped', data }];
-    }
-    case 'invalid':
-      throw invalidItemsConflict(state);
-    case 'processing':
-    case 'completed':
-      if (command.onlyIfReady) return [];
-      throw new Conflict(NOT_READY_MESSAGE);
-    case 'validating':
-      throw new Conflict(NOT_READY_MESSAGE);
-    case 'creating':
-      throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
-    default: {
-      const unknown: never = state;
-      throw new Error(`Unknown batch state ${JSON.stringify(unknown)}`);
-    }
+  const refusal = shipRefusal(command, state);
+  const shipped = state.status === 'processing' || state.status === 'completed';
+  if (refusal && command.onlyIfReady && shipped && !(refusal instanceof NotFound)) return [];
+  if (refusal) throw refusal;
+  if (state.status !== 'ready')
+    throw new Error(`A ship rule let a batch ${state.status} through: ${NOT_READY_MESSAGE}`);
+  let charged = 0;
+  const itemIds: string[] = [];
+  for (const item of state.items) {
+    if (item.status !== 'valid') continue;
+    charged += item.priceCents;
+    itemIds.push(item.id);
   }
+  const data = {
+    batch_id: state.batchId,
+    account_id: state.accountId,
+    charged_cents: charged,
+    item_ids: itemIds,
+    at: command.now,
+  };
+  return [{ type: 'BatchShipped', data }];
 }

@@ -90,13 +90,24 @@ export type LabelPurchaseResult =
 /** One result per requested item, in request order. */
 export type LabelPurchaseReply = LabelPurchaseResult[];
 
+/** One merged file to make: a group of bought labels, by the keys their purchases answered. */
 export interface LabelFileRequest {
   /** 1-based file number. */
   file: number;
-  /** Items whose labels the file holds, in this order; at most MAX_LABELS_PER_FILE. */
+  /** The labels the file holds, in this order; at most MAX_LABELS_PER_FILE. */
+  label_keys: string[];
+}
+
+/**
+ * The group as batch apps before label keys sent it: item ids whose labels the label app looked up.
+ * Still read, so a batch app of the version before keeps merging while the apps roll out.
+ */
+export interface LegacyLabelFileRequest {
+  file: number;
   item_ids: string[];
 }
 
+/** The groups of a batch to merge, one file each (the batch app sends each group as it settles). */
 export interface LabelMergeRequest {
   batch_id: string;
   files: LabelFileRequest[];
