@@ -7,7 +7,7 @@ import {
   ledgerEntryOf,
   type LedgerLookup,
   modeOfLedgerStream,
-} from '@shipping/batch-domain';
+} from '@shipping/ledger-domain';
 import { type EventStore, type RecordedEvent, schemaReady, type SqlClient } from '@shipping/event-store';
 import { LRUCache } from 'lru-cache';
 import { BATCH_MIGRATIONS } from '../batch.migrations';

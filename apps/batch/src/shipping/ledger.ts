@@ -17,7 +17,7 @@ import {
   ledgerLookupFor,
   ledgerStateFor,
   ledgerStreamName,
-} from '@shipping/batch-domain';
+} from '@shipping/ledger-domain';
 import { CLOCK, type Clock, EVENT_STORE, eventMetadata, SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
 import { pastEndOf, readStreamAsOf } from '../read-model/stream-as-of';
