@@ -5,6 +5,7 @@ export * from './batches/batch-state';
 export * from './batches/evolve-batch';
 export * from './batches/batch-decider';
 export * from './batches/record-validation';
+export * from './batches/batch-price';
 export * from './batches/ship-batch';
 export * from './batches/finish-batch';
 export * from './batches/labeling-state';
