@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ledgerStreamName, type LedgerEvent } from '@shipping/batch-domain';
+import { ledgerStreamName, type LedgerEvent } from '@shipping/ledger-domain';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type EventData, PostgresEventStore } from '@shipping/event-store';
 import { SystemClock } from '@shipping/platform';

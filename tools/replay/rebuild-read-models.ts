@@ -8,7 +8,8 @@ import { BATCH_STREAM_PREFIX, type BatchSummaryRow } from '@shipping/batch-domai
 import { type EventStore, migrate, type RecordedEvent, type SqlClient } from '@shipping/event-store';
 import { GATEWAY_MIGRATIONS, projectApiKeyEvent } from '@shipping/gateway-app';
 import { ORDER_MIGRATIONS, projectAccountEvent, projectOpenOrderRow } from '@shipping/order-app';
-import { ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX, ORDER_STREAM_PREFIX } from '@shipping/order-domain';
+import { ORDER_STREAM_PREFIX } from '@shipping/order-domain';
+import { ACCOUNT_STREAM_PREFIX, API_KEY_STREAM_PREFIX } from '@shipping/accounts-domain';
 import { PICKUP_MIGRATIONS, projectPickupOrder } from '@shipping/pickup-app';
 import { PICKUP_STREAM_PREFIX } from '@shipping/pickup-domain';
 

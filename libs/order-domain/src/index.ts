@@ -8,7 +8,3 @@ export * from './open-orders/open-orders-projection';
 export * from './instant-ship/instant-ship-events';
 export * from './instant-ship/instant-ship-decider';
 export * from './instant-ship/instant-ship-upcasters';
-export * from './accounts/account-events';
-export * from './accounts/account-decider';
-export * from './accounts/api-key-events';
-export * from './accounts/api-key-decider';

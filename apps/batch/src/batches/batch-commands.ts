@@ -1,17 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
-  BATCH_NOT_FOUND_MESSAGE,
   Conflict,
   CreateBatchRequest,
   type AppMessage,
-  NotFound,
   validateRequest,
   tenantOf,
   ValidationFailed,
   SHIPPER_NOT_ELIGIBLE_MESSAGE,
 } from '@shipping/contracts';
-import { batchDecider, batchResults, batchStreamName, NOT_READY_MESSAGE } from '@shipping/batch-domain';
+import {
+  batchDecider,
+  batchPrice,
+  batchResults,
+  batchStreamName,
+  NOT_READY_MESSAGE,
+  shippableBatch,
+} from '@shipping/batch-domain';
 import type { EventStore } from '@shipping/event-store';
 import {
   AccountDirectoryClient,
@@ -82,7 +87,8 @@ export class BatchCommands {
   }
 
   /**
-   * Charges the account once (the ledger dedupes by batch), then marks the batch processing. A
+   * Charges the account the batch's price (`batchPrice`) once it can ship (`shippableBatch`; the
+   * ledger dedupes by batch), then decides the ship, once, marking the batch processing. A
    * batch of another account or of the other key mode is not found (decision 101), so the charge
    * goes to the ledger of the batch's mode, which is the key's.
    * The call whose charge was recorded is the one that ships: of concurrent calls, the others
@@ -92,10 +98,7 @@ export class BatchCommands {
    */
   async ship({ context, payload }: AppMessage<{ batch_id: string }>) {
     const batchId = payload.batch_id;
-    const state = await loadBatch(this.store, batchId);
     const tenant = tenantOf(context);
-    if (state.status === 'none' || state.accountId !== tenant.accountId)
-      throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
     const command = {
       type: 'ShipBatch' as const,
       batchId,
@@ -103,10 +106,8 @@ export class BatchCommands {
       keyMode: tenant.mode,
       now: this.clock.now().toISOString(),
     };
-    const [shipped] = batchDecider.decide(command, state);
-    if (shipped?.type !== 'BatchShipped')
-      throw new AppError('internal', 'Shipping decided no BatchShipped event.');
-    const charged = await this.ledger.chargeBatch(context, batchId, shipped.data.charged_cents);
+    const batch = shippableBatch(command, await loadBatch(this.store, batchId));
+    const charged = await this.ledger.chargeBatch(context, batchId, batchPrice(batch).cents);
     if (!charged) throw new Conflict(NOT_READY_MESSAGE);
     const outcome = await handleCommand({
       store: this.store,
@@ -119,8 +120,8 @@ export class BatchCommands {
     return {
       id: batchId,
       status: 'processing',
-      default_service: state.service,
-      default_shipper_id: state.shipperHashId,
+      default_service: batch.service,
+      default_shipper_id: batch.shipperHashId,
       results: batchResults(outcome.state),
     };
   }

@@ -1,5 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { batchResults, batchStreamName, ledgerStreamName } from '@shipping/batch-domain';
+import { batchResults, batchStreamName } from '@shipping/batch-domain';
+import { ledgerStreamName } from '@shipping/ledger-domain';
 import {
   ACCOUNT,
   BATCH,

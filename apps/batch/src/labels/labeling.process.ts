@@ -14,10 +14,7 @@ import {
   type BatchState,
   batchStreamName,
   isBatchEvent,
-  isLedgerEvent,
   type LabelFileGroup,
-  LEDGER_STREAM_PREFIX,
-  type LedgerEvent,
   type MergedLabelFile,
   failedItems,
   pendingLabelItems,
@@ -25,6 +22,7 @@ import {
   type BatchLabelTerms,
   settledLabelFileGroups,
 } from '@shipping/batch-domain';
+import { isLedgerEvent, LEDGER_STREAM_PREFIX, type LedgerEvent } from '@shipping/ledger-domain';
 import {
   AppError,
   LabelPatterns,

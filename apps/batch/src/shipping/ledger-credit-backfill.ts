@@ -1,4 +1,4 @@
-import { balanceChangeOf, type LedgerEvent, ledgerEntryOf } from '@shipping/batch-domain';
+import { balanceChangeOf, type LedgerEvent, ledgerEntryOf } from '@shipping/ledger-domain';
 import type { EventStore } from '@shipping/event-store';
 
 const EVENTS_PER_READ = 1_000;

@@ -4,7 +4,7 @@ import {
   initialLedgerState,
   type LedgerEvent,
   ledgerStreamName,
-} from '@shipping/batch-domain';
+} from '@shipping/ledger-domain';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { PostgresEventStore } from '@shipping/event-store';

@@ -1,5 +1,5 @@
 import { formatCents, type LedgerEntryView } from '@shipping/contracts';
-import { balanceChangeOf, isLedgerEvent, type LedgerEvent } from '@shipping/batch-domain';
+import { balanceChangeOf, isLedgerEvent, type LedgerEvent } from '@shipping/ledger-domain';
 import type { RecordedEvent } from '@shipping/event-store';
 
 const KINDS: Record<LedgerEvent['type'], LedgerEntryView['kind']> = {

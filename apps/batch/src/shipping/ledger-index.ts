@@ -2,13 +2,18 @@ import {
   balanceChangeOf,
   type IndexedEntry,
   isCreditKey,
+  type LedgerCommand,
   type LedgerEvent,
   type LedgerFacts,
   ledgerEntryOf,
   type LedgerLookup,
+  ledgerLookupFor,
+  type LedgerState,
+  ledgerStateFor,
   modeOfLedgerStream,
-} from '@shipping/batch-domain';
+} from '@shipping/ledger-domain';
 import { type EventStore, type RecordedEvent, schemaReady, type SqlClient } from '@shipping/event-store';
+import type { KnownState, StateLoader } from '@shipping/platform';
 import { LRUCache } from 'lru-cache';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { creditFromStream } from './ledger-credit-backfill';
@@ -43,7 +48,7 @@ interface EntryRow {
  * stream. A credit's row indexed before it kept a reference is filled in from the stream when a
  * command first reads it (`creditFromStream`).
  */
-export class LedgerIndex {
+export class LedgerIndex implements StateLoader<LedgerCommand, LedgerEvent, LedgerState> {
   /** Heads this process indexed: the stream is read from there, never from a head row again. */
   private readonly heads = new LRUCache<string, LedgerHead>({ max: HEADS_KEPT });
 
@@ -68,14 +73,34 @@ export class LedgerIndex {
     return next;
   }
 
-  /** Indexes events this process has just appended after `head`, so the next command reads nothing. */
-  async appended(stream: string, head: LedgerHead, events: LedgerEvent[], lastRevision: bigint) {
-    const first = lastRevision - BigInt(events.length) + 1n;
-    const recorded = events.map((event, offset) => ({ ...event, revision: first + BigInt(offset) }));
-    return this.index(stream, head, recorded);
+  /**
+   * The state `command` is decided on, as `handleCommand` loads it: the stream indexed up to its
+   * end, then the balance and the rows of the command's own keys.
+   */
+  async load(stream: string, command: LedgerCommand): Promise<KnownState<LedgerState>> {
+    const head = await this.catchUp(stream);
+    const facts = await this.facts(stream, head, ledgerLookupFor(command));
+    return { state: ledgerStateFor(command, facts), revision: head.revision };
   }
 
-  async facts(stream: string, head: LedgerHead, lookup: LedgerLookup): Promise<LedgerFacts> {
+  /**
+   * Indexes events this process has just appended, so the next command reads nothing. Should the
+   * index miss them now, the next command indexes them from the stream: the command stands.
+   */
+  async appended(
+    stream: string,
+    before: KnownState<LedgerState>,
+    events: LedgerEvent[],
+    after: KnownState<LedgerState>,
+  ): Promise<void> {
+    const last = after.revision as bigint;
+    const first = last - BigInt(events.length) + 1n;
+    const recorded = events.map((event, offset) => ({ ...event, revision: first + BigInt(offset) }));
+    const head = { revision: before.revision, balanceCents: before.state.balanceCents };
+    await this.index(stream, head, recorded).catch(() => undefined);
+  }
+
+  private async facts(stream: string, head: LedgerHead, lookup: LedgerLookup): Promise<LedgerFacts> {
     const { rows } = await this.sql.query<EntryRow>(
       `select key, amount_cents, reference, balance_after_cents, revision from ledger_entries
         where stream = $1 and key = any($2)

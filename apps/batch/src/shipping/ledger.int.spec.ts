@@ -1,5 +1,5 @@
 import { AppError } from '@shipping/contracts';
-import { ledgerStreamName } from '@shipping/batch-domain';
+import { ledgerStreamName } from '@shipping/ledger-domain';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { type Clock, SystemClock } from '@shipping/platform';

@@ -5,7 +5,6 @@ import {
   type EventStore,
   type RecordedEvent,
   type SqlClient,
-  WrongExpectedVersionError,
 } from '@shipping/event-store';
 import {
   balanceChangeOf,
@@ -14,11 +13,9 @@ import {
   type LedgerEvent,
   ledgerDecider,
   type LedgerState,
-  ledgerLookupFor,
-  ledgerStateFor,
   ledgerStreamName,
-} from '@shipping/batch-domain';
-import { CLOCK, type Clock, EVENT_STORE, eventMetadata, SQL_CLIENT } from '@shipping/platform';
+} from '@shipping/ledger-domain';
+import { CLOCK, type Clock, EVENT_STORE, eventMetadata, handleCommand, SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
 import { pastEndOf, readStreamAsOf } from '../read-model/stream-as-of';
 import { type LedgerHead, LedgerIndex } from './ledger-index';
@@ -26,11 +23,10 @@ import { type LedgerHead, LedgerIndex } from './ledger-index';
 /** A command lost to a concurrent writer of the account is decided again on the newer stream. */
 const RETRIES = 10;
 
-/** What a command did: whether it appended, the state it was decided on, and the balance after it. */
+/** What a command did: whether it appended, and the state after it (the one it was decided on if not). */
 interface Handled {
   appended: boolean;
-  decidedOn: LedgerState;
-  balanceCents: number;
+  state: LedgerState;
 }
 
 /** A credit added now or before: either way, the balance right after it. */
@@ -44,8 +40,9 @@ export interface CreditOutcome {
  * `ledger-live-<account>` for live; decision 101): the one place spending is serialised. The
  * mode comes from the request context, so a live charge never touches test credit; work done for a
  * batch or a shipment names the mode that batch or shipment was created in.
- * Commands are decided on the stream's balance and the index rows of their own keys (see
- * `LedgerIndex`), so a charge costs the same on a new account and on one with years of history.
+ * Commands go through `handleCommand` like every decider's, with the index as their state loader:
+ * decided on the stream's balance and the index rows of their own keys (see `LedgerIndex`), so a
+ * charge costs the same on a new account and on one with years of history.
  */
 @Injectable()
 export class Ledger implements OnModuleInit {
@@ -101,8 +98,8 @@ export class Ledger implements OnModuleInit {
       credit.mode,
       eventMetadata({ ...context, actor: credit.actor }),
     );
-    if (handled.appended) return { added: true, balanceCents: handled.balanceCents };
-    const added = handled.decidedOn.creditIds.get(credit.creditId);
+    if (handled.appended) return { added: true, balanceCents: handled.state.balanceCents };
+    const added = handled.state.creditIds.get(credit.creditId);
     if (added === undefined) throw new Error(`Credit ${credit.creditId} was neither added nor found`);
     return { added: false, balanceCents: added.balanceAfterCents };
   }
@@ -217,32 +214,21 @@ export class Ledger implements OnModuleInit {
     return (await this.decideAndAppend(command, mode, metadata)).appended;
   }
 
-  /** Read the index up to the stream's end, decide, append at that revision. */
+  /** Decided on what the index holds of the stream at its end, appended at that revision. */
   private async decideAndAppend(
     command: LedgerCommand,
     mode: KeyMode,
     metadata: EventMetadata,
   ): Promise<Handled> {
-    const stream = ledgerStreamName(command.accountId, mode);
-    for (let attempt = 0; ; attempt++) {
-      const head = await this.index.catchUp(stream);
-      const facts = await this.index.facts(stream, head, ledgerLookupFor(command));
-      const decidedOn = ledgerStateFor(command, facts);
-      const events = ledgerDecider.decide(command, decidedOn);
-      if (events.length === 0) return { appended: false, decidedOn, balanceCents: head.balanceCents };
-      try {
-        const appended = await this.store.appendToStream(
-          stream,
-          events.map((event) => ({ type: event.type, data: event.data, metadata })),
-          { expectedRevision: head.revision ?? 'no_stream' },
-        );
-        // Should the index miss them now, the next command indexes them from the stream.
-        await this.index.appended(stream, head, events, appended.nextExpectedRevision).catch(() => undefined);
-        const change = events.reduce((sum, event) => sum + balanceChangeOf(event), 0);
-        return { appended: true, decidedOn, balanceCents: head.balanceCents + change };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= RETRIES) throw error;
-      }
-    }
+    const { events, state } = await handleCommand({
+      store: this.store,
+      streamName: ledgerStreamName(command.accountId, mode),
+      command,
+      decider: ledgerDecider,
+      metadata,
+      retries: RETRIES,
+      loader: this.index,
+    });
+    return { appended: events.length > 0, state };
   }
 }

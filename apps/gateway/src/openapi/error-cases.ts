@@ -1,10 +1,8 @@
+import { INVALID_ITEMS_MESSAGE, NO_RATE_MESSAGE, NOT_READY_MESSAGE } from '@shipping/batch-domain';
 import {
   INSUFFICIENT_CREDIT_FOR_SHIPMENT_MESSAGE,
   INSUFFICIENT_CREDIT_MESSAGE,
-  INVALID_ITEMS_MESSAGE,
-  NO_RATE_MESSAGE,
-  NOT_READY_MESSAGE,
-} from '@shipping/batch-domain';
+} from '@shipping/ledger-domain';
 import {
   accountNotFoundMessage,
   asOfPastEndMessage,

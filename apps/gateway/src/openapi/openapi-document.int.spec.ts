@@ -7,12 +7,11 @@ import { join } from 'node:path';
 import { API_SCHEMA_FILE, generateApiSchemaTypes } from './api-schema-types';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { INVALID_ITEMS_MESSAGE, NOT_READY_MESSAGE } from '@shipping/batch-domain';
 import {
   INSUFFICIENT_CREDIT_FOR_SHIPMENT_MESSAGE,
   INSUFFICIENT_CREDIT_MESSAGE,
-  INVALID_ITEMS_MESSAGE,
-  NOT_READY_MESSAGE,
-} from '@shipping/batch-domain';
+} from '@shipping/ledger-domain';
 import {
   BATCH_NOT_FOUND_MESSAGE,
   CreateBatchRequest,

@@ -14,7 +14,7 @@ import {
   type AccountEvent,
   accountStreamName,
   isAccountEvent,
-} from '@shipping/order-domain';
+} from '@shipping/accounts-domain';
 import {
   CLOCK,
   type Clock,

@@ -1,7 +1,7 @@
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { migrate, PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { type AccountEvent, accountStreamName } from '@shipping/order-domain';
+import { type AccountEvent, accountStreamName } from '@shipping/accounts-domain';
 import { type OpenSqlBackend, redeliveries, sqlBackends } from '@shipping/testing';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 import { projectAccountEvent } from './account-projection';

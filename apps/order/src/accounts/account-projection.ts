@@ -1,5 +1,5 @@
 import type { SqlClient } from '@shipping/event-store';
-import { type AccountEvent, isAccountEvent } from '@shipping/order-domain';
+import { type AccountEvent, isAccountEvent } from '@shipping/accounts-domain';
 
 /**
  * One account event into the directory's tables. Rows are keyed by the ids the events carry and

@@ -9,7 +9,7 @@ import {
   type RequestContext,
   type ShipperRecord,
 } from '@shipping/contracts';
-import { accountNotFound } from '@shipping/order-domain';
+import { accountNotFound } from '@shipping/accounts-domain';
 import { CommandPattern, QueryPattern } from '@shipping/platform';
 import { AccountDirectory, type ChangeMetadata } from './account-directory';
 

@@ -8,7 +8,7 @@ import {
   type SqlClient,
 } from '@shipping/event-store';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
-import { APPEND_BYTES, foldStream, handleCommand } from './handle-command';
+import { APPEND_BYTES, foldStream, handleCommand, type KnownState, type StateLoader } from './handle-command';
 
 const backends = sqlBackends<SqlClient>('handle_command', {
   pglite: () => createPgliteSqlClient(),
@@ -163,6 +163,100 @@ describe('the command handler with a state its caller already holds', () => {
       'other',
       'b',
     ]);
+  });
+});
+
+describe('a pluggable state loader', () => {
+  let store: PostgresEventStore;
+
+  beforeEach(async () => {
+    store = new PostgresEventStore(await createPgliteSqlClient());
+    await store.init();
+  });
+
+  afterEach(() => store.close());
+
+  /**
+   * Reads only the stream's last revision, as an index would, and answers a state no fold gives
+   * (100 more than the count), so a spec sees which state a decision and the fold cache hold.
+   */
+  function lastRevisionLoader(beforeAppend: () => Promise<void> = async () => undefined) {
+    const loads: KnownState<number>[] = [];
+    const appended: { before: KnownState<number>; events: Event[]; after: KnownState<number> }[] = [];
+    const loader: StateLoader<Command, Event, number> = {
+      async load(streamName) {
+        const [last] = await store.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+        const known = { state: 100 + Number(last ? last.revision + 1n : 0n), revision: last?.revision };
+        loads.push(known);
+        await beforeAppend();
+        return known;
+      },
+      async appended(_streamName, before, events, after) {
+        appended.push({ before, events, after });
+      },
+    };
+    return { loader, loads, appended };
+  }
+
+  it('decides on what the loader loads, tells it what was appended, and leaves the fold cache alone', async () => {
+    await store.appendToStream('loaded-1', [{ type: 'Counted', data: { by: 'before' } }]);
+    const { loader, loads, appended } = lastRevisionLoader();
+    const outcome = await handleCommand({
+      store,
+      streamName: 'loaded-1',
+      command: { type: 'Count', by: 'a', limit: 1_000 },
+      decider: counter,
+      metadata: {},
+      loader,
+    });
+
+    expect(loads).toEqual([{ state: 101, revision: 0n }]);
+    expect(outcome).toEqual({
+      events: [{ type: 'Counted', data: { by: 'a' } }],
+      state: 102,
+      nextExpectedRevision: 1n,
+    });
+    expect(appended).toEqual([
+      {
+        before: { state: 101, revision: 0n },
+        events: [{ type: 'Counted', data: { by: 'a' } }],
+        after: { state: 102, revision: 1n },
+      },
+    ]);
+    expect(await foldStream(store, 'loaded-1', counter)).toEqual({ state: 2, revision: 1n });
+  });
+
+  it('loads again when a concurrent writer won, and refuses on what it loads', async () => {
+    let raced = false;
+    const { loader, loads } = lastRevisionLoader(async () => {
+      if (raced) return;
+      raced = true;
+      await store.appendToStream('loaded-2', [{ type: 'Counted', data: { by: 'other' } }]);
+    });
+    const outcome = await handleCommand({
+      store,
+      streamName: 'loaded-2',
+      command: { type: 'Count', by: 'a', limit: 1_000 },
+      decider: counter,
+      metadata: {},
+      loader,
+    });
+
+    expect(loads).toEqual([
+      { state: 100, revision: undefined },
+      { state: 101, revision: 0n },
+    ]);
+    expect(outcome.nextExpectedRevision).toBe(1n);
+    await expect(
+      handleCommand({
+        store,
+        streamName: 'loaded-2',
+        command: { type: 'Count', by: 'b', limit: 102 },
+        decider: counter,
+        metadata: {},
+        loader,
+      }),
+    ).rejects.toThrow('Limit reached.');
   });
 });
 

@@ -91,6 +91,35 @@ export function appendParts<Event extends DomainEvent>(events: Event[], metadata
   return consecutiveRuns(events, (event) => eventBytes(event, metadata), APPEND_BYTES);
 }
 
+/**
+ * Where `handleCommand` gets the state a command is decided on, and what it tells once it appended.
+ * The default folds the stream (`foldedStreams`); a stream too long to fold for each command (an
+ * account's ledger) plugs in a loader that reads only what the command looks at, from an index.
+ */
+export interface StateLoader<Command, Event, State> {
+  /** The state `command` is decided on, and the revision of the stream it was read at. */
+  load(streamName: string, command: Command): Promise<KnownState<State>>;
+  /** `events` were appended on `before`, leaving `after`: a loader keeps what it needs of them. */
+  appended(
+    streamName: string,
+    before: KnownState<State>,
+    events: Event[],
+    after: KnownState<State>,
+  ): Promise<void>;
+}
+
+/** The default loader: the stream folded with `evolve`, cached per store and decider (see `foldStream`). */
+export function foldedStreams<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  decider: Decider<Command, Event, State>,
+): StateLoader<Command, Event, State> {
+  return {
+    load: (streamName) => foldStream(store, streamName, decider),
+    appended: async (streamName, _before, _events, after) =>
+      cacheUnlessOlder(foldedStateCache<State>(store, decider), streamName, after),
+  };
+}
+
 export interface CommandOutcome<Event, State> {
   events: Event[];
   state: State;
@@ -108,13 +137,15 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
   retries?: number;
   /** The state a sole writer holds already: decided on first instead of the stream's fold. */
   known?: KnownState<State>;
+  /** Where the state comes from: the stream's fold unless given. */
+  loader?: StateLoader<Command, Event, State>;
   /** Whether a decision larger than APPEND_BYTES may be appended in several appends (see below). */
   inParts?: boolean;
 }
 
 /**
- * The one command handler: read the stream, fold it with `evolve`, `decide`, append with the
- * expected revision. A concurrent writer makes the append fail; deciding again on fresh state is
+ * The one command handler: load the state (the stream folded with `evolve`, or what `loader`
+ * reads), `decide`, append with the expected revision. A concurrent writer makes the append fail; deciding again on fresh state is
  * safe because deciders are pure, so conflicts are retried a few times and then surface.
  *
  * `inParts`: a decision larger than APPEND_BYTES is appended in several appends, each expecting
@@ -129,10 +160,11 @@ export async function handleCommand<Command, Event extends DomainEvent, State>({
   metadata,
   retries = 3,
   known,
+  loader = foldedStreams(store, decider),
   inParts = false,
 }: HandleCommandOptions<Command, Event, State>): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 0; ; attempt++) {
-    const { state, revision } = attempt === 0 && known ? known : await foldStream(store, streamName, decider);
+    const { state, revision } = attempt === 0 && known ? known : await loader.load(streamName, command);
     const events = decider.decide(command, state);
     if (events.length === 0) {
       return { events, state, nextExpectedRevision: revision };
@@ -147,11 +179,12 @@ export async function handleCommand<Command, Event extends DomainEvent, State>({
           part.map((event) => ({ type: event.type, data: event.data, metadata })),
           { expectedRevision },
         );
+        const before = written;
         written = {
-          state: part.reduce(decider.evolve, written.state),
+          state: part.reduce(decider.evolve, before.state),
           revision: result.nextExpectedRevision,
         };
-        cacheUnlessOlder(foldedStateCache<State>(store, decider), streamName, written);
+        await loader.appended(streamName, before, part, written);
       }
       return { events, state: written.state, nextExpectedRevision: written.revision };
     } catch (error) {

@@ -1,7 +1,7 @@
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { migrate, PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { type ApiKeyEvent, apiKeyStreamName } from '@shipping/order-domain';
+import { type ApiKeyEvent, apiKeyStreamName } from '@shipping/accounts-domain';
 import { type OpenSqlBackend, redeliveries, sqlBackends } from '@shipping/testing';
 import { GATEWAY_MIGRATIONS } from '../idempotency/gateway.migrations';
 import { projectApiKeyEvent } from './api-key-projection';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
-import { API_KEY_STREAM_PREFIX, type ApiKeyEvent, isApiKeyEvent } from '@shipping/order-domain';
+import { API_KEY_STREAM_PREFIX, type ApiKeyEvent, isApiKeyEvent } from '@shipping/accounts-domain';
 import { type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
 
 export const API_KEYS_SUBSCRIPTION = 'gateway.api-keys';

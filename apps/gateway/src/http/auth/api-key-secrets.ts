@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { API_KEY_PREFIXES, type ApiKeyMode } from '@shipping/order-domain';
+import { API_KEY_PREFIXES, type ApiKeyMode } from '@shipping/accounts-domain';
 
 /** SHA-256 of the key: how the directory finds keys, and the source of the rate-limit fingerprint. */
 export function apiKeyDigest(apiKey: string): Buffer {

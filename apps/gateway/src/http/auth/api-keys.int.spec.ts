@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { apiKeyStreamName } from '@shipping/order-domain';
+import { apiKeyStreamName } from '@shipping/accounts-domain';
 import { startSubscriber, StoredEventFeed, SystemClock } from '@shipping/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { apiKeyDigest, StoredApiKeyDirectory } from './api-key-directory';

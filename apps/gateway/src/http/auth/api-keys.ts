@@ -5,7 +5,7 @@ import {
   type ApiKeyMode,
   apiKeysDecider,
   apiKeyStreamName,
-} from '@shipping/order-domain';
+} from '@shipping/accounts-domain';
 import { CLOCK, type Clock, EVENT_STORE, eventMetadata, handleCommand, SQL_CLIENT } from '@shipping/platform';
 import { sandboxSeed } from '@shipping/reference-data';
 import { ApiKeyDirectory } from './api-key-directory';

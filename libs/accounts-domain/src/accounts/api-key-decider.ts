@@ -1,4 +1,4 @@
-import { apiKeyNotFoundMessage, NotFound } from '@shipping/contracts-core';
+import { apiKeyNotFoundMessage, type Decider, NotFound } from '@shipping/contracts-core';
 import type { ApiKeyEvent } from './api-key-events';
 
 export interface ApiKeysState {
@@ -40,7 +40,8 @@ export function evolveApiKeys(state: ApiKeysState, event: ApiKeyEvent): ApiKeysS
     : { ...state, revoked: new Set(state.revoked).add(event.data.key_id) };
 }
 
-export const apiKeysDecider = {
+/** An account's API keys' decider; their stream is `apiKeyStreamName(accountId)`. */
+export const apiKeysDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeysState> = {
   decide: decideApiKeys,
   evolve: evolveApiKeys,
   initialState: initialApiKeysState,

@@ -1,4 +1,9 @@
-import { accountNotFoundMessage, NotFound, shipperNotFoundMessage } from '@shipping/contracts-core';
+import {
+  accountNotFoundMessage,
+  type Decider,
+  NotFound,
+  shipperNotFoundMessage,
+} from '@shipping/contracts-core';
 import type { AccountEvent, SavedAddress, ShipperIntegration, AccountUnits } from './account-events';
 
 export interface AccountState {
@@ -97,7 +102,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
   }
 }
 
-export const accountDecider = {
+/** An account's decider; its stream is `accountStreamName(accountId)`. */
+export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
   decide: decideAccount,
   evolve: evolveAccount,
   initialState: initialAccountState,

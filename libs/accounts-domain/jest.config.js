@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'accounts-domain',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

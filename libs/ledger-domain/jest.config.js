@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'ledger-domain',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
