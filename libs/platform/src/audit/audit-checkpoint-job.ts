@@ -77,7 +77,11 @@ export class AuditCheckpointJob implements OnApplicationBootstrap, OnModuleDestr
 
   private async count(events: RecordedEvent[]): Promise<void> {
     for (const event of events) this.pending.push(event.position);
-    if (this.pending.length >= this.config.maxEvents && !this.stopped) await this.recordRound(true);
+    if (this.pending.length < this.config.maxEvents || this.stopped) return;
+    // A failed round leaves the count as it was: the next events, or the timed round, try again.
+    await this.recordRound(true).catch((error: unknown) =>
+      this.logger.warn(`Audit checkpoint failed: ${String(error)}`),
+    );
   }
 
   /** Rounds run one at a time in this instance; across instances the checkpoint's sequence decides. */
