@@ -6,6 +6,7 @@ import { AdminController } from './admin/admin.controller';
 import { AuditController } from './audit/audit.controller';
 import { AccountAuditExportController, AdminAuditExportsController } from './audit/audit-exports.controller';
 import { AuditExports } from './audit/audit-exports';
+import { AuditCheckpointsController } from './audit/audit-checkpoints.controller';
 import { AdminCredentialsController } from './admin/admin-credentials.controller';
 import { ShipperCredentials } from './admin/shipper-credentials';
 import { BatchesController } from './batches/batches.controller';
@@ -43,6 +44,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
     OpenApiController,
     AuditController,
     AdminAuditExportsController,
+    AuditCheckpointsController,
     AccountAuditExportController,
   ],
   providers: [

@@ -127,6 +127,8 @@ describe('the answers keep the OpenAPI document', () => {
     await call('GET', '/account/ledger?page=0');
     await call('GET', '/account/audit-export?stream=order-1');
     await call('GET', '/account/audit-export?from=yesterday');
+    await call('GET', '/audit/checkpoints?per_page=2');
+    await call('GET', '/audit/checkpoints?per_page=0');
     const admin = { authorization: `Bearer ${SANDBOX_ADMIN_KEY}` };
     await call('GET', '/admin/audit/exports?account=acct_acme&stream=order-1', undefined, admin);
     await call('GET', '/admin/audit/exports', undefined, admin);

@@ -135,6 +135,23 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
       },
     ],
   },
+  AuditCheckpoint: {
+    sequence: 42,
+    position: { commit: '918273', prepare: '420001' },
+    events: '420000',
+    chain: '5f0c3b1e9a7d2c4b8e6f1a3d5c7b9e2f4a6c8e0b2d4f6a8c1e3b5d7f9a0c2e4b',
+    heads: [
+      {
+        stream: 'batch-bat_8kLmN3',
+        revision: '2004',
+        hash: '9b2e4d6f8a1c3e5b7d9f2a4c6e8b0d2f4a6c8e1b3d5f7a9c2e4b6d8f0a1c3e5d',
+      },
+    ],
+    key_id: 'audit-2026-11',
+    signature:
+      'm3Q2bEw5Zk9yR2h4VnN0YjFkQ2F3T1p6c0x1K2pQeGlIcm9mN2RXa1NnPT0aYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ekFCQ0Q=',
+    created_at: '2026-11-28T10:15:00.000Z',
+  },
   ApiKey: apiKey,
   CreatedApiKey: { ...apiKey, key: 'sk_test_4bd1c0e2b9a84f6f9d3ea1b2' },
   Credit: {

@@ -114,6 +114,24 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       }),
     },
   }),
+  AuditCheckpoint: object({
+    sequence: integer,
+    position: object({ commit: string, prepare: string }),
+    events: { type: 'string', description: 'Events in $all up to the position, decimal.' },
+    chain: { type: 'string', description: 'The chain of $all up to the position, SHA-256 hex.' },
+    heads: {
+      type: 'array',
+      description: 'The last event of each stream written since the previous checkpoint.',
+      items: object({ stream: string, revision: string, hash: string }),
+    },
+    key_id: string,
+    signature: {
+      type: 'string',
+      description:
+        'Ed25519, base64, over the RFC 8785 text of sequence, position, events, chain, heads and keyId (the key_id).',
+    },
+    created_at: nullable(dateTime),
+  }),
   Shipper: object({
     id: integer,
     hash_id: string,
@@ -278,6 +296,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   BatchListEntryPage: pageOf('BatchListEntry'),
   BatchEventPage: pageOf('BatchEvent'),
   WebhookDeliveryPage: pageOf('WebhookDelivery'),
+  AuditCheckpointPage: pageOf('AuditCheckpoint'),
   WebhookEndpoint: object({
     id: integer,
     url: { type: 'string', format: 'uri' },

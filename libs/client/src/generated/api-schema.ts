@@ -314,6 +314,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/audit/checkpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed audit checkpoints of $all, newest first
+     * @description The signed audit checkpoints of $all, newest first.
+     */
+    get: operations['listAuditCheckpoints'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/audit/keys': {
     parameters: {
       query?: never;
@@ -982,6 +1002,38 @@ export interface components {
       /** @example sk_test_ */
       prefix: string;
       revoked_at: string | null;
+    };
+    AuditCheckpoint: {
+      /** @description The chain of $all up to the position, SHA-256 hex. */
+      chain: string;
+      created_at: string | null;
+      /** @description Events in $all up to the position, decimal. */
+      events: string;
+      /** @description The last event of each stream written since the previous checkpoint. */
+      heads: {
+        hash: string;
+        revision: string;
+        stream: string;
+      }[];
+      key_id: string;
+      position: {
+        commit: string;
+        prepare: string;
+      };
+      sequence: number;
+      /** @description Ed25519, base64, over the RFC 8785 text of sequence, position, events, chain, heads and keyId (the key_id). */
+      signature: string;
+    };
+    AuditCheckpointPage: {
+      current_page: number;
+      data: components['schemas']['AuditCheckpoint'][];
+      first_page_url: string;
+      from: number | null;
+      next_page_url: string | null;
+      path: string;
+      per_page: number;
+      prev_page_url: string | null;
+      to: number | null;
     };
     AuditKeys: {
       /** @description The signing key first, then retired keys whose checkpoints still verify. */
@@ -4283,6 +4335,111 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Over the rate limit; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request line or headers are larger than the server reads (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe after `Retry-After`. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+    };
+  };
+  listAuditCheckpoints: {
+    parameters: {
+      query?: {
+        page?: number;
+        per_page?: number;
+      };
+      header?: {
+        /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          ETag: components['headers']['ETag'];
+          'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['RateLimitReset'];
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AuditCheckpointPage'];
+            message?: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+      /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request could not be read. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestIdWhenRead'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description Missing or unknown API key. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationErrorEnvelope'];
         };
       };
       /** @description Over the rate limit; `Retry-After` says when to try again. */

@@ -25,20 +25,22 @@ export function chainedHashOf(event: RecordedEvent): string {
 
 /**
  * Records the checkpoints $all is owed: one per `maxEvents` events after the latest, up to the
- * end of $all as the store serves it, or none when nothing was appended since. Every instance may
- * run it; the first to record a sequence keeps it and the others give their round up.
+ * end of $all as the store serves it, or none when nothing was appended since; with `wholeOnly`,
+ * only those of exactly `maxEvents` events (the tail waits for more). Every instance may run it;
+ * the first to record a sequence keeps it and the others give their round up.
  */
 export async function recordCheckpoints(
   store: EventStore,
   checkpoints: SqlAuditCheckpoints,
   key: AuditSigningKey,
   maxEvents: number,
+  options: { wholeOnly?: boolean } = {},
 ): Promise<AuditCheckpoint[]> {
   const recorded: AuditCheckpoint[] = [];
   let latest = await checkpoints.latest();
   for (;;) {
     const events = await store.readAll({ after: latest?.position, maxCount: maxEvents });
-    if (events.length === 0) return recorded;
+    if (events.length === 0 || (options.wholeOnly && events.length < maxEvents)) return recorded;
     const checkpoint = signCheckpoint(nextCheckpointBody(latest, events, chainedHashOf), key);
     if (!(await checkpoints.record(checkpoint))) return recorded;
     recorded.push(checkpoint);

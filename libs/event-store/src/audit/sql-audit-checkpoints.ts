@@ -51,6 +51,15 @@ export class SqlAuditCheckpoints {
     return rows.map(toCheckpoint);
   }
 
+  /** Newest first: `limit` checkpoints after skipping the `offset` newest. */
+  async newestFirst(offset: number, limit: number): Promise<AuditCheckpoint[]> {
+    const { rows } = await this.client.query<CheckpointRow>(
+      `select ${columns} from ${this.tables.auditCheckpoints} order by sequence desc offset $1 limit $2`,
+      [offset, limit],
+    );
+    return rows.map(toCheckpoint);
+  }
+
   /** False when another instance recorded a checkpoint of this sequence first. */
   async record(checkpoint: AuditCheckpoint): Promise<boolean> {
     const { rows } = await this.client.query(

@@ -61,6 +61,38 @@ describe('AuditCheckpointJob on PostgreSQL', () => {
       await sql.close();
     }
   });
+
+  it('signs a checkpoint as soon as AUDIT_CHECKPOINT_EVENTS events arrived since the last, once across instances', async () => {
+    const config = readAuditConfig({
+      AUDIT_SIGNING_KEYS: `a1:${randomBytes(32).toString('base64')}`,
+      AUDIT_CHECKPOINT_EVENTS: '3',
+      AUDIT_CHECKPOINT_INTERVAL_SECONDS: '3600',
+    });
+    const clients = [createPgSqlClient(database.url), createPgSqlClient(database.url)];
+    const instances = clients.map((sql) => new AuditCheckpointJob(new PostgresEventStore(sql), sql, config));
+    const checkpoints = new SqlAuditCheckpoints(clients[0]);
+    try {
+      await Promise.all(instances.map((job) => job.onApplicationBootstrap()));
+      for (let n = 0; n < 7; n++)
+        await adapter.appendToStream(`order-${n % 3}`, [{ type: 'ThingHappened', data: { n } }]);
+      await waitForAll(adapter, 7);
+
+      const deadline = Date.now() + 20_000;
+      while ((await checkpoints.all()).length < 2 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      const stored = await checkpoints.all();
+      expect(stored.map((checkpoint) => [checkpoint.sequence, checkpoint.events])).toEqual([
+        [1, 3n],
+        [2, 6n],
+      ]);
+      expect((await verifyStore(adapter, stored, config.keys)).breaks).toEqual([]);
+    } finally {
+      await Promise.all(instances.map((job) => job.onModuleDestroy()));
+      await Promise.all(clients.map((sql) => sql.close()));
+    }
+  });
 });
 
 /** $all is read up to the oldest transaction running on the server, which other suites may hold open. */
