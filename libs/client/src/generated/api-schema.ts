@@ -933,20 +933,19 @@ export interface components {
       reference: string;
     };
     AddressBookEntryRequest: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      /** Format: email */
-      email?: string;
+      email?: string | null;
       /** @default false */
       is_residential?: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1428,18 +1427,15 @@ export interface components {
        *     }
        */
       extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['ContactAddress'];
-      from_address_id?: number;
-      /** @enum {string} */
-      label_format?: 'pdf';
-      /** @enum {string} */
-      length_unit?: 'IN' | 'CM';
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['ContactAddress'] | null;
+      from_address_id?: number | null;
+      label_format?: 'pdf' | null;
+      length_unit?: ('IN' | 'CM') | null;
       package_list: components['schemas']['ParcelPackage'][];
-      return_address_id?: number;
+      return_address_id?: number | null;
       to_address: components['schemas']['ContactAddress'];
-      /** @enum {string} */
-      weight_unit?: 'LBS' | 'KG';
+      weight_unit?: ('LBS' | 'KG') | null;
     };
     BatchSummary: {
       default_service: string;
@@ -1473,18 +1469,17 @@ export interface components {
       weight_unit: 'LBS' | 'KG';
     };
     ContactAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      /** Format: email */
-      email?: string;
+      email?: string | null;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1538,7 +1533,7 @@ export interface components {
       /** @enum {string} */
       carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       /** @description usps or ups credentials: see "Connecting a USPS or UPS account". Accepted only with own_integration for usps or ups. */
-      credentials?: Record<string, never>;
+      credentials?: Record<string, never> | null;
       name: string;
       own_integration: boolean;
     };
@@ -1571,17 +1566,16 @@ export interface components {
       reference: string;
     };
     CustomsDetails: {
-      aes_itn?: string;
+      aes_itn?: string | null;
       /**
        * @default DDP
        * @enum {string}
        */
       bill_type?: 'DDU' | 'DDP';
       /** @description ISO 3166-1 alpha-2 country code. */
-      issuer_country?: string;
-      tax_id?: string;
-      /** @enum {string} */
-      tax_id_type?: 'VAT' | 'EIN' | 'SSN';
+      issuer_country?: string | null;
+      tax_id?: string | null;
+      tax_id_type?: ('VAT' | 'EIN' | 'SSN') | null;
     };
     CustomsItem: {
       /**
@@ -1627,7 +1621,7 @@ export interface components {
     FreightAddress: {
       /** @default false */
       appointment?: boolean;
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
@@ -1641,10 +1635,10 @@ export interface components {
       /** @default false */
       residential?: boolean;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1676,7 +1670,7 @@ export interface components {
         | '400'
         | '500';
       /** @description Required when `is_hazmat` is true. */
-      hazmat_detail?: components['schemas']['HazmatDetail'];
+      hazmat_detail?: components['schemas']['HazmatDetail'] | null;
       height: number;
       /** @default false */
       is_hazmat?: boolean;
@@ -1703,19 +1697,19 @@ export interface components {
         | 'bag'
         | 'tote'
         | 'pail';
-      price?: number;
-      sku?: string;
+      price?: number | null;
+      sku?: string | null;
       weight: number;
       width: number;
     };
     FreightOrderRequest: {
-      emergency_contact?: components['schemas']['EmergencyContact'];
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['FreightAddress'];
-      from_address_id?: number;
+      emergency_contact?: components['schemas']['EmergencyContact'] | null;
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['FreightAddress'] | null;
+      from_address_id?: number | null;
       /** @example 09:00 */
       from_closing_time: string;
-      from_instructions?: string;
+      from_instructions?: string | null;
       /** @example 09:00 */
       from_opening_time: string;
       /** @default false */
@@ -1727,12 +1721,12 @@ export interface components {
        */
       pickup_date: string;
       /** @description Required when `vehicle_type` is reefer. */
-      reefer_details?: components['schemas']['ReeferDetails'];
-      shipment_order_id?: number;
+      reefer_details?: components['schemas']['ReeferDetails'] | null;
+      shipment_order_id?: number | null;
       to_address: components['schemas']['FreightAddress'];
       /** @example 09:00 */
       to_closing_time: string;
-      to_instructions?: string;
+      to_instructions?: string | null;
       /** @example 09:00 */
       to_opening_time: string;
       /**
@@ -1742,17 +1736,12 @@ export interface components {
       vehicle_type?: 'dry_van' | 'flatbed' | 'reefer';
     };
     HazmatDetail: {
-      /**
-       * @description Required when the chosen `hazmat_matrix_id` is a Class 1 explosive (hazard class 1.x, except 1.5 and 1.6); refused otherwise.
-       * @enum {string}
-       */
-      compatibility_group?: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'J' | 'K' | 'L' | 'N' | 'S';
+      /** @description Required when the chosen `hazmat_matrix_id` is a Class 1 explosive (hazard class 1.x, except 1.5 and 1.6); refused otherwise. */
+      compatibility_group?:
+        ('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'J' | 'K' | 'L' | 'N' | 'S') | null;
       hazmat_matrix_id: number;
-      /**
-       * @description Required when the chosen `hazmat_matrix_id` allows packing groups (then one of those it allows); refused when it allows none.
-       * @enum {string}
-       */
-      packing_group?: 'I' | 'II' | 'III';
+      /** @description Required when the chosen `hazmat_matrix_id` allows packing groups (then one of those it allows); refused when it allows none. */
+      packing_group?: ('I' | 'II' | 'III') | null;
     };
     Health: {
       /** @constant */
@@ -1790,35 +1779,32 @@ export interface components {
        *     }
        */
       extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['ContactAddress'];
-      from_address_id?: number;
-      /** @enum {string} */
-      length_unit?: 'IN' | 'CM';
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['ContactAddress'] | null;
+      from_address_id?: number | null;
+      length_unit?: ('IN' | 'CM') | null;
       package_list: components['schemas']['ParcelPackage'][];
-      return_address_id?: number;
+      return_address_id?: number | null;
       /** @enum {string} */
       service: 'USPS-1' | 'USPS-2' | 'USPS-3';
       shipper_id: number;
       to_address: components['schemas']['InstantShipToAddress'];
-      /** @enum {string} */
-      weight_unit?: 'LBS' | 'KG';
+      weight_unit?: ('LBS' | 'KG') | null;
     };
     InstantShipToAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      /** Format: email */
-      email?: string;
+      email?: string | null;
       /** @default true */
       ignore_bad_address?: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1890,16 +1876,16 @@ export interface components {
       to: number | null;
     };
     ParcelAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1924,45 +1910,45 @@ export interface components {
        *     }
        */
       extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['ParcelAddress'];
-      from_address_id?: number;
-      /** @enum {string} */
-      length_unit?: 'IN' | 'CM';
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['ParcelAddress'] | null;
+      from_address_id?: number | null;
+      length_unit?: ('IN' | 'CM') | null;
       package_list: components['schemas']['ParcelPackage'][];
-      return_address_id?: number;
-      shipment_order_id?: number;
+      return_address_id?: number | null;
+      shipment_order_id?: number | null;
       to_address: components['schemas']['ParcelAddress'];
-      /** @enum {string} */
-      weight_unit?: 'LBS' | 'KG';
+      weight_unit?: ('LBS' | 'KG') | null;
     };
     ParcelPackage: {
-      /** @enum {string} */
       box_type?:
-        | 'your_packaging'
-        | 'fedex_envelope'
-        | 'fedex_pak'
-        | 'fedex_small_box'
-        | 'fedex_medium_box'
-        | 'fedex_large_box'
-        | 'fedex_extra_large_box'
-        | 'fedex_tube'
-        | 'ups_letter'
-        | 'ups_pak'
-        | 'ups_express_box_small'
-        | 'ups_express_box_medium'
-        | 'ups_express_box_large'
-        | 'ups_tube'
-        | 'dhl_express_envelope'
-        | 'dhl_flyer'
-        | 'dhl_express_box'
-        | 'usps_flat_rate_envelope'
-        | 'usps_legal_flat_rate_envelope'
-        | 'usps_padded_flat_rate_envelope'
-        | 'usps_small_flat_rate_box'
-        | 'usps_medium_flat_rate_box'
-        | 'usps_large_flat_rate_box'
-        | 'usps_softpack';
+        | (
+            | 'your_packaging'
+            | 'fedex_envelope'
+            | 'fedex_pak'
+            | 'fedex_small_box'
+            | 'fedex_medium_box'
+            | 'fedex_large_box'
+            | 'fedex_extra_large_box'
+            | 'fedex_tube'
+            | 'ups_letter'
+            | 'ups_pak'
+            | 'ups_express_box_small'
+            | 'ups_express_box_medium'
+            | 'ups_express_box_large'
+            | 'ups_tube'
+            | 'dhl_express_envelope'
+            | 'dhl_flyer'
+            | 'dhl_express_box'
+            | 'usps_flat_rate_envelope'
+            | 'usps_legal_flat_rate_envelope'
+            | 'usps_padded_flat_rate_envelope'
+            | 'usps_small_flat_rate_box'
+            | 'usps_medium_flat_rate_box'
+            | 'usps_large_flat_rate_box'
+            | 'usps_softpack'
+          )
+        | null;
       count: number;
       height: number;
       /** @default false */
@@ -1970,10 +1956,10 @@ export interface components {
       /** @default false */
       is_hazmat?: boolean;
       /** @description Required when `insurance` is true, and on international shipments (`to_address.country` other than the sender's). */
-      items?: components['schemas']['CustomsItem'][];
+      items?: components['schemas']['CustomsItem'][] | null;
       length: number;
-      reference_1?: string;
-      reference_2?: string;
+      reference_1?: string | null;
+      reference_2?: string | null;
       /**
        * @default no_signature
        * @enum {string}
@@ -1983,17 +1969,17 @@ export interface components {
       width: number;
     };
     PickupAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
       is_residential: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -2058,49 +2044,46 @@ export interface components {
        * @description Required when `carrier` is fedex or ups.
        * @example 09:00
        */
-      close_time?: string;
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['PickupAddress'];
-      from_address_id?: number;
-      id?: number;
+      close_time?: string | null;
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['PickupAddress'] | null;
+      from_address_id?: number | null;
+      id?: number | null;
       /**
        * @description A date, `Y-m-d` or month-first `m/d/Y`. Y-m-d, or m/d/Y as the samples send it. Required when `carrier` is fedex or ups.
        * @example 2026-12-01
        */
-      pickup_date?: string;
+      pickup_date?: string | null;
       pieces: components['schemas']['PickupPiece'][];
       /**
        * @description Required when `carrier` is fedex or ups.
        * @example 09:00
        */
-      ready_time?: string;
+      ready_time?: string | null;
     };
     PickupPiece: {
-      /**
-       * @description Required when the order's `carrier` is fedex.
-       * @enum {string}
-       */
-      container_type?: 'package' | 'letter';
+      /** @description Required when the order's `carrier` is fedex. */
+      container_type?: ('package' | 'letter') | null;
       /** @description ISO 3166-1 alpha-2 country code. Required when the order's `carrier` is fedex. */
-      destination_country_code?: string;
+      destination_country_code?: string | null;
       /** @description Ground freight indicator, default false. Required when the order's `carrier` is fedex; when true the service is set by the service. */
-      is_gfp?: boolean;
+      is_gfp?: boolean | null;
       quantity: number;
-      /**
-       * @description Required unless `is_gfp` is true (then the service is chosen by the service).
-       * @enum {string}
-       */
+      /** @description Required unless `is_gfp` is true (then the service is chosen by the service). */
       service?:
-        | 'PICKUP-FEDEX-1'
-        | 'PICKUP-FEDEX-2'
-        | 'PICKUP-FEDEX-3'
-        | 'PICKUP-UPS-1'
-        | 'PICKUP-UPS-2'
-        | 'PICKUP-UPS-3'
-        | 'PICKUP-DHL-1'
-        | 'PICKUP-DHL-2'
-        | 'PICKUP-USPS-1'
-        | 'PICKUP-USPS-2';
+        | (
+            | 'PICKUP-FEDEX-1'
+            | 'PICKUP-FEDEX-2'
+            | 'PICKUP-FEDEX-3'
+            | 'PICKUP-UPS-1'
+            | 'PICKUP-UPS-2'
+            | 'PICKUP-UPS-3'
+            | 'PICKUP-DHL-1'
+            | 'PICKUP-DHL-2'
+            | 'PICKUP-USPS-1'
+            | 'PICKUP-USPS-2'
+          )
+        | null;
       weight: number;
     };
     PickupRate: {
@@ -2119,43 +2102,41 @@ export interface components {
       }[];
     };
     PickupRateAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      /** Format: email */
-      email?: string;
+      email?: string | null;
       is_residential: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
     PickupRatePiece: {
-      /**
-       * @description Required when the order's `carrier` is fedex.
-       * @enum {string}
-       */
-      container_type?: 'package' | 'letter';
+      /** @description Required when the order's `carrier` is fedex. */
+      container_type?: ('package' | 'letter') | null;
       /** @description ISO 3166-1 alpha-2 country code. Required when the order's `carrier` is fedex. */
-      destination_country_code?: string;
+      destination_country_code?: string | null;
       quantity: number;
-      /** @enum {string} */
       service?:
-        | 'PICKUP-FEDEX-1'
-        | 'PICKUP-FEDEX-2'
-        | 'PICKUP-FEDEX-3'
-        | 'PICKUP-UPS-1'
-        | 'PICKUP-UPS-2'
-        | 'PICKUP-UPS-3'
-        | 'PICKUP-DHL-1'
-        | 'PICKUP-DHL-2'
-        | 'PICKUP-USPS-1'
-        | 'PICKUP-USPS-2';
+        | (
+            | 'PICKUP-FEDEX-1'
+            | 'PICKUP-FEDEX-2'
+            | 'PICKUP-FEDEX-3'
+            | 'PICKUP-UPS-1'
+            | 'PICKUP-UPS-2'
+            | 'PICKUP-UPS-3'
+            | 'PICKUP-DHL-1'
+            | 'PICKUP-DHL-2'
+            | 'PICKUP-USPS-1'
+            | 'PICKUP-USPS-2'
+          )
+        | null;
       weight: number;
     };
     PickupRatesRequest: {
@@ -2165,21 +2146,22 @@ export interface components {
        * @description Required when `carrier` is fedex.
        * @example 09:00
        */
-      close_time?: string;
-      from_address?: components['schemas']['PickupRateAddress'];
-      from_address_id?: number;
-      id?: number;
+      close_time?: string | null;
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. */
+      from_address?: components['schemas']['PickupRateAddress'] | null;
+      from_address_id?: number | null;
+      id?: number | null;
       /**
        * @description A date, `Y-m-d` or month-first `m/d/Y`. Y-m-d, or m/d/Y as the samples send it. Required unless `carrier` is dhl.
        * @example 2026-12-01
        */
-      pickup_date?: string;
+      pickup_date?: string | null;
       pieces: components['schemas']['PickupRatePiece'][];
       /**
        * @description Required when `carrier` is fedex.
        * @example 09:00
        */
-      ready_time?: string;
+      ready_time?: string | null;
     };
     ReeferDetails: {
       /** @enum {string} */
@@ -2198,7 +2180,7 @@ export interface components {
       url: string;
     };
     RegisterWebhookRequest: {
-      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[];
+      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[] | null;
       url: string;
     };
     ReplaceCredentialsRequest: {
@@ -2240,9 +2222,9 @@ export interface components {
       name: string;
     };
     UpdateWebhookRequest: {
-      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[];
+      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[] | null;
       /** @description Required when events is not present. */
-      url?: string;
+      url?: string | null;
     };
     /** @description Validation failed: `data` maps field paths to their messages. */
     ValidationErrorEnvelope: {
@@ -2342,6 +2324,10 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
+    /** @description The dated API version that served the request: the one it pinned, else the current one. */
+    ApiVersion: '2026-11-28';
+    /** @description The version that served the request, as on every answer, except when Node could not read the request line at all. */
+    ApiVersionWhenRead: '2026-11-28';
     /** @description A weak tag of the body. A GET sent again with it in `If-None-Match` is answered 304 while the body is the same. */
     ETag: string;
     /** @description `true` on an answer replayed for an Idempotency-Key that was sent before; absent otherwise. */
@@ -2372,6 +2358,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2382,6 +2370,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           /** @description The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event. */
           'Stream-Revision'?: string;
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -2402,6 +2391,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2410,6 +2400,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2420,6 +2411,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2430,6 +2422,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2441,6 +2434,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2460,6 +2454,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2479,7 +2474,10 @@ export interface operations {
         /** @description Only events written at or before this time. */
         to?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path?: never;
       cookie?: never;
     };
@@ -2488,6 +2486,7 @@ export interface operations {
       /** @description The audit bundle, JSON Lines (application/jsonl): docs/audit.md#exports. */
       200: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2499,6 +2498,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2509,6 +2509,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2519,6 +2520,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2530,6 +2532,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2549,6 +2552,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2567,6 +2571,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2577,6 +2583,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2595,6 +2602,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2603,6 +2611,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2613,6 +2622,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2623,6 +2633,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2634,6 +2645,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2653,6 +2665,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2668,6 +2681,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2678,6 +2693,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2696,6 +2712,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2704,6 +2721,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2714,6 +2732,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2725,6 +2744,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2744,6 +2764,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2759,6 +2780,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2774,6 +2797,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2792,6 +2816,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2802,6 +2827,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2812,6 +2838,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2822,6 +2849,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2832,6 +2860,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2844,6 +2873,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2863,6 +2893,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2881,6 +2912,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2891,6 +2924,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2909,6 +2943,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2917,6 +2952,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2927,6 +2963,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2937,6 +2974,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2947,6 +2985,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2958,6 +2997,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2977,6 +3017,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2992,6 +3033,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -3007,6 +3050,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3025,6 +3069,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3035,6 +3080,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3045,6 +3091,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3055,6 +3102,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3065,6 +3113,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3075,6 +3124,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3087,6 +3137,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3106,6 +3157,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3121,6 +3173,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3137,6 +3191,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3155,6 +3210,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3163,6 +3219,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3173,6 +3230,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3183,6 +3241,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3194,6 +3253,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3213,6 +3273,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3228,6 +3289,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3244,6 +3307,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3262,6 +3326,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3270,6 +3335,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3280,6 +3346,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3290,6 +3357,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3301,6 +3369,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3320,6 +3389,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3335,6 +3405,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3356,6 +3428,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3374,6 +3447,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3384,6 +3458,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3394,6 +3469,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3404,6 +3480,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3414,6 +3491,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3424,6 +3502,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3436,6 +3515,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3455,6 +3535,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3467,7 +3548,10 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The account id.
@@ -3488,6 +3572,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3506,6 +3591,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3516,6 +3602,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3526,6 +3613,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3537,6 +3625,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3556,6 +3645,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3571,6 +3661,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3592,6 +3684,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3610,6 +3703,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3620,6 +3714,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3630,6 +3725,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3640,6 +3736,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3650,6 +3747,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3660,6 +3758,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3672,6 +3771,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3691,6 +3791,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3706,6 +3807,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3727,6 +3830,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3745,6 +3849,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3755,6 +3860,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3765,6 +3871,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3775,6 +3882,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3785,6 +3893,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3795,6 +3904,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3807,6 +3917,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3826,6 +3937,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3838,7 +3950,10 @@ export interface operations {
   replaceShipperCredentials: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The account id.
@@ -3863,6 +3978,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3881,6 +3997,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3891,6 +4008,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3901,6 +4019,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3911,6 +4030,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3921,6 +4041,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3932,6 +4053,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3951,6 +4073,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3966,6 +4089,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3988,6 +4113,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4006,6 +4132,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4016,6 +4143,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4026,6 +4154,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4036,6 +4165,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4046,6 +4176,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4058,6 +4189,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4077,6 +4209,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4098,7 +4231,10 @@ export interface operations {
         /** @description Only events written at or before this time. */
         to?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path?: never;
       cookie?: never;
     };
@@ -4107,6 +4243,7 @@ export interface operations {
       /** @description The audit bundle, JSON Lines (application/jsonl): docs/audit.md#exports. */
       200: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4118,6 +4255,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4128,6 +4266,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4138,6 +4277,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4148,6 +4288,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4159,6 +4300,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4178,6 +4320,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4193,6 +4336,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4204,6 +4349,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4222,6 +4368,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4232,6 +4379,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4242,6 +4390,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4252,6 +4401,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4262,6 +4412,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4273,6 +4424,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4292,6 +4444,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4307,6 +4460,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4317,6 +4472,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4332,6 +4488,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4340,6 +4497,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4351,6 +4509,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4378,6 +4537,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4388,6 +4549,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4406,6 +4568,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4414,6 +4577,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4424,6 +4588,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4434,6 +4599,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4445,6 +4611,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4464,6 +4631,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4479,6 +4647,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4494,6 +4664,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4512,6 +4683,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4522,6 +4694,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4532,6 +4705,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4542,6 +4716,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4552,6 +4727,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4564,6 +4740,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4583,6 +4760,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4604,6 +4782,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -4620,6 +4800,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           /** @description The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event. */
           'Stream-Revision'?: string;
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -4640,6 +4821,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4648,6 +4830,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4658,6 +4841,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4668,6 +4852,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4678,6 +4863,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4689,6 +4875,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4708,6 +4895,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4726,6 +4914,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -4742,6 +4932,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4760,6 +4951,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4768,6 +4960,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4778,6 +4971,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4788,6 +4982,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4798,6 +4993,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4809,6 +5005,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4828,6 +5025,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4843,6 +5041,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -4860,6 +5060,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4878,6 +5079,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4888,6 +5090,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4898,6 +5101,7 @@ export interface operations {
       /** @description The account credit does not cover the charge; nothing is charged. */
       402: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4908,6 +5112,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4918,6 +5123,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4929,6 +5135,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4940,6 +5147,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4959,6 +5167,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4974,6 +5183,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4989,6 +5200,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5009,6 +5221,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5027,6 +5240,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5037,6 +5251,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5047,6 +5262,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5057,6 +5273,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5067,6 +5284,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5079,6 +5297,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5098,6 +5317,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5113,6 +5333,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5123,6 +5345,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5138,6 +5361,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5146,6 +5370,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5157,6 +5382,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5176,6 +5402,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5191,6 +5418,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5201,6 +5430,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5216,6 +5446,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5224,6 +5455,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5235,6 +5467,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5259,6 +5492,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5269,6 +5504,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5284,6 +5520,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5292,6 +5529,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5303,6 +5541,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5322,6 +5561,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5339,7 +5579,10 @@ export interface operations {
         /** @description HMAC of the key and expiry under LABEL_URL_SECRET. */
         signature: string;
       };
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The path of the label file, as the signed link holds it.
@@ -5354,6 +5597,7 @@ export interface operations {
       /** @description The PDF (application/pdf). */
       200: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5364,6 +5608,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5374,6 +5619,7 @@ export interface operations {
       /** @description The link is refused. */
       403: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5384,6 +5630,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5395,6 +5642,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5414,6 +5662,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5432,6 +5681,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5442,6 +5693,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5460,6 +5712,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5468,6 +5721,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5478,6 +5732,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5488,6 +5743,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5499,6 +5755,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5518,6 +5775,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5533,6 +5791,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5548,6 +5808,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5568,6 +5829,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5586,6 +5848,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5596,6 +5859,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5606,6 +5870,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5616,6 +5881,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5626,6 +5892,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5638,6 +5905,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5657,6 +5925,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5672,6 +5941,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5687,6 +5958,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5705,6 +5977,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5715,6 +5988,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5725,6 +5999,7 @@ export interface operations {
       /** @description The account credit does not cover the charge; nothing is charged. */
       402: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5735,6 +6010,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5745,6 +6021,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5755,6 +6032,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5767,6 +6045,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5786,6 +6065,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5804,6 +6084,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5814,6 +6096,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5832,6 +6115,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5840,6 +6124,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5850,6 +6135,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5860,6 +6146,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5871,6 +6158,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5890,6 +6178,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5905,6 +6194,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5920,6 +6211,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5940,6 +6232,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5958,6 +6251,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5968,6 +6262,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5978,6 +6273,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5988,6 +6284,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5998,6 +6295,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6010,6 +6308,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6029,6 +6328,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6044,6 +6344,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -6060,6 +6362,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6078,6 +6381,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6086,6 +6390,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6096,6 +6401,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6106,6 +6412,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6117,6 +6424,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6136,6 +6444,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6148,7 +6457,10 @@ export interface operations {
   cancelPickupOrder: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The pickup order id, as `POST /pickup-orders` answered it.
@@ -6164,6 +6476,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6182,6 +6495,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6192,6 +6506,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6202,6 +6517,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6212,6 +6528,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6222,6 +6539,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6233,6 +6551,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6252,6 +6571,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6267,6 +6587,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6282,6 +6604,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6300,6 +6623,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6310,6 +6634,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6320,6 +6645,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6330,6 +6656,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6340,6 +6667,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6352,6 +6680,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6371,6 +6700,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6386,6 +6716,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6396,6 +6728,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6414,6 +6747,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6422,6 +6756,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6432,6 +6767,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6443,6 +6779,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6462,6 +6799,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6477,6 +6815,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6487,6 +6827,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6505,6 +6846,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6513,6 +6855,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6523,6 +6866,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6534,6 +6878,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6553,6 +6898,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6568,6 +6914,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6583,6 +6931,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6601,6 +6950,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6611,6 +6961,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6621,6 +6972,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6631,6 +6983,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6641,6 +6994,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6653,6 +7007,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6672,6 +7027,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6684,7 +7040,10 @@ export interface operations {
   deleteWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The webhook endpoint id.
@@ -6700,6 +7059,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6718,6 +7078,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6728,6 +7089,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6738,6 +7100,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6749,6 +7112,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6768,6 +7132,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6780,7 +7145,10 @@ export interface operations {
   updateWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The webhook endpoint id.
@@ -6800,6 +7168,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6818,6 +7187,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6828,6 +7198,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6838,6 +7209,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6848,6 +7220,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6858,6 +7231,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6869,6 +7243,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6888,6 +7263,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6906,6 +7282,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -6922,6 +7300,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6940,6 +7319,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6948,6 +7328,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6958,6 +7339,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6968,6 +7350,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6978,6 +7361,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6989,6 +7373,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7008,6 +7393,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7023,6 +7409,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -7045,6 +7433,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -7063,6 +7452,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -7073,6 +7463,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7083,6 +7474,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7093,6 +7485,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7103,6 +7496,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7114,6 +7508,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7133,6 +7528,7 @@ export interface operations {
       /** @description Unavailable for now; a retry (with the same Idempotency-Key) is safe. */
       503: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
