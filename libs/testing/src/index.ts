@@ -25,5 +25,10 @@ export * from './test-certificates';
 export * from './pgbouncer';
 export * from './carriers/usps-mock';
 export * from './carriers/live-usps-shipper';
-export { enableOpenApiConformance, takeOpenApiViolations } from './conformance/conformance-check';
+export {
+  checkedOpenApiExchanges,
+  enableOpenApiConformance,
+  takeOpenApiViolations,
+} from './conformance/conformance-check';
+export { fieldErrorsOf, testClient } from './api-test-client';
 export { runApiFuzz, formatFuzzReport, type ApiFuzzReport } from './fuzz/api-fuzz-run';

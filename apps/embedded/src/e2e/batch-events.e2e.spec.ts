@@ -1,41 +1,46 @@
+import { type ShippingClient, unwrap, waitForBatchStatus } from '@shipping/client';
 import {
-  apiClient,
   batchShipment,
   createTestDatabase,
   type RuntimeProcess,
   startRuntime,
   type TestDatabase,
+  fieldErrorsOf,
+  testClient,
   undeliverableBatchShipment,
 } from '@shipping/testing';
-import { batchWithStatus } from './batch-support';
 
 describe('GET /batches/{id}/events on PostgreSQL', () => {
   let runtime: RuntimeProcess;
   let database: TestDatabase;
-  let acme: ReturnType<typeof apiClient>;
-  let tiny: ReturnType<typeof apiClient>;
+  let acme: ShippingClient;
+  let tiny: ShippingClient;
   let batchId: string;
+  const eventsOf = (client: ShippingClient, id: string, query: { page?: number; per_page?: number } = {}) =>
+    client.GET('/batches/{batch_id}/events', { params: { path: { batch_id: id }, query } });
 
   beforeAll(async () => {
     database = await createTestDatabase('batch_events_e2e');
     runtime = await startRuntime({
       env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
     });
-    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    tiny = apiClient(runtime.baseUrl, 'sk_test_tiny');
-    const created = await acme.post(
-      '/batches',
-      {
+    acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    tiny = testClient(runtime.baseUrl, 'sk_test_tiny');
+    const created = await acme.POST('/batches', {
+      body: {
         shipper_id: 1,
         service: 'USPS-1',
         batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)],
       },
-      { 'x-request-id': 'create-batch-events-1' },
-    );
-    batchId = created.body.data.id;
-    await batchWithStatus(acme, batchId, ['ready']);
-    await acme.post(`/batches/${batchId}/ship`, undefined, { 'x-request-id': 'ship-batch-events-1' });
-    await batchWithStatus(acme, batchId, ['completed']);
+      headers: { 'x-request-id': 'create-batch-events-1' },
+    });
+    batchId = unwrap(created).id;
+    await waitForBatchStatus(acme, batchId, ['ready']);
+    await acme.POST('/batches/{batch_id}/ship', {
+      params: { path: { batch_id: batchId } },
+      headers: { 'x-request-id': 'ship-batch-events-1' },
+    });
+    await waitForBatchStatus(acme, batchId, ['completed']);
   });
 
   afterAll(async () => {
@@ -44,9 +49,9 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
   });
 
   it('lists the batch stream in order, page by page, in the pagination envelope', async () => {
-    const first = await acme.get(`/batches/${batchId}/events?per_page=4`);
-    expect(first.status).toBe(200);
-    const page = first.body.data;
+    const first = await eventsOf(acme, batchId, { per_page: 4 });
+    expect(first.response.status).toBe(200);
+    const page = unwrap(first);
     expect(page).toMatchObject({
       current_page: 1,
       per_page: 4,
@@ -60,9 +65,15 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
     const events = [...page.data];
     let next: string | null = page.next_page_url;
     while (next) {
-      const more = await acme.get(next.replace(runtime.baseUrl, ''));
-      events.push(...more.body.data.data);
-      next = more.body.data.next_page_url;
+      const query = new URL(next).searchParams;
+      const more = unwrap(
+        await eventsOf(acme, batchId, {
+          page: Number(query.get('page')),
+          per_page: Number(query.get('per_page')),
+        }),
+      );
+      events.push(...more.data);
+      next = more.next_page_url;
     }
     expect(events.map((event) => event.type)).toEqual([
       'BatchCreated',
@@ -96,8 +107,8 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
     });
     expect(validated.correlation_id).toBe('create-batch-events-1');
     expect(validated.causation_id).toBe(created.id);
-    expect(events.find((event) => event.type === 'BatchShipped').correlation_id).toBe('ship-batch-events-1');
-    expect(events.find((event) => event.type === 'ItemFailed').data).toMatchObject({
+    expect(events.find((event) => event.type === 'BatchShipped')?.correlation_id).toBe('ship-batch-events-1');
+    expect(events.find((event) => event.type === 'ItemFailed')?.data).toMatchObject({
       batch_id: batchId,
       index: 1,
     });
@@ -107,9 +118,9 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
   });
 
   it('answers an empty page past the end', async () => {
-    const past = await acme.get(`/batches/${batchId}/events?page=9&per_page=4`);
-    expect(past.status).toBe(200);
-    expect(past.body.data).toMatchObject({
+    const past = await eventsOf(acme, batchId, { page: 9, per_page: 4 });
+    expect(past.response.status).toBe(200);
+    expect(past.data!.data).toMatchObject({
       data: [],
       from: null,
       to: null,
@@ -124,15 +135,15 @@ describe('GET /batches/{id}/events on PostgreSQL', () => {
       [acme, 'unknownbatch'],
       [acme, `${batchId}x`],
     ] as const) {
-      const response = await client.get(`/batches/${id}/events`);
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual({ success: false, message: 'Batch not found.' });
+      const response = await eventsOf(client, id);
+      expect(response.response.status).toBe(404);
+      expect(response.error).toEqual({ success: false, message: 'Batch not found.' });
     }
   });
 
   it('refuses a bad page or per_page like other listings', async () => {
-    const response = await acme.get(`/batches/${batchId}/events?per_page=0`);
-    expect(response.status).toBe(422);
-    expect(response.body.data).toEqual({ per_page: ['The per_page must be at least 1.'] });
+    const response = await eventsOf(acme, batchId, { per_page: 0 });
+    expect(response.response.status).toBe(422);
+    expect(fieldErrorsOf(response)).toEqual({ per_page: ['The per_page must be at least 1.'] });
   });
 });

@@ -18,6 +18,7 @@ describe('batch ids in the path', () => {
     await runtime?.stop();
   });
 
+  // Escapes sent as they are: the typed client would escape the `%` of a path parameter again.
   const routes: [string, (id: string) => Promise<{ status: number; body: any }>][] = [
     ['GET /batches/{id}', (id) => acme.get(`/batches/${id}`)],
     ['GET /batches/{id}/events', (id) => acme.get(`/batches/${id}/events`)],

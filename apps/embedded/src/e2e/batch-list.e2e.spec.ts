@@ -1,11 +1,5 @@
-import {
-  createShippingClient,
-  type ShippingClient,
-  ShippingApiError,
-  unwrap,
-  waitForBatchStatus,
-} from '@shipping/client';
-import { batchShipment, type RuntimeProcess, startRuntime } from '@shipping/testing';
+import { type ShippingClient, ShippingApiError, unwrap, waitForBatchStatus } from '@shipping/client';
+import { batchShipment, type RuntimeProcess, startRuntime, testClient } from '@shipping/testing';
 
 /** GET /batches, the dashboard's batches page, on the embedded default store (PGlite), through the typed client. */
 describe('the list of batches', () => {
@@ -31,8 +25,8 @@ describe('the list of batches', () => {
 
   beforeAll(async () => {
     runtime = await startRuntime({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
-    acme = createShippingClient({ baseUrl: runtime.baseUrl, apiKey: 'sk_test_acme' });
-    tiny = createShippingClient({ baseUrl: runtime.baseUrl, apiKey: 'sk_test_tiny' });
+    acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    tiny = testClient(runtime.baseUrl, 'sk_test_tiny');
     for (const count of [1, 2, 3]) acmeBatchIds.push(await create(acme, 1, count));
     tinyBatchId = await create(tiny, 4, 1);
   });
@@ -113,7 +107,7 @@ describe('the list of batches', () => {
   });
 
   it('needs an API key', async () => {
-    const anonymous = await createShippingClient({ baseUrl: runtime.baseUrl }).GET('/batches');
+    const anonymous = await testClient(runtime.baseUrl).GET('/batches');
     expect(anonymous.response.status).toBe(401);
     expect(anonymous.error).toEqual({ success: false, message: 'Unauthenticated.' });
   });

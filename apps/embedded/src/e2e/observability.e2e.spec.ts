@@ -1,14 +1,14 @@
 import { Client } from 'pg';
+import { type components, unwrap, waitForBatchStatus } from '@shipping/client';
 import {
-  apiClient,
   batchShipment,
   createTestDatabase,
   eventually,
   type RuntimeProcess,
   startRuntime,
   type TestDatabase,
+  testClient,
 } from '@shipping/testing';
-import { batchWithStatus } from './batch-support';
 
 /** The value of one sample of a Prometheus text exposition, or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -35,17 +35,20 @@ describe('GET /metrics after a batch', () => {
   });
 
   it('counts the batch’s validation and labelling phases, its labels and the requests that made it', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    const created = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: [batchShipment(0), batchShipment(1), batchShipment(2)],
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    const created = await acme.POST('/batches', {
+      body: {
+        shipper_id: 1,
+        service: 'USPS-1',
+        batch_shipments: [batchShipment(0), batchShipment(1), batchShipment(2)],
+      },
     });
-    expect(created.status).toBe(201);
-    const batchId = created.body.data.id;
-    await batchWithStatus(acme, batchId, ['ready']);
-    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
-    await batchWithStatus(acme, batchId, ['completed']);
+    expect(created.response.status).toBe(201);
+    const batchId = unwrap(created).id;
+    await waitForBatchStatus(acme, batchId, ['ready']);
+    const shipped = await acme.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: batchId } } });
+    expect(shipped.response.status).toBe(200);
+    await waitForBatchStatus(acme, batchId, ['completed']);
 
     const response = await fetch(`${runtime.baseUrl}/metrics`);
     expect(response.status).toBe(200);
@@ -83,14 +86,20 @@ describe('GET /metrics after a batch', () => {
   });
 
   it('counts a replayed Idempotency-Key and a reused one', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
     const before =
       sample(await metricsOf(runtime), 'shipping_idempotency_replays_total', { layer: 'gateway' }) ?? 0;
-    const body = { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0)] };
+    const body: components['schemas']['CreateBatchRequest'] = {
+      shipper_id: 1,
+      service: 'USPS-1',
+      batch_shipments: [batchShipment(0)],
+    };
     const headers = { 'Idempotency-Key': `metrics-${Date.now()}` };
-    expect((await acme.post('/batches', body, headers)).status).toBe(201);
-    expect((await acme.post('/batches', body, headers)).status).toBe(201);
-    expect((await acme.post('/batches', { ...body, service: 'USPS-2' }, headers)).status).toBe(422);
+    const statusOf = async (sent: typeof body) =>
+      (await acme.POST('/batches', { body: sent, headers })).response.status;
+    expect(await statusOf(body)).toBe(201);
+    expect(await statusOf(body)).toBe(201);
+    expect(await statusOf({ ...body, service: 'USPS-2' })).toBe(422);
 
     const text = await metricsOf(runtime);
     expect(sample(text, 'shipping_idempotency_replays_total', { layer: 'gateway' })).toBe(before + 1);

@@ -19,7 +19,11 @@ const SANDBOX_ADMIN_KEY = 'sk_admin_sandbox_embedded';
  */
 const externalBaseUrl = process.env['CONTRACT_BASE_URL'];
 
-/** Every answer of a tour over the documented routes keeps the document's schema for its route and status. */
+/**
+ * A tour over every documented route, by method and path, with the malformed requests each one
+ * refuses (so it stays on the raw apiClient): every answer keeps the document's schema for its
+ * route and status (the conformance hook), quotes one of its messages and sends its headers.
+ */
 describe('the answers keep the OpenAPI document', () => {
   let runtime: Pick<RuntimeProcess, 'baseUrl' | 'stop'>;
   let acme: ReturnType<typeof apiClient>;
@@ -28,17 +32,19 @@ describe('the answers keep the OpenAPI document', () => {
   const seen = new Set<string>();
 
   async function call(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+    // The body's schema and the status are checked by the conformance hook of apiClient.
     const response = await acme.call(method, path, body, headers);
     for (const violation of [
-      contract.violation(method, path, response.status, response.body),
       contract.messageViolation(method, path, response.status, response.body),
       contract.headerViolation(method, path, response.status, response.headers),
     ])
       if (violation) violations.push(violation);
     const operation = contract.operations.find(
-      (candidate) => candidate.method === method && candidate.pattern.test(path.split('?')[0]),
+      (candidate) =>
+        candidate.method === method && candidate.pattern.test(path.split('?')[0].replace(/(.)\/+$/, '$1')),
     );
     if (operation) seen.add(`${method} ${operation.path}`);
+    else violations.push(`${method} ${path.split('?')[0]} is not documented`);
     return response;
   }
 

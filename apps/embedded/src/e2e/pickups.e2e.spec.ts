@@ -1,26 +1,28 @@
 import { Client } from 'pg';
+import { type ShippingClient, unwrap } from '@shipping/client';
 import {
-  apiClient,
   createTestDatabase,
   eventually,
+  fieldErrorsOf,
   fedexPickupOrder as fedexPickup,
   fedexPickupRates,
   pickupAddress as inlineAddress,
   type RuntimeProcess,
   startRuntime,
+  testClient,
 } from '@shipping/testing';
 
 describe('pickup orders and pickup rates', () => {
   let runtime: RuntimeProcess;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let acme: ReturnType<typeof apiClient>;
-  let tiny: ReturnType<typeof apiClient>;
+  let acme: ShippingClient;
+  let tiny: ShippingClient;
 
   beforeAll(async () => {
     database = await createTestDatabase('pickups_e2e');
     runtime = await startRuntime({ env: { STORE: 'postgres', DATABASE_URL: database.url } });
-    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    tiny = apiClient(runtime.baseUrl, 'sk_test_tiny');
+    acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    tiny = testClient(runtime.baseUrl, 'sk_test_tiny');
   });
 
   afterAll(async () => {
@@ -29,9 +31,9 @@ describe('pickup orders and pickup rates', () => {
   });
 
   it('creates a pickup order and answers the Pickup order object of the interface', async () => {
-    const created = await acme.post('/pickup-orders', fedexPickup());
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
+    const created = await acme.POST('/pickup-orders', { body: fedexPickup() });
+    expect(created.response.status).toBe(201);
+    expect(created.data).toEqual({
       success: true,
       data: {
         id: expect.any(Number),
@@ -84,13 +86,15 @@ describe('pickup orders and pickup rates', () => {
   });
 
   it('answers an inline sender with a null id and null unset lines', async () => {
-    const created = await acme.post('/pickup-orders', {
-      carrier: 'dhl',
-      from_address: inlineAddress(),
-      pieces: [{ service: 'PICKUP-DHL-1', quantity: 2, weight: 3 }],
+    const created = await acme.POST('/pickup-orders', {
+      body: {
+        carrier: 'dhl',
+        from_address: inlineAddress(),
+        pieces: [{ service: 'PICKUP-DHL-1', quantity: 2, weight: 3 }],
+      },
     });
-    expect(created.status).toBe(201);
-    expect(created.body.data.from_address).toEqual({
+    expect(created.response.status).toBe(201);
+    expect(created.data!.data.from_address).toEqual({
       id: null,
       ...inlineAddress(),
       attention: null,
@@ -98,7 +102,7 @@ describe('pickup orders and pickup rates', () => {
       street_3: null,
       email: null,
     });
-    expect(created.body.data).toMatchObject({
+    expect(created.data!.data).toMatchObject({
       pickup_date: null,
       ready_time: null,
       close_time: null,
@@ -107,37 +111,37 @@ describe('pickup orders and pickup rates', () => {
   });
 
   it('updates its own pickup order by id, and refuses an unknown or foreign id', async () => {
-    const { body } = await acme.post('/pickup-orders', fedexPickup());
-    const updated = await acme.post('/pickup-orders', {
-      ...fedexPickup(),
-      id: body.data.id,
-      close_time: '18:00',
+    const { id } = unwrap(await acme.POST('/pickup-orders', { body: fedexPickup() }));
+    const updated = await acme.POST('/pickup-orders', {
+      body: { ...fedexPickup(), id, close_time: '18:00' },
     });
-    expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ id: body.data.id, close_time: '18:00' });
-    const foreign = await tiny.post('/pickup-orders', {
-      ...fedexPickup(),
-      from_address_id: 3,
-      id: body.data.id,
+    expect(updated.response.status).toBe(200);
+    expect(updated.data!.data).toMatchObject({ id, close_time: '18:00' });
+    const foreign = await tiny.POST('/pickup-orders', {
+      body: { ...fedexPickup(), from_address_id: 3, id },
     });
-    expect(foreign.status).toBe(422);
-    expect(foreign.body.data).toEqual({ id: ['The selected id is invalid.'] });
+    expect(foreign.response.status).toBe(422);
+    expect(fieldErrorsOf(foreign)).toEqual({ id: ['The selected id is invalid.'] });
   });
 
   it("refuses another account's saved address", async () => {
-    const response = await tiny.post('/pickup-orders', fedexPickup());
-    expect(response.status).toBe(422);
-    expect(response.body.data).toEqual({ from_address_id: ['The selected from_address_id is invalid.'] });
+    const response = await tiny.POST('/pickup-orders', { body: fedexPickup() });
+    expect(response.response.status).toBe(422);
+    expect(fieldErrorsOf(response)).toEqual({
+      from_address_id: ['The selected from_address_id is invalid.'],
+    });
   });
 
   it('enforces the first carrier rules through HTTP', async () => {
-    const response = await acme.post('/pickup-orders', {
-      ...fedexPickup(),
-      ready_time: undefined,
-      pieces: [{ service: 'PICKUP-FEDEX-1', quantity: 1, weight: 1 }],
+    const response = await acme.POST('/pickup-orders', {
+      body: {
+        ...fedexPickup(),
+        ready_time: undefined,
+        pieces: [{ service: 'PICKUP-FEDEX-1', quantity: 1, weight: 1 }],
+      },
     });
-    expect(response.status).toBe(422);
-    expect(Object.keys(response.body.data).sort()).toEqual([
+    expect(response.response.status).toBe(422);
+    expect(Object.keys(fieldErrorsOf(response)).sort()).toEqual([
       'pieces.0.container_type',
       'pieces.0.destination_country_code',
       'pieces.0.is_gfp',
@@ -148,9 +152,9 @@ describe('pickup orders and pickup rates', () => {
   it('prices a pickup to the cent with awkward weights, the fuel surcharge and a residential fee', async () => {
     // fedex card: 15.00 base, 0.12 a pound, 18.5 % fuel on the base, 4.95 residential.
     // 7 x 0.35 + 3 x 1.1 = 5.75 lb -> 6 billable: base 15.72, fuel 2.9082 -> 2.91, final 23.58.
-    const rate = await acme.post('/pickup-orders/get-rates', fedexPickupRates());
-    expect(rate.status).toBe(200);
-    expect(rate.body).toEqual({
+    const rate = await acme.POST('/pickup-orders/get-rates', { body: fedexPickupRates() });
+    expect(rate.response.status).toBe(200);
+    expect(rate.data).toEqual({
       success: true,
       data: {
         id: null,
@@ -163,39 +167,31 @@ describe('pickup orders and pickup rates', () => {
   });
 
   it('prices a saved business sender without a residential fee, and echoes the id of an own pickup', async () => {
-    const { body } = await acme.post('/pickup-orders', fedexPickup());
-    const rate = await acme.post('/pickup-orders/get-rates', {
-      id: body.data.id,
-      from_address_id: 1,
-      carrier: 'dhl',
-      pieces: [{ quantity: 1, weight: 0.5 }],
+    const { id } = unwrap(await acme.POST('/pickup-orders', { body: fedexPickup() }));
+    const rate = await acme.POST('/pickup-orders/get-rates', {
+      body: { id, from_address_id: 1, carrier: 'dhl', pieces: [{ quantity: 1, weight: 0.5 }] },
     });
     // dhl card: 12.00 base, 0.10 a pound (1 billable), 21.5 % fuel: base 12.10, fuel 2.6015 -> 2.60.
-    expect(rate.body.data).toEqual({
-      id: body.data.id,
+    expect(rate.data!.data).toEqual({
+      id,
       miscellaneous_charges: [],
       base_price: '12.10',
       fuel_price: '2.60',
       final_price: '14.70',
     });
-    const foreign = await tiny.post('/pickup-orders/get-rates', {
-      id: body.data.id,
-      from_address_id: 3,
-      carrier: 'dhl',
-      pieces: [{ quantity: 1, weight: 1 }],
+    const foreign = await tiny.POST('/pickup-orders/get-rates', {
+      body: { id, from_address_id: 3, carrier: 'dhl', pieces: [{ quantity: 1, weight: 1 }] },
     });
-    expect(foreign.body.data).toEqual({ id: ['The selected id is invalid.'] });
+    expect(fieldErrorsOf(foreign)).toEqual({ id: ['The selected id is invalid.'] });
   });
 
   it('says a valid from address is required when there is no usable sender', async () => {
     for (const sender of [{}, { from_address_id: 2_000_000 }, { from_address_id: 3 }]) {
-      const response = await acme.post('/pickup-orders/get-rates', {
-        ...sender,
-        carrier: 'dhl',
-        pieces: [{ quantity: 1, weight: 1 }],
+      const response = await acme.POST('/pickup-orders/get-rates', {
+        body: { ...sender, carrier: 'dhl', pieces: [{ quantity: 1, weight: 1 }] },
       });
-      expect(response.status).toBe(422);
-      expect(response.body).toEqual({
+      expect(response.response.status).toBe(422);
+      expect(response.error).toEqual({
         success: false,
         message: 'The given data was invalid.',
         data: { from_address_id: ['A valid from address is required.'] },
@@ -204,21 +200,23 @@ describe('pickup orders and pickup rates', () => {
   });
 
   it('lists pickup orders newest first to their own account only', async () => {
-    const newest = await tiny.post('/pickup-orders', {
-      from_address_id: 3,
-      carrier: 'usps',
-      pieces: [{ service: 'PICKUP-USPS-1', quantity: 1, weight: 1 }],
-    });
-    const page = await eventually(async () => {
-      const listed = await tiny.get('/pickup-orders');
-      return listed.body.data.data[0]?.id === newest.body.data.id ? listed : undefined;
-    });
-    expect(page.body.data.data.map((pickup: { id: number }) => pickup.id)).toEqual([newest.body.data.id]);
-    expect(page.body.data.data[0]).toEqual(newest.body.data);
-    const acmeList = await acme.get('/pickup-orders?per_page=1000');
-    expect(acmeList.body.data.data.map((pickup: { id: number }) => pickup.id)).not.toContain(
-      newest.body.data.id,
+    const newest = unwrap(
+      await tiny.POST('/pickup-orders', {
+        body: {
+          from_address_id: 3,
+          carrier: 'usps',
+          pieces: [{ service: 'PICKUP-USPS-1', quantity: 1, weight: 1 }],
+        },
+      }),
     );
+    const page = await eventually(async () => {
+      const listed = unwrap(await tiny.GET('/pickup-orders'));
+      return listed.data[0]?.id === newest.id ? listed : undefined;
+    });
+    expect(page.data.map((pickup) => pickup.id)).toEqual([newest.id]);
+    expect(page.data[0]).toEqual(newest);
+    const acmeList = unwrap(await acme.GET('/pickup-orders', { params: { query: { per_page: 1000 } } }));
+    expect(acmeList.data.map((pickup) => pickup.id)).not.toContain(newest.id);
   });
 
   it('answers "Pickup order could not be saved" when the store fails, and stores nothing', async () => {
@@ -234,13 +232,13 @@ describe('pickup orders and pickup rates', () => {
       await admin.query(
         `alter table event_store.events add constraint refuse_pickups check (stream_name not like 'pickup-%') not valid`,
       );
-      const failed = await acme.post('/pickup-orders', fedexPickup());
-      expect(failed.status).toBe(503);
-      expect(failed.body).toEqual({ success: false, message: 'Pickup order could not be saved' });
+      const failed = await acme.POST('/pickup-orders', { body: fedexPickup() });
+      expect(failed.response.status).toBe(503);
+      expect(failed.error).toEqual({ success: false, message: 'Pickup order could not be saved' });
       expect(await countPickupEvents()).toBe(before);
       await admin.query('alter table event_store.events drop constraint refuse_pickups');
-      const saved = await acme.post('/pickup-orders', fedexPickup());
-      expect(saved.status).toBe(201);
+      const saved = await acme.POST('/pickup-orders', { body: fedexPickup() });
+      expect(saved.response.status).toBe(201);
       expect(await countPickupEvents()).toBe(before + 1);
     } finally {
       await admin.query('alter table event_store.events drop constraint if exists refuse_pickups');

@@ -1,9 +1,9 @@
 import {
-  apiClient,
   createTestDatabase,
   type RuntimeProcess,
   startRuntime,
   type TestDatabase,
+  testClient,
 } from '@shipping/testing';
 import { Client } from 'pg';
 
@@ -34,27 +34,30 @@ describe('a webhook signing secret at rest', () => {
   });
 
   it('is shown once, kept only sealed with its endpoint, and a replay of the registration answers without it', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    const key = { 'Idempotency-Key': 'register-hook-1' };
-    const created = await acme.post('/webhooks', { url: 'http://127.0.0.1:9/hooks' }, key);
-    expect(created.status).toBe(201);
-    const { secret, ...shown } = created.body.data;
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    const register = {
+      body: { url: 'http://127.0.0.1:9/hooks' },
+      headers: { 'Idempotency-Key': 'register-hook-1' },
+    };
+    const created = await acme.POST('/webhooks', register);
+    expect(created.response.status).toBe(201);
+    const { secret, ...shown } = created.data!.data;
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
 
-    const replayed = await acme.post('/webhooks', { url: 'http://127.0.0.1:9/hooks' }, key);
-    expect(replayed.status).toBe(201);
-    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
-    expect(replayed.body).toEqual({
+    const replayed = await acme.POST('/webhooks', register);
+    expect(replayed.response.status).toBe(201);
+    expect(replayed.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.data).toEqual({
       success: true,
       data: shown,
       message: expect.stringContaining('`secret`'),
     });
-    expect(replayed.body.message).toMatch(/not shown again/);
+    expect(replayed.data!.message).toMatch(/not shown again/);
 
     const endpoints = await rowsOf(database.url, 'webhook_endpoints');
     expect(endpoints).toContain(`v1.sandbox.`);
     for (const table of ['webhook_endpoints', 'gateway_idempotency_keys', 'idempotent_requests']) {
-      expect({ table, holdsSecret: (await rowsOf(database.url, table)).includes(secret) }).toEqual({
+      expect({ table, holdsSecret: (await rowsOf(database.url, table)).includes(String(secret)) }).toEqual({
         table,
         holdsSecret: false,
       });

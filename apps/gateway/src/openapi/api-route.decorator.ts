@@ -83,7 +83,13 @@ function validationCase(cls: RequestClass, invalid: unknown): ErrorCase {
 
 /** The failures every route of the kind answers, then the route's own. */
 function failuresOf(options: ApiRouteOptions): [string, ErrorCase][] {
-  const names: ErrorCaseName[] = ['undecodablePath', 'unreadableRequest', 'rateLimited', 'headersTooLarge'];
+  const names: ErrorCaseName[] = [
+    'undecodablePath',
+    'unreadableRequest',
+    'unknownVersion',
+    'rateLimited',
+    'headersTooLarge',
+  ];
   if (!options.isPublic) names.push('unauthenticated', 'unavailable');
   if (options.admin) names.push('adminOff');
   if (options.body) names.push('malformedJson', 'unreadableBody', 'bodyTooDeep', 'bodyTooLarge');

@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../http/versioning/api-version';
 import { STATUS_DESCRIPTIONS } from './envelope-schemas';
 import { REQUEST_EXAMPLES } from './request-examples';
 import { exampleOf } from './response-examples';
@@ -95,9 +96,19 @@ const IF_NONE_MATCH: Parameter = {
   schema: { type: 'string' },
 };
 
+const API_VERSION_PARAMETER: Parameter = {
+  name: API_VERSION_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'The dated API version to be served by; without it, the current one. Any other value is refused with 400.',
+  schema: { type: 'string', enum: [...API_VERSIONS], default: CURRENT_API_VERSION },
+};
+
 /**
  * What holds for every operation of a kind, added once here: path parameters described (and the
- * label key Nest does not list), and on every GET the `If-None-Match` it honours with a 304.
+ * label key Nest does not list), the `Shipping-Version` every request may pin, and on every GET
+ * the `If-None-Match` it honours with a 304.
  */
 export function describeConventions(document: OpenAPIObject): void {
   for (const [path, item] of Object.entries(document.paths)) {
@@ -113,6 +124,7 @@ export function describeConventions(document: OpenAPIObject): void {
         Object.assign(parameter, { description: described.description, example: described.example });
         if (!known) parameters.unshift(parameter);
       }
+      parameters.push(API_VERSION_PARAMETER);
       if (path.startsWith('/labels/')) {
         parameters.push(...LABEL_LINK_PARAMETERS);
         operation.responses['200'].content = {

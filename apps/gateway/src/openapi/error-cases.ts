@@ -40,6 +40,7 @@ import { UNAUTHENTICATED_MESSAGE } from '../http/auth/api-key.guard';
 import { MALFORMED_JSON_MESSAGE } from '../http/body/body-parsers';
 import { UNREADABLE_BODY_MESSAGE } from '../http/body/read-body';
 import { HEADERS_TOO_LARGE_MESSAGE, UNREADABLE_REQUEST_MESSAGE } from '../http/client-errors';
+import { API_VERSIONS, unknownVersionMessage } from '../http/versioning/api-version';
 import {
   bodyTooDeepMessage,
   bodyTooLargeMessage,
@@ -117,6 +118,13 @@ export const ERROR_CASES = {
   ),
   undecodablePath: varying(400, 'A path escape that is no UTF-8', undecodableParamMessage, '%E0%A4%A'),
   unreadableRequest: plain(400, 'A request line Node cannot read', UNREADABLE_REQUEST_MESSAGE),
+  unknownVersion: varying(
+    400,
+    'A Shipping-Version that is not a version of this API',
+    unknownVersionMessage,
+    '"1999-01-01"',
+    API_VERSIONS.join(', '),
+  ),
   unauthenticated: plain(401, 'Missing or unknown API key', UNAUTHENTICATED_MESSAGE),
   batchCredit: plain(
     402,

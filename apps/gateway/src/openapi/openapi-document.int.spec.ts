@@ -20,6 +20,7 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from '@shipping/contracts';
 import { IN_PROGRESS_MESSAGE } from '../http/idempotency/idempotency.interceptor';
+import { API_VERSIONS } from '../http/versioning/api-version';
 import { ERROR_CASES } from './error-cases';
 import { REQUEST_CLASSES } from './api-route.decorator';
 import { createOpenApiDocument } from './openapi-document';
@@ -236,7 +237,11 @@ describe('the OpenAPI document', () => {
     );
     expect(get.responses['304']).toBeDefined();
     expect(get.parameters.map((parameter: { name: string }) => parameter.name)).toContain('If-None-Match');
-    expect(Object.keys(get.responses['429'].headers)).toEqual(['X-Request-Id', 'Retry-After']);
+    expect(Object.keys(get.responses['429'].headers)).toEqual([
+      'X-Request-Id',
+      'Shipping-Version',
+      'Retry-After',
+    ]);
     const label = document.paths['/labels/{key}'].get! as any;
     expect({ etag: 'ETag' in label.responses['200'].headers, has304: '304' in label.responses }).toEqual({
       etag: false,
@@ -300,9 +305,60 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('declares Shipping-Version on every request and every answer, and the 400 of an unknown one', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item) as [string, any][]) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const parameter = operation.parameters.find(
+          (one: { name: string }) => one.name === 'Shipping-Version',
+        );
+        expect({ where, in: parameter?.in, enum: parameter?.schema.enum }).toEqual({
+          where,
+          in: 'header',
+          enum: [...API_VERSIONS],
+        });
+        for (const [status, response] of Object.entries(operation.responses) as [string, any][]) {
+          if (status === '431') continue;
+          expect({ where, status, header: response.headers?.['Shipping-Version']?.$ref }).toEqual({
+            where,
+            status,
+            header: `#/components/headers/${status === '400' ? 'ApiVersionWhenRead' : 'ApiVersion'}`,
+          });
+        }
+        expect(operation.responses['400'].content['application/json'].examples.unknownVersion).toBeDefined();
+      }
+    }
+  });
+
+  it('types a field that reads null as absent as nullable, and a required or defaulted one as not', () => {
+    const { ParcelOrderRequest, FreightOrderRequest, CustomsDetails } = document.components!
+      .schemas as Record<string, any>;
+    const takesNull = (schema: { anyOf?: { type?: string }[] }) =>
+      Boolean(schema.anyOf?.some((part) => part.type === 'null'));
+    expect({
+      return_address_id: takesNull(ParcelOrderRequest.properties.return_address_id),
+      from_address: takesNull(ParcelOrderRequest.properties.from_address),
+      tax_id: takesNull(CustomsDetails.properties.tax_id),
+      to_address: takesNull(ParcelOrderRequest.properties.to_address),
+      package_list: takesNull(ParcelOrderRequest.properties.package_list),
+      vehicle_type: takesNull(FreightOrderRequest.properties.vehicle_type),
+    }).toEqual({
+      return_address_id: true,
+      from_address: true,
+      tax_id: true,
+      to_address: false,
+      package_list: false,
+      vehicle_type: false,
+    });
+    expect(ParcelOrderRequest.properties.from_address['x-ignored-beside']).toBe('from_address_id');
+    expect(JSON.stringify(document)).not.toContain('"nullable"');
+  });
+
   it('agrees with the limits table of docs/api-conventions.md, which is read off the same validators', () => {
     const schemas = document.components!.schemas! as Record<string, any>;
     const n = (value: number) => value.toLocaleString('en-US');
+    // An optional field takes null too: its value's schema is the first branch of its anyOf.
+    const valueOf = (schema: { anyOf?: object[] }) => (schema.anyOf?.[0] ?? schema) as Record<string, any>;
     const row = (what: string) => {
       const line = readFileSync(join(__dirname, '../../../../docs/api-conventions.md'), 'utf8')
         .split('\n')
@@ -324,9 +380,9 @@ describe('the OpenAPI document', () => {
     expect(row('strings')).toBe(
       `${FreightAddress.properties.name.maxLength} characters, unless a row above says otherwise; ` +
         `\`zip\` ${FreightAddress.properties.zip.maxLength}, freight instructions ` +
-        `${n(FreightOrderRequest.properties.from_instructions.maxLength)}`,
+        `${n(valueOf(FreightOrderRequest.properties.from_instructions).maxLength)}`,
     );
-    expect(schemas.HazmatDetail.properties.compatibility_group.enum).toEqual([
+    expect(valueOf(schemas.HazmatDetail.properties.compatibility_group).enum).toEqual([
       'A',
       'B',
       'C',

@@ -6,6 +6,7 @@ import { ENVELOPE_SCHEMAS } from './envelope-schemas';
 import { ADMIN_SECURITY } from './api-route.decorator';
 import { applyFieldSchemas } from './field-properties';
 import { describeConventions } from './document-conventions';
+import { describeNullableFields } from './nullable-fields';
 import { RESPONSE_HEADERS } from './response-headers';
 import { RESPONSE_SCHEMAS } from './response-schemas';
 import { WEBHOOK_BODY_SCHEMAS, webhookOperations } from './webhook-documents';
@@ -55,6 +56,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     );
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build());
+  describeNullableFields(document);
   document.components = {
     ...document.components,
     schemas: {

@@ -1,5 +1,6 @@
 import { REQUEST_ID_HEADER } from '../http/request-id/request-id';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../http/idempotency/idempotency-key';
+import { API_VERSION_HEADER, API_VERSIONS } from '../http/versioning/api-version';
 
 const integer = { type: 'integer', minimum: 0 };
 
@@ -15,6 +16,16 @@ export const RESPONSE_HEADERS: Record<string, { description: string; required?: 
     description:
       "The request's id, as on every answer, except when Node could not read the request line at all.",
     schema: { type: 'string' },
+  },
+  ApiVersion: {
+    description: 'The dated API version that served the request: the one it pinned, else the current one.',
+    required: true,
+    schema: { type: 'string', enum: [...API_VERSIONS] },
+  },
+  ApiVersionWhenRead: {
+    description:
+      'The version that served the request, as on every answer, except when Node could not read the request line at all.',
+    schema: { type: 'string', enum: [...API_VERSIONS] },
   },
   ETag: {
     description:
@@ -56,6 +67,7 @@ export function responseHeaders(answer: {
   if (answer.status === 431) return {};
   const headers: Record<string, { $ref: string }> = {
     [REQUEST_ID_HEADER]: ref(answer.status === 400 ? 'RequestIdWhenRead' : 'RequestId'),
+    [API_VERSION_HEADER]: ref(answer.status === 400 ? 'ApiVersionWhenRead' : 'ApiVersion'),
   };
   if (answer.status === 429 || answer.status === 503) headers['Retry-After'] = ref('RetryAfter');
   if (answer.status >= 300) return headers;

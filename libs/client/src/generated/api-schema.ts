@@ -953,20 +953,19 @@ export interface components {
       reference: string;
     };
     AddressBookEntryRequest: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      /** Format: email */
-      email?: string;
+      email?: string | null;
       /** @default false */
       is_residential?: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1480,18 +1479,15 @@ export interface components {
        *     }
        */
       extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['ContactAddress'];
-      from_address_id?: number;
-      /** @enum {string} */
-      label_format?: 'pdf';
-      /** @enum {string} */
-      length_unit?: 'IN' | 'CM';
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['ContactAddress'] | null;
+      from_address_id?: number | null;
+      label_format?: 'pdf' | null;
+      length_unit?: ('IN' | 'CM') | null;
       package_list: components['schemas']['ParcelPackage'][];
-      return_address_id?: number;
+      return_address_id?: number | null;
       to_address: components['schemas']['ContactAddress'];
-      /** @enum {string} */
-      weight_unit?: 'LBS' | 'KG';
+      weight_unit?: ('LBS' | 'KG') | null;
     };
     BatchSummary: {
       default_service: string;
@@ -1525,18 +1521,17 @@ export interface components {
       weight_unit: 'LBS' | 'KG';
     };
     ContactAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      /** Format: email */
-      email?: string;
+      email?: string | null;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1590,7 +1585,7 @@ export interface components {
       /** @enum {string} */
       carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       /** @description usps or ups credentials: see "Connecting a USPS or UPS account". Accepted only with own_integration for usps or ups. */
-      credentials?: Record<string, never>;
+      credentials?: Record<string, never> | null;
       name: string;
       own_integration: boolean;
     };
@@ -1623,17 +1618,16 @@ export interface components {
       reference: string;
     };
     CustomsDetails: {
-      aes_itn?: string;
+      aes_itn?: string | null;
       /**
        * @default DDP
        * @enum {string}
        */
       bill_type?: 'DDU' | 'DDP';
       /** @description ISO 3166-1 alpha-2 country code. */
-      issuer_country?: string;
-      tax_id?: string;
-      /** @enum {string} */
-      tax_id_type?: 'VAT' | 'EIN' | 'SSN';
+      issuer_country?: string | null;
+      tax_id?: string | null;
+      tax_id_type?: ('VAT' | 'EIN' | 'SSN') | null;
     };
     CustomsItem: {
       /**
@@ -1679,7 +1673,7 @@ export interface components {
     FreightAddress: {
       /** @default false */
       appointment?: boolean;
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
@@ -1693,10 +1687,10 @@ export interface components {
       /** @default false */
       residential?: boolean;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1728,7 +1722,7 @@ export interface components {
         | '400'
         | '500';
       /** @description Required when `is_hazmat` is true. */
-      hazmat_detail?: components['schemas']['HazmatDetail'];
+      hazmat_detail?: components['schemas']['HazmatDetail'] | null;
       height: number;
       /** @default false */
       is_hazmat?: boolean;
@@ -1755,19 +1749,19 @@ export interface components {
         | 'bag'
         | 'tote'
         | 'pail';
-      price?: number;
-      sku?: string;
+      price?: number | null;
+      sku?: string | null;
       weight: number;
       width: number;
     };
     FreightOrderRequest: {
-      emergency_contact?: components['schemas']['EmergencyContact'];
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['FreightAddress'];
-      from_address_id?: number;
+      emergency_contact?: components['schemas']['EmergencyContact'] | null;
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['FreightAddress'] | null;
+      from_address_id?: number | null;
       /** @example 09:00 */
       from_closing_time: string;
-      from_instructions?: string;
+      from_instructions?: string | null;
       /** @example 09:00 */
       from_opening_time: string;
       /** @default false */
@@ -1779,12 +1773,12 @@ export interface components {
        */
       pickup_date: string;
       /** @description Required when `vehicle_type` is reefer. */
-      reefer_details?: components['schemas']['ReeferDetails'];
-      shipment_order_id?: number;
+      reefer_details?: components['schemas']['ReeferDetails'] | null;
+      shipment_order_id?: number | null;
       to_address: components['schemas']['FreightAddress'];
       /** @example 09:00 */
       to_closing_time: string;
-      to_instructions?: string;
+      to_instructions?: string | null;
       /** @example 09:00 */
       to_opening_time: string;
       /**
@@ -1794,17 +1788,12 @@ export interface components {
       vehicle_type?: 'dry_van' | 'flatbed' | 'reefer';
     };
     HazmatDetail: {
-      /**
-       * @description Required when the chosen `hazmat_matrix_id` is a Class 1 explosive (hazard class 1.x, except 1.5 and 1.6); refused otherwise.
-       * @enum {string}
-       */
-      compatibility_group?: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'J' | 'K' | 'L' | 'N' | 'S';
+      /** @description Required when the chosen `hazmat_matrix_id` is a Class 1 explosive (hazard class 1.x, except 1.5 and 1.6); refused otherwise. */
+      compatibility_group?:
+        ('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'J' | 'K' | 'L' | 'N' | 'S') | null;
       hazmat_matrix_id: number;
-      /**
-       * @description Required when the chosen `hazmat_matrix_id` allows packing groups (then one of those it allows); refused when it allows none.
-       * @enum {string}
-       */
-      packing_group?: 'I' | 'II' | 'III';
+      /** @description Required when the chosen `hazmat_matrix_id` allows packing groups (then one of those it allows); refused when it allows none. */
+      packing_group?: ('I' | 'II' | 'III') | null;
     };
     Health: {
       /** @constant */
@@ -1842,35 +1831,32 @@ export interface components {
        *     }
        */
       extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['ContactAddress'];
-      from_address_id?: number;
-      /** @enum {string} */
-      length_unit?: 'IN' | 'CM';
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['ContactAddress'] | null;
+      from_address_id?: number | null;
+      length_unit?: ('IN' | 'CM') | null;
       package_list: components['schemas']['ParcelPackage'][];
-      return_address_id?: number;
+      return_address_id?: number | null;
       /** @enum {string} */
       service: 'USPS-1' | 'USPS-2' | 'USPS-3';
       shipper_id: number;
       to_address: components['schemas']['InstantShipToAddress'];
-      /** @enum {string} */
-      weight_unit?: 'LBS' | 'KG';
+      weight_unit?: ('LBS' | 'KG') | null;
     };
     InstantShipToAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      /** Format: email */
-      email?: string;
+      email?: string | null;
       /** @default true */
       ignore_bad_address?: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1942,16 +1928,16 @@ export interface components {
       to: number | null;
     };
     ParcelAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -1976,45 +1962,45 @@ export interface components {
        *     }
        */
       extra_services?: components['schemas']['ExtraServices'];
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['ParcelAddress'];
-      from_address_id?: number;
-      /** @enum {string} */
-      length_unit?: 'IN' | 'CM';
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['ParcelAddress'] | null;
+      from_address_id?: number | null;
+      length_unit?: ('IN' | 'CM') | null;
       package_list: components['schemas']['ParcelPackage'][];
-      return_address_id?: number;
-      shipment_order_id?: number;
+      return_address_id?: number | null;
+      shipment_order_id?: number | null;
       to_address: components['schemas']['ParcelAddress'];
-      /** @enum {string} */
-      weight_unit?: 'LBS' | 'KG';
+      weight_unit?: ('LBS' | 'KG') | null;
     };
     ParcelPackage: {
-      /** @enum {string} */
       box_type?:
-        | 'your_packaging'
-        | 'fedex_envelope'
-        | 'fedex_pak'
-        | 'fedex_small_box'
-        | 'fedex_medium_box'
-        | 'fedex_large_box'
-        | 'fedex_extra_large_box'
-        | 'fedex_tube'
-        | 'ups_letter'
-        | 'ups_pak'
-        | 'ups_express_box_small'
-        | 'ups_express_box_medium'
-        | 'ups_express_box_large'
-        | 'ups_tube'
-        | 'dhl_express_envelope'
-        | 'dhl_flyer'
-        | 'dhl_express_box'
-        | 'usps_flat_rate_envelope'
-        | 'usps_legal_flat_rate_envelope'
-        | 'usps_padded_flat_rate_envelope'
-        | 'usps_small_flat_rate_box'
-        | 'usps_medium_flat_rate_box'
-        | 'usps_large_flat_rate_box'
-        | 'usps_softpack';
+        | (
+            | 'your_packaging'
+            | 'fedex_envelope'
+            | 'fedex_pak'
+            | 'fedex_small_box'
+            | 'fedex_medium_box'
+            | 'fedex_large_box'
+            | 'fedex_extra_large_box'
+            | 'fedex_tube'
+            | 'ups_letter'
+            | 'ups_pak'
+            | 'ups_express_box_small'
+            | 'ups_express_box_medium'
+            | 'ups_express_box_large'
+            | 'ups_tube'
+            | 'dhl_express_envelope'
+            | 'dhl_flyer'
+            | 'dhl_express_box'
+            | 'usps_flat_rate_envelope'
+            | 'usps_legal_flat_rate_envelope'
+            | 'usps_padded_flat_rate_envelope'
+            | 'usps_small_flat_rate_box'
+            | 'usps_medium_flat_rate_box'
+            | 'usps_large_flat_rate_box'
+            | 'usps_softpack'
+          )
+        | null;
       count: number;
       height: number;
       /** @default false */
@@ -2022,10 +2008,10 @@ export interface components {
       /** @default false */
       is_hazmat?: boolean;
       /** @description Required when `insurance` is true, and on international shipments (`to_address.country` other than the sender's). */
-      items?: components['schemas']['CustomsItem'][];
+      items?: components['schemas']['CustomsItem'][] | null;
       length: number;
-      reference_1?: string;
-      reference_2?: string;
+      reference_1?: string | null;
+      reference_2?: string | null;
       /**
        * @default no_signature
        * @enum {string}
@@ -2035,17 +2021,17 @@ export interface components {
       width: number;
     };
     PickupAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
       is_residential: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
@@ -2110,49 +2096,46 @@ export interface components {
        * @description Required when `carrier` is fedex or ups.
        * @example 09:00
        */
-      close_time?: string;
-      /** @description Required when `from_address_id` is not present. */
-      from_address?: components['schemas']['PickupAddress'];
-      from_address_id?: number;
-      id?: number;
+      close_time?: string | null;
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. Required when `from_address_id` is not present. */
+      from_address?: components['schemas']['PickupAddress'] | null;
+      from_address_id?: number | null;
+      id?: number | null;
       /**
        * @description A date, `Y-m-d` or month-first `m/d/Y`. Y-m-d, or m/d/Y as the samples send it. Required when `carrier` is fedex or ups.
        * @example 2026-12-01
        */
-      pickup_date?: string;
+      pickup_date?: string | null;
       pieces: components['schemas']['PickupPiece'][];
       /**
        * @description Required when `carrier` is fedex or ups.
        * @example 09:00
        */
-      ready_time?: string;
+      ready_time?: string | null;
     };
     PickupPiece: {
-      /**
-       * @description Required when the order's `carrier` is fedex.
-       * @enum {string}
-       */
-      container_type?: 'package' | 'letter';
+      /** @description Required when the order's `carrier` is fedex. */
+      container_type?: ('package' | 'letter') | null;
       /** @description ISO 3166-1 alpha-2 country code. Required when the order's `carrier` is fedex. */
-      destination_country_code?: string;
+      destination_country_code?: string | null;
       /** @description Ground freight indicator, default false. Required when the order's `carrier` is fedex; when true the service is set by the service. */
-      is_gfp?: boolean;
+      is_gfp?: boolean | null;
       quantity: number;
-      /**
-       * @description Required unless `is_gfp` is true (then the service is chosen by the service).
-       * @enum {string}
-       */
+      /** @description Required unless `is_gfp` is true (then the service is chosen by the service). */
       service?:
-        | 'PICKUP-FEDEX-1'
-        | 'PICKUP-FEDEX-2'
-        | 'PICKUP-FEDEX-3'
-        | 'PICKUP-UPS-1'
-        | 'PICKUP-UPS-2'
-        | 'PICKUP-UPS-3'
-        | 'PICKUP-DHL-1'
-        | 'PICKUP-DHL-2'
-        | 'PICKUP-USPS-1'
-        | 'PICKUP-USPS-2';
+        | (
+            | 'PICKUP-FEDEX-1'
+            | 'PICKUP-FEDEX-2'
+            | 'PICKUP-FEDEX-3'
+            | 'PICKUP-UPS-1'
+            | 'PICKUP-UPS-2'
+            | 'PICKUP-UPS-3'
+            | 'PICKUP-DHL-1'
+            | 'PICKUP-DHL-2'
+            | 'PICKUP-USPS-1'
+            | 'PICKUP-USPS-2'
+          )
+        | null;
       weight: number;
     };
     PickupRate: {
@@ -2171,43 +2154,41 @@ export interface components {
       }[];
     };
     PickupRateAddress: {
-      attention?: string;
+      attention?: string | null;
       city: string;
       /** @description ISO 3166-1 alpha-2 country code. */
       country: string;
-      /** Format: email */
-      email?: string;
+      email?: string | null;
       is_residential: boolean;
       name: string;
       /** @description Required when `country` is US or CA. */
-      state?: string;
+      state?: string | null;
       street_1: string;
-      street_2?: string;
-      street_3?: string;
+      street_2?: string | null;
+      street_3?: string | null;
       telephone: string;
       zip: string;
     };
     PickupRatePiece: {
-      /**
-       * @description Required when the order's `carrier` is fedex.
-       * @enum {string}
-       */
-      container_type?: 'package' | 'letter';
+      /** @description Required when the order's `carrier` is fedex. */
+      container_type?: ('package' | 'letter') | null;
       /** @description ISO 3166-1 alpha-2 country code. Required when the order's `carrier` is fedex. */
-      destination_country_code?: string;
+      destination_country_code?: string | null;
       quantity: number;
-      /** @enum {string} */
       service?:
-        | 'PICKUP-FEDEX-1'
-        | 'PICKUP-FEDEX-2'
-        | 'PICKUP-FEDEX-3'
-        | 'PICKUP-UPS-1'
-        | 'PICKUP-UPS-2'
-        | 'PICKUP-UPS-3'
-        | 'PICKUP-DHL-1'
-        | 'PICKUP-DHL-2'
-        | 'PICKUP-USPS-1'
-        | 'PICKUP-USPS-2';
+        | (
+            | 'PICKUP-FEDEX-1'
+            | 'PICKUP-FEDEX-2'
+            | 'PICKUP-FEDEX-3'
+            | 'PICKUP-UPS-1'
+            | 'PICKUP-UPS-2'
+            | 'PICKUP-UPS-3'
+            | 'PICKUP-DHL-1'
+            | 'PICKUP-DHL-2'
+            | 'PICKUP-USPS-1'
+            | 'PICKUP-USPS-2'
+          )
+        | null;
       weight: number;
     };
     PickupRatesRequest: {
@@ -2217,21 +2198,22 @@ export interface components {
        * @description Required when `carrier` is fedex.
        * @example 09:00
        */
-      close_time?: string;
-      from_address?: components['schemas']['PickupRateAddress'];
-      from_address_id?: number;
-      id?: number;
+      close_time?: string | null;
+      /** @description Neither read nor validated when `from_address_id` is sent: it takes priority. */
+      from_address?: components['schemas']['PickupRateAddress'] | null;
+      from_address_id?: number | null;
+      id?: number | null;
       /**
        * @description A date, `Y-m-d` or month-first `m/d/Y`. Y-m-d, or m/d/Y as the samples send it. Required unless `carrier` is dhl.
        * @example 2026-12-01
        */
-      pickup_date?: string;
+      pickup_date?: string | null;
       pieces: components['schemas']['PickupRatePiece'][];
       /**
        * @description Required when `carrier` is fedex.
        * @example 09:00
        */
-      ready_time?: string;
+      ready_time?: string | null;
     };
     ReeferDetails: {
       /** @enum {string} */
@@ -2250,7 +2232,7 @@ export interface components {
       url: string;
     };
     RegisterWebhookRequest: {
-      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[];
+      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[] | null;
       url: string;
     };
     ReplaceCredentialsRequest: {
@@ -2292,9 +2274,9 @@ export interface components {
       name: string;
     };
     UpdateWebhookRequest: {
-      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[];
+      events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[] | null;
       /** @description Required when events is not present. */
-      url?: string;
+      url?: string | null;
     };
     /** @description Validation failed: `data` maps field paths to their messages. */
     ValidationErrorEnvelope: {
@@ -2394,6 +2376,10 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
+    /** @description The dated API version that served the request: the one it pinned, else the current one. */
+    ApiVersion: '2026-11-28';
+    /** @description The version that served the request, as on every answer, except when Node could not read the request line at all. */
+    ApiVersionWhenRead: '2026-11-28';
     /** @description A weak tag of the body. A GET sent again with it in `If-None-Match` is answered 304 while the body is the same. */
     ETag: string;
     /** @description `true` on an answer replayed for an Idempotency-Key that was sent before; absent otherwise. */
@@ -2424,6 +2410,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2434,6 +2422,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           /** @description The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event. */
           'Stream-Revision'?: string;
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -2454,6 +2443,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2462,6 +2452,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2472,6 +2463,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2482,6 +2474,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2493,6 +2486,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2513,6 +2507,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2532,7 +2527,10 @@ export interface operations {
         /** @description Only events written at or before this time. */
         to?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path?: never;
       cookie?: never;
     };
@@ -2541,6 +2539,7 @@ export interface operations {
       /** @description The audit bundle, JSON Lines (application/jsonl): docs/audit.md#exports. */
       200: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2552,6 +2551,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2562,6 +2562,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2572,6 +2573,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2583,6 +2585,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2603,6 +2606,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2621,6 +2625,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2631,6 +2637,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2649,6 +2656,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2657,6 +2665,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2667,6 +2676,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2677,6 +2687,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2688,6 +2699,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2708,6 +2720,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2723,6 +2736,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2733,6 +2748,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2751,6 +2767,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2759,6 +2776,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2769,6 +2787,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2780,6 +2799,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2800,6 +2820,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2815,6 +2836,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2830,6 +2853,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2848,6 +2872,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2858,6 +2883,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2868,6 +2894,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2878,6 +2905,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2888,6 +2916,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2900,6 +2929,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2920,6 +2950,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2938,6 +2969,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -2948,6 +2981,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -2966,6 +3000,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2974,6 +3009,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -2984,6 +3020,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -2994,6 +3031,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3004,6 +3042,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3015,6 +3054,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3035,6 +3075,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3050,6 +3091,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -3065,6 +3108,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3083,6 +3127,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3093,6 +3138,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3103,6 +3149,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3113,6 +3160,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3123,6 +3171,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3133,6 +3182,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3145,6 +3195,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3165,6 +3216,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3180,6 +3232,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3196,6 +3250,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3214,6 +3269,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3222,6 +3278,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3232,6 +3289,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3242,6 +3300,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3253,6 +3312,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3273,6 +3333,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3288,6 +3349,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3304,6 +3367,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3322,6 +3386,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3330,6 +3395,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3340,6 +3406,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3350,6 +3417,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3361,6 +3429,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3381,6 +3450,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3396,6 +3466,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3417,6 +3489,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3435,6 +3508,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3445,6 +3519,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3455,6 +3530,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3465,6 +3541,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3475,6 +3552,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3485,6 +3563,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3497,6 +3576,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3517,6 +3597,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3529,7 +3610,10 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The account id.
@@ -3550,6 +3634,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3568,6 +3653,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3578,6 +3664,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3588,6 +3675,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3599,6 +3687,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3619,6 +3708,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3634,6 +3724,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3655,6 +3747,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3673,6 +3766,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3683,6 +3777,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3693,6 +3788,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3703,6 +3799,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3713,6 +3810,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3723,6 +3821,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3735,6 +3834,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3755,6 +3855,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3770,6 +3871,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -3791,6 +3894,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3809,6 +3913,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3819,6 +3924,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3829,6 +3935,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3839,6 +3946,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3849,6 +3957,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3859,6 +3968,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3871,6 +3981,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3891,6 +4002,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3903,7 +4015,10 @@ export interface operations {
   replaceShipperCredentials: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The account id.
@@ -3928,6 +4043,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -3946,6 +4062,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -3956,6 +4073,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3966,6 +4084,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3976,6 +4095,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3986,6 +4106,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3997,6 +4118,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4017,6 +4139,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4032,6 +4155,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -4054,6 +4179,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4072,6 +4198,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4082,6 +4209,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4092,6 +4220,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4102,6 +4231,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4112,6 +4242,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4124,6 +4255,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4144,6 +4276,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4165,7 +4298,10 @@ export interface operations {
         /** @description Only events written at or before this time. */
         to?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path?: never;
       cookie?: never;
     };
@@ -4174,6 +4310,7 @@ export interface operations {
       /** @description The audit bundle, JSON Lines (application/jsonl): docs/audit.md#exports. */
       200: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4185,6 +4322,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4195,6 +4333,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4205,6 +4344,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4215,6 +4355,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4226,6 +4367,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4246,6 +4388,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4261,6 +4404,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4272,6 +4417,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4290,6 +4436,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4300,6 +4447,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4310,6 +4458,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4320,6 +4469,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4330,6 +4480,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4341,6 +4492,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4361,6 +4513,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4379,6 +4532,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4389,6 +4544,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4407,6 +4563,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4415,6 +4572,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4425,6 +4583,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4435,6 +4594,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4446,6 +4606,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4466,6 +4627,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4481,6 +4643,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4491,6 +4655,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4506,6 +4671,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4514,6 +4680,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4525,6 +4692,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4552,6 +4720,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4562,6 +4732,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4580,6 +4751,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4588,6 +4760,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4598,6 +4771,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4608,6 +4782,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4619,6 +4794,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4639,6 +4815,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4654,6 +4831,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -4669,6 +4848,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4687,6 +4867,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4697,6 +4878,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4707,6 +4889,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4717,6 +4900,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4727,6 +4911,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4739,6 +4924,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4759,6 +4945,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4780,6 +4967,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -4796,6 +4985,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           /** @description The revision of the stream (the batch's, or the ledger of the key's mode) the answer was built from: the same read with `as_of` set to it gives the same answer. Absent when the ledger has no event. */
           'Stream-Revision'?: string;
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -4816,6 +5006,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4824,6 +5015,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4834,6 +5026,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4844,6 +5037,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4854,6 +5048,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4865,6 +5060,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4885,6 +5081,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4903,6 +5100,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -4919,6 +5118,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -4937,6 +5137,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4945,6 +5146,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -4955,6 +5157,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4965,6 +5168,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4975,6 +5179,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -4986,6 +5191,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5006,6 +5212,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5021,6 +5228,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -5038,6 +5247,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5056,6 +5266,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5066,6 +5277,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5076,6 +5288,7 @@ export interface operations {
       /** @description The account credit does not cover the charge; nothing is charged. */
       402: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5086,6 +5299,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5096,6 +5310,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5107,6 +5322,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5118,6 +5334,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5138,6 +5355,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5153,6 +5371,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5168,6 +5388,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5188,6 +5409,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5206,6 +5428,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5216,6 +5439,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5226,6 +5450,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5236,6 +5461,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5246,6 +5472,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5258,6 +5485,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5278,6 +5506,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5293,6 +5522,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5303,6 +5534,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5318,6 +5550,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5326,6 +5559,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5337,6 +5571,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5357,6 +5592,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5372,6 +5608,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5382,6 +5620,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5397,6 +5636,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5405,6 +5645,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5416,6 +5657,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5440,6 +5682,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5450,6 +5694,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5465,6 +5710,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5473,6 +5719,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5484,6 +5731,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5504,6 +5752,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5521,7 +5770,10 @@ export interface operations {
         /** @description HMAC of the key and expiry under LABEL_URL_SECRET. */
         signature: string;
       };
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The path of the label file, as the signed link holds it.
@@ -5536,6 +5788,7 @@ export interface operations {
       /** @description The PDF (application/pdf). */
       200: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5546,6 +5799,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5556,6 +5810,7 @@ export interface operations {
       /** @description The link is refused. */
       403: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5566,6 +5821,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5577,6 +5833,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5597,6 +5854,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5615,6 +5873,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5625,6 +5885,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5643,6 +5904,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5651,6 +5913,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5661,6 +5924,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5671,6 +5935,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5682,6 +5947,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5702,6 +5968,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5717,6 +5984,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5732,6 +6001,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5752,6 +6022,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5770,6 +6041,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5780,6 +6052,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5790,6 +6063,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5800,6 +6074,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5810,6 +6085,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5822,6 +6098,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5842,6 +6119,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5857,6 +6135,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -5872,6 +6152,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -5890,6 +6171,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -5900,6 +6182,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5910,6 +6193,7 @@ export interface operations {
       /** @description The account credit does not cover the charge; nothing is charged. */
       402: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5920,6 +6204,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5930,6 +6215,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5940,6 +6226,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5952,6 +6239,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5972,6 +6260,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5990,6 +6279,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6000,6 +6291,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6018,6 +6310,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6026,6 +6319,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6036,6 +6330,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6046,6 +6341,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6057,6 +6353,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6077,6 +6374,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6092,6 +6390,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6107,6 +6407,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6127,6 +6428,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6145,6 +6447,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6155,6 +6458,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6165,6 +6469,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6175,6 +6480,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6185,6 +6491,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6197,6 +6504,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6217,6 +6525,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6232,6 +6541,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -6248,6 +6559,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6266,6 +6578,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6274,6 +6587,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6284,6 +6598,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6294,6 +6609,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6305,6 +6621,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6325,6 +6642,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6337,7 +6655,10 @@ export interface operations {
   cancelPickupOrder: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The pickup order id, as `POST /pickup-orders` answered it.
@@ -6353,6 +6674,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6371,6 +6693,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6381,6 +6704,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6391,6 +6715,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6401,6 +6726,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6411,6 +6737,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6422,6 +6749,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6442,6 +6770,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6457,6 +6786,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6472,6 +6803,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6490,6 +6822,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6500,6 +6833,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6510,6 +6844,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6520,6 +6855,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6530,6 +6866,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6542,6 +6879,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6562,6 +6900,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6577,6 +6916,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6587,6 +6928,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6605,6 +6947,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6613,6 +6956,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6623,6 +6967,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6634,6 +6979,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6654,6 +7000,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6669,6 +7016,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6679,6 +7028,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6697,6 +7047,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6705,6 +7056,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6715,6 +7067,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6726,6 +7079,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6746,6 +7100,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6761,6 +7116,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path?: never;
       cookie?: never;
@@ -6776,6 +7133,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6794,6 +7152,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6804,6 +7163,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6814,6 +7174,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6824,6 +7185,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6834,6 +7196,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6846,6 +7209,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6866,6 +7230,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6878,7 +7243,10 @@ export interface operations {
   deleteWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The webhook endpoint id.
@@ -6894,6 +7262,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -6912,6 +7281,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -6922,6 +7292,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6932,6 +7303,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6943,6 +7315,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6963,6 +7336,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6975,7 +7349,10 @@ export interface operations {
   updateWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
+      };
       path: {
         /**
          * @description The webhook endpoint id.
@@ -6995,6 +7372,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -7013,6 +7391,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -7023,6 +7402,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7033,6 +7413,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7043,6 +7424,7 @@ export interface operations {
       /** @description The body is over the limit (BODY_LIMIT, 4 MB by default). */
       413: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7053,6 +7435,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7064,6 +7447,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7084,6 +7468,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7102,6 +7487,8 @@ export interface operations {
       header?: {
         /** @description The `ETag` of an earlier answer: while the body is the same, the answer is 304 without one. */
         'If-None-Match'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -7118,6 +7505,7 @@ export interface operations {
       200: {
         headers: {
           ETag: components['headers']['ETag'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -7136,6 +7524,7 @@ export interface operations {
       /** @description Not modified: the `If-None-Match` tag is the current one. No body. */
       304: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7144,6 +7533,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -7154,6 +7544,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7164,6 +7555,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7174,6 +7566,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7185,6 +7578,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7205,6 +7599,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7220,6 +7615,8 @@ export interface operations {
       header?: {
         /** @description 1-255 printable characters. A repeat within 24 h answers the first status and body with `Idempotent-Replayed: true`; the same key with another body answers 422. */
         'Idempotency-Key'?: string;
+        /** @description The dated API version to be served by; without it, the current one. Any other value is refused with 400. */
+        'Shipping-Version'?: '2026-11-28';
       };
       path: {
         /**
@@ -7242,6 +7639,7 @@ export interface operations {
         headers: {
           ETag: components['headers']['ETag'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-RateLimit-Limit': components['headers']['RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['RateLimitRemaining'];
           'X-RateLimit-Reset': components['headers']['RateLimitReset'];
@@ -7260,6 +7658,7 @@ export interface operations {
       /** @description The request could not be read. */
       400: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersionWhenRead'];
           'X-Request-Id': components['headers']['RequestIdWhenRead'];
           [name: string]: unknown;
         };
@@ -7270,6 +7669,7 @@ export interface operations {
       /** @description Missing or unknown API key. */
       401: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7280,6 +7680,7 @@ export interface operations {
       /** @description Unknown resource. */
       404: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7290,6 +7691,7 @@ export interface operations {
       /** @description A conflict with the state of the resource or of an earlier request. */
       409: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7300,6 +7702,7 @@ export interface operations {
       /** @description The request is well-formed but refused: `data`, when present, maps dotted field paths to messages. */
       422: {
         headers: {
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7311,6 +7714,7 @@ export interface operations {
       429: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7331,6 +7735,7 @@ export interface operations {
       503: {
         headers: {
           'Retry-After': components['headers']['RetryAfter'];
+          'Shipping-Version': components['headers']['ApiVersion'];
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };

@@ -13,10 +13,10 @@ const hasFromAddressId = (owner: Owner) =>
  * from_address_id takes priority: with it, from_address is dropped before validation, so a
  * half-filled from_address next to a saved address id is neither refused nor used.
  */
-export const FROM_ADDRESS_RULES: FieldOptions & { ignoredWhen: (owner: Owner) => boolean } = {
+export const FROM_ADDRESS_RULES: FieldOptions & { ignoredBeside: string } = {
   presence: (owner) => (hasFromAddressId(owner) ? 'optional' : 'required'),
   requiredMessage: 'The :attribute field is required when :sibling(from_address_id) is not present.',
-  ignoredWhen: hasFromAddressId,
+  ignoredBeside: 'from_address_id',
 };
 
 type JsonObject = Record<string, unknown>;

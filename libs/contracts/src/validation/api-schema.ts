@@ -31,6 +31,8 @@ export function documented(
   const described: FieldSchema = {
     ...schema,
     required: presence === 'required',
+    // field() reads a null as absent unless the field is required or filled in by the class.
+    ...(presence === 'required' || presence === 'defaulted' ? {} : { nullable: true }),
     ...(note ? { description: schema.description ? `${schema.description} ${note}` : note } : {}),
   };
   return (target, key) => {

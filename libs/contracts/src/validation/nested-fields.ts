@@ -16,17 +16,31 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function ObjectField(
   type: () => Constructor,
-  options: FieldOptions & { ignoredWhen?: (plainOwner: Record<string, unknown>) => boolean } = {},
+  options: FieldOptions & {
+    /** A sibling that takes priority: when it is sent (not null), this field is neither read nor validated. */
+    ignoredBeside?: string;
+  } = {},
 ): PropertyDecorator {
+  const { ignoredBeside } = options;
+  const ignored = (owner: Record<string, unknown>) =>
+    ignoredBeside !== undefined && owner[ignoredBeside] !== undefined && owner[ignoredBeside] !== null;
   return documented(
     options,
-    { type: () => type() },
+    {
+      type: () => type(),
+      ...(ignoredBeside
+        ? {
+            description: `Neither read nor validated when \`${ignoredBeside}\` is sent: it takes priority.`,
+            'x-ignored-beside': ignoredBeside,
+          }
+        : {}),
+    },
     field(
       options,
       [{ name: 'object', test: isObject, message: messages.object }],
       [
         Transform(({ value, obj, options: transformOptions }) => {
-          if (options.ignoredWhen?.(obj)) return undefined;
+          if (ignored(obj)) return undefined;
           return isPlainObject(value) ? plainToInstance(type(), value, transformOptions) : value;
         }),
         ValidateNested({ message: messages.object }),

@@ -1,16 +1,22 @@
 import { type Exchange, OpenApiConformance } from './openapi-conformance';
 
 /**
- * What apiClient checks while a spec file has switched conformance on: every exchange with a
+ * What apiClient and the typed client of `testClient` check while a spec file has switched conformance on: every exchange with a
  * gateway against the document that gateway serves at /openapi.json, fetched once per address.
  */
 const documents = new Map<string, Promise<OpenApiConformance | undefined>>();
 const violations: string[] = [];
 let enabled = false;
+let checked = 0;
 
 /** Checks every apiClient exchange from here on (e2e and contract specs switch it on in setup). */
 export function enableOpenApiConformance(): void {
   enabled = true;
+}
+
+/** How many exchanges were checked against a served document since the spec file started. */
+export function checkedOpenApiExchanges(): number {
+  return checked;
 }
 
 /** The violations seen since the last call, emptied. */
@@ -21,6 +27,7 @@ export function takeOpenApiViolations(): string[] {
 export async function checkExchange(baseUrl: string, exchange: Exchange): Promise<void> {
   if (!enabled) return;
   const conformance = await documentOf(baseUrl);
+  if (conformance) checked++;
   const violation = conformance?.violation(exchange);
   if (violation) violations.push(`${violation} (${exchange.method} ${exchange.url.slice(0, 200)})`);
 }

@@ -58,7 +58,11 @@ export class OpenApiConformance {
     }
     if (exchange.status < 300) {
       const requestCheck = this.requestErrors(request, operation);
-      const errors = (requestCheck.errors ?? []).filter((error) => !knownGap(route, request.body, error));
+      const requestSchema = (operation.requestBody as { content?: Record<string, { schema?: Schema }> })
+        ?.content?.['application/json']?.schema;
+      const errors = (requestCheck.errors ?? []).filter(
+        (error) => !knownGap(route, request.body, error, requestSchema),
+      );
       if (errors.length > 0) return `${route} accepted a request the document forbids: ${describe(errors)}`;
     }
     if (!documented.content?.['application/json']) return undefined;
@@ -97,34 +101,45 @@ export class OpenApiConformance {
 }
 
 /**
- * What the server accepts on purpose and the document does not say yet: a null in an optional
- * field (read as absent), an address sent beside the id that takes priority over it, and batch
- * shipments, each validated after the batch is created (an invalid one becomes an invalid item,
- * as the interface's batch life cycle says).
+ * What the server accepts on purpose and the document describes in words only: batch shipments,
+ * each validated after the batch is created (an invalid one becomes an invalid item, as the
+ * interface's batch life cycle says), and a field the document marks `x-ignored-beside` a sibling
+ * that takes priority (an address sent beside its saved id), which is neither read nor validated.
  */
-function knownGap(route: string, body: unknown, error: { instancePath: string }): boolean {
+function knownGap(
+  route: string,
+  body: unknown,
+  error: { instancePath: string },
+  requestSchema: Schema | undefined,
+): boolean {
   if (route.startsWith('POST /batches ') && error.instancePath.startsWith('/requestBody/batch_shipments/'))
     return true;
-  const steps = error.instancePath.split('/').slice(2);
-  if (addressGivenById(body, steps)) return true;
-  let parent: any = body;
-  for (const step of steps.slice(0, -1)) parent = parent?.[step];
-  const isField = parent && typeof parent === 'object' && !Array.isArray(parent);
-  return isField && steps.length > 0 && parent[steps[steps.length - 1]] === null;
+  return ignoredBesideSibling(body, error.instancePath.split('/').slice(2), requestSchema);
 }
 
-/**
- * An address sent beside its id (`from_address` with `from_address_id`): the id takes priority, as
- * the interface says, and the address is not read, so it is not validated either.
- */
-function addressGivenById(body: unknown, steps: string[]): boolean {
-  let parent: any = body;
+type Schema = Record<string, any>;
+
+/** Whether the path runs through a field the document says is ignored beside a sibling that was sent. */
+function ignoredBesideSibling(body: unknown, steps: string[], schema: Schema | undefined): boolean {
+  let value: any = body;
+  let current = schema;
   for (const step of steps) {
-    if (/_address$/.test(step) && parent && typeof parent === 'object' && parent[`${step}_id`] != null)
+    current = valueSchema(current);
+    const child: Schema | undefined = Array.isArray(value) ? current?.items : current?.properties?.[step];
+    const sibling = child?.['x-ignored-beside'];
+    if (typeof sibling === 'string' && value?.[sibling] !== undefined && value?.[sibling] !== null)
       return true;
-    parent = parent?.[step];
+    value = value?.[step];
+    current = child;
   }
   return false;
+}
+
+/** The schema of a value rather than of its null, or of its single `allOf` part. */
+function valueSchema(schema: Schema | undefined): Schema | undefined {
+  if (schema?.allOf?.length === 1) return valueSchema(schema.allOf[0]);
+  const parts = schema?.anyOf?.filter((part: Schema) => part.type !== 'null');
+  return parts?.length === 1 ? valueSchema(parts[0]) : schema;
 }
 
 const lowerCaseKeys = (headers: Record<string, string>) =>

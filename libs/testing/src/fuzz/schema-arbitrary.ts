@@ -11,7 +11,14 @@ export function schemaResolver(document: { components?: { schemas?: Record<strin
       const name = current.$ref.slice(current.$ref.lastIndexOf('/') + 1);
       current = document.components?.schemas?.[name] ?? {};
     }
-    return current.allOf ? mergeAll(current.allOf.map(resolve)) : current;
+    if (current.allOf) return mergeAll(current.allOf.map(resolve));
+    // A field that takes null for absent: the value's own schema, marked so null is not wrong for it.
+    const values = Array.isArray(current.anyOf)
+      ? current.anyOf.filter((part: Schema) => part.type !== 'null')
+      : [];
+    if (values.length === 1 && values.length < current.anyOf.length)
+      return { ...resolve(values[0]), acceptsNull: true };
+    return current;
   };
 }
 
@@ -103,7 +110,7 @@ export function wrongValue(schema: Schema | undefined, resolve: Resolve): fc.Arb
   const s = resolve(schema);
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   const wrongTypes: unknown[] = [null, true, 12, 'text', [], {}].filter(
-    (value) => !isOfType(value, type) && !(s.anyOf && value === null),
+    (value) => !isOfType(value, type) && !((s.anyOf || s.acceptsNull) && value === null),
   );
   const near: unknown[] = [];
   if (Array.isArray(s.enum)) near.push(`${String(s.enum[0])}_NOT`, String(s.enum[0]).toLowerCase() + ' ');

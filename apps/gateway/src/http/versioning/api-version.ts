@@ -21,10 +21,13 @@ export function requestedVersion(header: string | string[] | undefined): ApiVers
   if (known) return known;
   return new AppError(
     'bad_request',
-    `${API_VERSION_HEADER} ${JSON.stringify(String(header))} is not a version of this API: ` +
-      `it serves ${API_VERSIONS.join(', ')}.`,
+    unknownVersionMessage(JSON.stringify(String(header)), API_VERSIONS.join(', ')),
   );
 }
+
+/** The refusal of a version the gateway does not serve: the header as sent (quoted), and those it serves. */
+export const unknownVersionMessage = (quotedHeader: string, served: string) =>
+  `${API_VERSION_HEADER} ${quotedHeader} is not a version of this API: it serves ${served}.`;
 
 /** Every answer names the version that served it; a request pinning an unknown version is refused 400. */
 export const serveApiVersion: GatewayHook = (request, reply, done) => {

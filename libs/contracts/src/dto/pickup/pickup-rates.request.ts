@@ -39,7 +39,7 @@ export class PickupRatesRequest implements HasCrossFieldRules {
   /** Ignored when from_address_id is sent; with neither, the sender is missing (see below). */
   @ObjectField(() => PickupRateAddress, {
     presence: 'optional',
-    ignoredWhen: (owner) => owner.from_address_id !== undefined && owner.from_address_id !== null,
+    ignoredBeside: 'from_address_id',
   })
   from_address?: PickupRateAddress;
 

@@ -7,7 +7,7 @@ import {
   ShippingApiError,
   unwrap,
   waitForBatchStatus,
-} from './index';
+} from '@shipping/client';
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
