@@ -18,7 +18,9 @@ import {
   ledgerStateFor,
   ledgerStreamName,
 } from '@shipping/batch-domain';
-import { CLOCK, type Clock, EVENT_STORE, eventMetadata, SQL_CLIENT } from '@shipping/platform';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
+import { eventMetadata } from '@shipping/platform/commands';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform/storage';
 import { sandboxSeed } from '@shipping/reference-data';
 import { pastEndOf, readStreamAsOf } from '../read-model/stream-as-of';
 import { type LedgerHead, LedgerIndex } from './ledger-index';

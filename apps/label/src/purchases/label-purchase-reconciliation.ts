@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { PeriodicSweep } from '@shipping/platform';
+import { PeriodicSweep } from '@shipping/platform/leases';
 import { INTENT_LEASE_MS } from './label-purchase-intents';
 import { LabelPurchases } from './label-purchases';
 

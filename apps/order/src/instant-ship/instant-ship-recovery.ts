@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { PeriodicSweep } from '@shipping/platform';
+import { PeriodicSweep } from '@shipping/platform/leases';
 import { InstantShipCompletion } from './instant-ship-completion';
 import { PendingShipments, SHIPMENT_LEASE_MS } from './pending-shipments';
 

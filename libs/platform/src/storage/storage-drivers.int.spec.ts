@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Upcasters } from '@shipping/event-store';
 import type { StorageConfig } from '../config/storage-config';
 
 const DRIVERS = {
@@ -17,7 +18,7 @@ async function driversLoadedOpening(config: Partial<StorageConfig>): Promise<Dri
     const storage = require('./storage.module') as typeof import('./storage.module');
     const full = { STORE: 'pglite', EVENT_STORE: 'postgres', DATA_DIR: './data', ...config } as StorageConfig;
     const sql = await storage.openSqlClient(full);
-    const store = await storage.openEventStore(full, sql);
+    const store = await storage.openEventStore(full, sql, new Upcasters());
     const files = Object.keys(require.cache);
     loaded = (Object.keys(DRIVERS) as Driver[]).filter((driver) =>
       files.some((file) => file.includes(DRIVERS[driver])),

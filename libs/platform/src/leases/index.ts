@@ -1,0 +1,3 @@
+export * from './fenced-leases';
+export * from './held-lease';
+export * from './periodic-sweep';
