@@ -16,6 +16,35 @@ const infrastructure = [
   'ioredis',
 ];
 
+/**
+ * The scopes each scope may depend on besides its own and scope:shared. A domain lib sees only
+ * the shared libs and its own context (the ledger and accounts libs included); an app what it uses.
+ */
+const scopeDependencies = {
+  'scope:ledger': [],
+  'scope:accounts': [],
+  'scope:batch': ['scope:order', 'scope:ledger'],
+  'scope:order': ['scope:batch', 'scope:accounts'],
+  'scope:pickup': [],
+  'scope:label': ['scope:batch'],
+  'scope:webhook': [],
+  'scope:gateway': ['scope:order', 'scope:batch', 'scope:pickup', 'scope:ledger', 'scope:accounts'],
+};
+const domainScopes = ['scope:batch', 'scope:order', 'scope:pickup'];
+
+const scopeConstraints = [
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  ...domainScopes.map((scope) => ({
+    allSourceTags: [scope, 'type:domain'],
+    onlyDependOnLibsWithTags: ['scope:shared', scope],
+  })),
+  ...Object.entries(scopeDependencies).map(([scope, others]) => ({
+    sourceTag: scope,
+    onlyDependOnLibsWithTags: ['scope:shared', scope, ...others],
+  })),
+  { sourceTag: 'scope:runtime', onlyDependOnLibsWithTags: ['*'] },
+];
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -62,15 +91,10 @@ export default [
               onlyDependOnLibsWithTags: ['type:data', 'type:contracts-core', 'type:domain'],
               bannedExternalImports: [...infrastructure, 'class-validator', 'class-transformer'],
             },
+            // Storage, messaging and the platform know no domain: each app registers its own events (decision 120).
             {
               sourceTag: 'type:infra',
-              onlyDependOnLibsWithTags: [
-                'type:data',
-                'type:contracts-core',
-                'type:contracts',
-                'type:domain',
-                'type:infra',
-              ],
+              onlyDependOnLibsWithTags: ['type:data', 'type:contracts-core', 'type:contracts', 'type:infra'],
             },
             // The typed HTTP client runs in browsers and Node alike and knows the service only by its document.
             {
@@ -90,6 +114,9 @@ export default [
               ],
             },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+            // Bounded contexts (decision 120): a project sees the shared libs, its own context and
+            // the contexts it uses today, no more. Listed: who may depend on a context, by its scope.
+            ...scopeConstraints,
             // The dashboard runs in the browser and knows the service only through its public API,
             // and the reference data files it displays (their JSON, never the library's code).
             {

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { ledgerStreamName, type LedgerEvent } from '@shipping/ledger-domain';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type EventData, PostgresEventStore } from '@shipping/event-store';
-import { SystemClock } from '@shipping/platform';
+import { SystemClock } from '@shipping/platform/clock';
 import { createTestDatabase } from '@shipping/testing';
 import { Ledger } from '../../apps/batch/src/shipping/ledger';
 

@@ -13,8 +13,10 @@
  */
 import { parseArgs } from 'node:util';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
-import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { openEventStore, openSqlClient, StorageConfig, validateConfig } from '@shipping/platform';
+import { type EventStore, PostgresEventStore, type SqlClient, Upcasters } from '@shipping/event-store';
+import { EMBEDDED_APP_EVENTS } from '@shipping/embedded-app';
+import { StorageConfig, validateConfig } from '@shipping/platform/config';
+import { openEventStore, openSqlClient } from '@shipping/platform/storage';
 import { createTestDatabase } from '@shipping/testing';
 import { rebuildReadModels } from '../../tools/replay/rebuild-read-models';
 import { appendAll, type BatchWriter, emmettWriter, ourWriter } from './append-writers';
@@ -112,7 +114,7 @@ async function plainSelect(url: string): Promise<number> {
 async function rebuild(url: string): Promise<number> {
   const config = validateConfig(StorageConfig, { STORE: 'postgres', DATABASE_URL: url });
   const live: SqlClient = await openSqlClient(config);
-  const store: EventStore = await openEventStore(config, live);
+  const store: EventStore = await openEventStore(config, live, new Upcasters(EMBEDDED_APP_EVENTS.upcasters));
   await live.exec('create schema bench_rebuild');
   const target = createPgSqlClient(url, {
     options: '-c search_path=bench_rebuild -c synchronous_commit=off',

@@ -1,4 +1,4 @@
-import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform/src/config/sandbox-defaults';
+import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform/config';
 import {
   apiClient,
   DISTRIBUTED_APPS,

@@ -10,7 +10,7 @@ import {
   signText,
   SqlAuditCheckpoints,
 } from '@shipping/event-store';
-import { readAuditConfig } from '@shipping/platform';
+import { readAuditConfig } from '@shipping/platform/audit';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { brokenLines, replay, standaloneVerify } from './audit-bundle.fixture';
 import { exportAudit } from './export-audit';

@@ -1,4 +1,4 @@
-import { type ParkedEvent, ParkedEvents } from '@shipping/platform';
+import { type ParkedEvent, ParkedEvents } from '@shipping/platform/subscriptions';
 import type { SqlClient } from '@shipping/event-store';
 
 export interface ParkedOptions {

@@ -1,10 +1,12 @@
-import { type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { openEventStore, openSqlClient, StorageConfig, validateConfig } from '@shipping/platform';
+import { EMBEDDED_APP_EVENTS } from '@shipping/embedded-app';
+import { type EventStore, PostgresEventStore, type SqlClient, Upcasters } from '@shipping/event-store';
+import { StorageConfig, validateConfig } from '@shipping/platform/config';
+import { openEventStore, openSqlClient } from '@shipping/platform/storage';
 
 export interface ReplaySource {
   config: StorageConfig;
   sql: SqlClient;
-  /** The events, read the way the apps read them: upcast to their latest versions. */
+  /** The events, read the way the apps read them: upcast to their latest versions (every app's upcasters). */
   store: EventStore;
   close(): Promise<void>;
 }
@@ -30,7 +32,7 @@ export async function openReplaySource(
   const store =
     options.asStored && config.EVENT_STORE === 'postgres'
       ? new PostgresEventStore(sql)
-      : await openEventStore(config, sql);
+      : await openEventStore(config, sql, new Upcasters(EMBEDDED_APP_EVENTS.upcasters));
   // The PostgreSQL adapter owns the SQL client: closing the store closes both.
   const close = async () => {
     await store.close();

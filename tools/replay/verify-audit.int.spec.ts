@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adapterOf, recordCheckpoints, SqlAuditCheckpoints } from '@shipping/event-store';
-import { readAuditConfig } from '@shipping/platform';
+import { readAuditConfig } from '@shipping/platform/audit';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { openReplaySource, type ReplaySource } from './replay-store';
 

@@ -7,7 +7,7 @@ import {
   SqlAuditCheckpoints,
   verifyStore,
 } from '@shipping/event-store';
-import { readAuditConfig } from '@shipping/platform';
+import { readAuditConfig } from '@shipping/platform/audit';
 import type { ReplaySource } from './replay-store';
 
 /**

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { SHARED_PORT_MESSAGES } from '@shipping/platform/src/distributed/shared-port';
+import { SHARED_PORT_MESSAGES } from '@shipping/platform/lifecycle';
 import type { AppName } from './launcher-options';
 import type { ProcessLog } from './process-log';
 import { REPO_ROOT, TS_RUNTIME } from './repo-root';

@@ -2,7 +2,7 @@ import type { Worker } from 'node:cluster';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
-import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform/src/config/sandbox-defaults';
+import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform/config';
 import { createMissingDatabases, databaseUrl, dropDatabases, redacted } from './app-databases';
 import { allowToListen, type AppInstance, forkApp, forkGateway } from './app-instance';
 import { startKafkaBroker, type LaunchedBroker } from './kafka-broker';

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AccountDirectoryClient, idempotentRequestsRetention, retentionJob } from '@shipping/platform';
+import { AccountDirectoryClient } from '@shipping/platform/account-directory';
+import { idempotentRequestsRetention } from '@shipping/platform/idempotency';
+import { retentionJob } from '@shipping/platform/retention';
 import { BatchCommands } from './batches/batch-commands';
 import { BatchCreations } from './batches/batch-creations';
 import { BatchHistory } from './batches/batch-history';

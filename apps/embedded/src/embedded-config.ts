@@ -5,12 +5,11 @@ import {
   DEFAULT_HTTP_PORT,
   HostVariable,
   type HttpListenerConfig,
-  KAFKA_BROKERS_MESSAGE,
-  KAFKA_BROKERS_PATTERN,
   KafkaConnectionConfig,
   LOOPBACK_HOST,
   PortVariable,
-} from '@shipping/platform';
+} from '@shipping/platform/config';
+import { KAFKA_BROKERS_MESSAGE, KAFKA_BROKERS_PATTERN } from '@shipping/platform/distributed';
 
 /** The embedded runtime: every app in one process, PGlite in DATA_DIR, the in-process transport. */
 export class EmbeddedConfig extends KafkaConnectionConfig implements HttpListenerConfig {

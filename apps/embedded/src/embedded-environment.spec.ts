@@ -1,4 +1,8 @@
-import { ConfigurationError, checkEnvironment, SANDBOX_CARRIER_CREDENTIAL_KEYS } from '@shipping/platform';
+import {
+  checkEnvironment,
+  ConfigurationError,
+  SANDBOX_CARRIER_CREDENTIAL_KEYS,
+} from '@shipping/platform/config';
 import { randomBytes } from 'node:crypto';
 import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
 import { productionEnvironment } from './production-environment.fixture';

@@ -3,7 +3,8 @@ import { GATEWAY_ENVIRONMENT } from '@shipping/gateway-app';
 import { LABEL_ENVIRONMENT } from '@shipping/label-app';
 import { ORDER_ENVIRONMENT } from '@shipping/order-app';
 import { PICKUP_ENVIRONMENT } from '@shipping/pickup-app';
-import { type AppEnvironment, readMessageSecrets } from '@shipping/platform';
+import { type AppEnvironment } from '@shipping/platform/config';
+import { readMessageSecrets } from '@shipping/platform/secrets';
 import { WEBHOOK_ENVIRONMENT } from '@shipping/webhook-app';
 import { EmbeddedConfig } from './embedded-config';
 

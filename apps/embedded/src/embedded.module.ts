@@ -6,15 +6,13 @@ import { InProcessMessagingModule } from '@shipping/messaging';
 import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
 import { WebhookModule } from '@shipping/webhook-app';
-import {
-  ClockModule,
-  EventSubscribersModule,
-  kafkaConnectionOf,
-  ObservabilityModule,
-  PUBLISHED_CATEGORIES,
-  PublicEventsModule,
-  StorageModule,
-} from '@shipping/platform';
+import { ClockModule } from '@shipping/platform/clock';
+import { kafkaConnectionOf } from '@shipping/platform/config';
+import { ObservabilityModule } from '@shipping/platform/observability';
+import { PublicEventsModule } from '@shipping/platform/public-events';
+import { StorageModule } from '@shipping/platform/storage';
+import { EventSubscribersModule } from '@shipping/platform/subscriptions';
+import { EMBEDDED_APP_EVENTS } from './embedded-app-events';
 import type { EmbeddedConfig } from './embedded-config';
 
 /** Every app module in one process: same handlers, same patterns as the distributed runtime. */
@@ -27,14 +25,14 @@ export class EmbeddedModule {
             app: 'embedded',
             kafka: kafkaConnectionOf(config, config.KAFKA_BROKERS.split(',')),
             partitions: config.KAFKA_PARTITIONS,
-            categories: PUBLISHED_CATEGORIES,
+            categories: EMBEDDED_APP_EVENTS.published,
           }),
         ]
       : [];
     return {
       module: EmbeddedModule,
       imports: [
-        StorageModule.forRoot(config),
+        StorageModule.forRoot(config, EMBEDDED_APP_EVENTS.upcasters),
         ClockModule,
         ObservabilityModule.forRoot(),
         EventSubscribersModule.forRoot(),

@@ -11,14 +11,12 @@ import { connectMessageHandlers, createInProcessServer } from '@shipping/messagi
 import {
   checkEnvironment,
   ConfigurationError,
-  DataFolderInUse,
   listenOnConfiguredPort,
-  readTracingEnvironment,
-  startTracing,
-  stopGracefullyOn,
-  useLeanAsyncResourceBind,
   validateConfig,
-} from '@shipping/platform';
+} from '@shipping/platform/config';
+import { stopGracefullyOn, useLeanAsyncResourceBind } from '@shipping/platform/lifecycle';
+import { readTracingEnvironment, startTracing } from '@shipping/platform/observability';
+import { DataFolderInUse } from '@shipping/platform/storage';
 import { Logger } from 'nestjs-pino';
 import { EmbeddedConfig } from './embedded-config';
 import { SANDBOX_ADMIN_KEY_WARNING, useSandboxAdminKeyIfUnset } from './sandbox-admin-key';

@@ -1,4 +1,4 @@
-import { ConfigurationError, checkEnvironment, SANDBOX_ADMIN_API_KEY } from '@shipping/platform';
+import { checkEnvironment, ConfigurationError, SANDBOX_ADMIN_API_KEY } from '@shipping/platform/config';
 import { REPO_ROOT } from '@shipping/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-import { type Env, SANDBOX_ADMIN_API_KEY } from '@shipping/platform';
+import { type Env, SANDBOX_ADMIN_API_KEY } from '@shipping/platform/config';
 
 export const SANDBOX_ADMIN_KEY_WARNING = `ADMIN_API_KEY is the built-in sandbox key (${SANDBOX_ADMIN_API_KEY}): anyone who can reach /admin can create accounts, keys and credit. Set ADMIN_API_KEY to a secret of your own.`;
 

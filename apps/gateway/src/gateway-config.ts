@@ -1,15 +1,15 @@
+import { readAuditConfig } from '@shipping/platform/audit';
 import {
   type AppEnvironment,
   DEFAULT_HTTP_PORT,
-  DistributedConfig,
   HostVariable,
   type HttpListenerConfig,
   LOOPBACK_HOST,
   PortVariable,
-  readLabelUrlConfig,
-  readAuditConfig,
-  readMessageSecrets,
-} from '@shipping/platform';
+} from '@shipping/platform/config';
+import { DistributedConfig } from '@shipping/platform/distributed';
+import { readLabelUrlConfig } from '@shipping/platform/label-urls';
+import { readMessageSecrets } from '@shipping/platform/secrets';
 import { readSandboxApiKeysSwitch } from './http/auth/sandbox-api-keys';
 import { readGatewayHttpConfig } from './http/gateway-http-config';
 import { readInstantShipEnabled } from './orders/instant-ship-switch';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { messageSecretsProvider } from '@shipping/platform';
+import { messageSecretsProvider } from '@shipping/platform/secrets';
 import { AccountController } from './account/account.controller';
 import { AccountsController } from './accounts/accounts.controller';
 import { AdminController } from './admin/admin.controller';

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { listenOnConfiguredPort, runDistributedApp } from '@shipping/platform';
+import { listenOnConfiguredPort } from '@shipping/platform/config';
+import { runDistributedApp } from '@shipping/platform/distributed';
 import { GATEWAY_ENVIRONMENT } from './gateway-config';
 import { GatewayModule } from './gateway.module';
 import { configureGatewayApp, createGatewayAdapter, readGatewayHttpConfig } from './http';

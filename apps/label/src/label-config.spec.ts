@@ -1,4 +1,4 @@
-import { checkEnvironment } from '@shipping/platform';
+import { checkEnvironment } from '@shipping/platform/config';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { labelStoreOf, readLabelConfig } from './label-config';

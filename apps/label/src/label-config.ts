@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DAY_MS, readIdempotencyTtlMs, readRetentionDays } from '@shipping/platform';
+import { DAY_MS, readIdempotencyTtlMs, readRetentionDays } from '@shipping/platform/retention';
 import { defaultLabelWorkers } from './workers/label-worker-pool';
 
 /** `database`: the app's SQL database, shared by its instances; `files`: a folder of one process. */

@@ -1,10 +1,8 @@
-import {
-  type AppEnvironment,
-  DistributedConfig,
-  readAuditConfig,
-  readIdempotencyTtlMs,
-  readMessageSecrets,
-} from '@shipping/platform';
+import { readAuditConfig } from '@shipping/platform/audit';
+import { type AppEnvironment } from '@shipping/platform/config';
+import { DistributedConfig } from '@shipping/platform/distributed';
+import { readIdempotencyTtlMs } from '@shipping/platform/retention';
+import { readMessageSecrets } from '@shipping/platform/secrets';
 import { readUspsApiUrl } from './carrier/usps/usps-api-url';
 import { readCarrierCredentialKeys } from './credentials/credential-keys';
 import { readCarrierGuardConfig } from './carrier/guard/carrier-guard-config';

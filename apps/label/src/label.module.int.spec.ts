@@ -13,9 +13,10 @@ import {
   connectMessageHandlers,
   createInProcessServer,
   InProcessMessagingModule,
+  MESSAGE_CLIENT,
   sendRequest,
 } from '@shipping/messaging';
-import { MESSAGE_CLIENT, TestStorageModule } from '@shipping/platform';
+import { TestStorageModule } from '@shipping/platform/storage';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,13 +1,10 @@
 import { Module } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
 import { PgliteSqlClient } from '@shipping/event-store/pglite';
-import {
-  idempotentRequestsRetention,
-  messageSecretsProvider,
-  retentionJob,
-  SQL_CLIENT,
-  type SecretBox,
-} from '@shipping/platform';
+import { idempotentRequestsRetention } from '@shipping/platform/idempotency';
+import { retentionJob } from '@shipping/platform/retention';
+import { messageSecretsProvider, type SecretBox } from '@shipping/platform/secrets';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { CARRIER_PORT } from './carrier/carrier-port';
 import { SandboxCarrier } from './carrier/sandbox-carrier';
 import { SandboxCarrierSales } from './carrier/sandbox-carrier-sales';

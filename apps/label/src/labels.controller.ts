@@ -10,7 +10,7 @@ import { LABEL_FILE_STORE, type LabelFileStore } from './files/label-file-store'
 import { assertReadRequest } from './label-requests';
 import { LabelMerges } from './merges/label-merges';
 import { LabelPurchases } from './purchases/label-purchases';
-import { CommandPattern, QueryPattern } from '@shipping/platform';
+import { CommandPattern, QueryPattern } from '@shipping/platform/idempotency';
 
 @Controller()
 export class LabelsController {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runDistributedApp } from '@shipping/platform';
+import { runDistributedApp } from '@shipping/platform/distributed';
 import { LABEL_ENVIRONMENT } from './label-environment';
 import { LabelModule } from './label.module';
 

@@ -1,11 +1,8 @@
-import {
-  type AppEnvironment,
-  DistributedConfig,
-  publicBaseUrl,
-  readAuditConfig,
-  readIdempotencyTtlMs,
-  readLabelUrlConfig,
-} from '@shipping/platform';
+import { readAuditConfig } from '@shipping/platform/audit';
+import { type AppEnvironment } from '@shipping/platform/config';
+import { DistributedConfig } from '@shipping/platform/distributed';
+import { publicBaseUrl, readLabelUrlConfig } from '@shipping/platform/label-urls';
+import { readIdempotencyTtlMs } from '@shipping/platform/retention';
 
 /**
  * Shipped-parcel webhooks carry signed label links on PUBLIC_BASE_URL.

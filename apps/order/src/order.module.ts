@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { idempotentRequestsRetention, retentionJob } from '@shipping/platform';
+import { idempotentRequestsRetention } from '@shipping/platform/idempotency';
+import { retentionJob } from '@shipping/platform/retention';
 import { AccountDirectory } from './accounts/account-directory';
 import { AccountsController } from './accounts/accounts.controller';
 import { InstantShipCompletion } from './instant-ship/instant-ship-completion';

@@ -1,9 +1,7 @@
-import {
-  type AppEnvironment,
-  DistributedConfig,
-  readAuditConfig,
-  readIdempotencyTtlMs,
-} from '@shipping/platform';
+import { readAuditConfig } from '@shipping/platform/audit';
+import { type AppEnvironment } from '@shipping/platform/config';
+import { DistributedConfig } from '@shipping/platform/distributed';
+import { readIdempotencyTtlMs } from '@shipping/platform/retention';
 
 export const PICKUP_ENVIRONMENT = {
   config: DistributedConfig,

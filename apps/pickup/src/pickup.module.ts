@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AccountDirectoryClient, idempotentRequestsRetention, retentionJob } from '@shipping/platform';
+import { AccountDirectoryClient } from '@shipping/platform/account-directory';
+import { idempotentRequestsRetention } from '@shipping/platform/idempotency';
+import { retentionJob } from '@shipping/platform/retention';
 import { PickupCarrier } from './pickups/pickup-carrier';
 import { PickupCarrierRecovery } from './pickups/pickup-carrier-recovery';
 import { PickupCommands } from './pickups/pickup-commands';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runDistributedApp } from '@shipping/platform';
+import { runDistributedApp } from '@shipping/platform/distributed';
 import { WEBHOOK_ENVIRONMENT } from './webhook-environment';
 import { WebhookModule } from './webhook.module';
 

@@ -1,10 +1,6 @@
-import {
-  DAY_MS,
-  readRetentionDays,
-  readSecretKeys,
-  SANDBOX_WEBHOOK_SECRET_KEYS,
-  type SecretKey,
-} from '@shipping/platform';
+import { SANDBOX_WEBHOOK_SECRET_KEYS } from '@shipping/platform/config';
+import { DAY_MS, readRetentionDays } from '@shipping/platform/retention';
+import { readSecretKeys, type SecretKey } from '@shipping/platform/secrets';
 
 export interface WebhookConfig {
   /** An attempt that has no response headers within this time fails. */

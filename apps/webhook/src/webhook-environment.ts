@@ -1,10 +1,8 @@
-import {
-  type AppEnvironment,
-  DistributedConfig,
-  readAuditConfig,
-  readIdempotencyTtlMs,
-  readMessageSecrets,
-} from '@shipping/platform';
+import { readAuditConfig } from '@shipping/platform/audit';
+import { type AppEnvironment } from '@shipping/platform/config';
+import { DistributedConfig } from '@shipping/platform/distributed';
+import { readIdempotencyTtlMs } from '@shipping/platform/retention';
+import { readMessageSecrets } from '@shipping/platform/secrets';
 import { readWebhookConfig } from './webhook-config';
 
 export const WEBHOOK_ENVIRONMENT = {

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { idempotentRequestsRetention, messageSecretsProvider, retentionJob } from '@shipping/platform';
+import { idempotentRequestsRetention } from '@shipping/platform/idempotency';
+import { retentionJob } from '@shipping/platform/retention';
+import { messageSecretsProvider } from '@shipping/platform/secrets';
 import { DeliveryLog } from './deliveries/delivery-log';
 import { deliveryRetention } from './deliveries/delivery-retention';
 import { WebhookOutbox } from './deliveries/webhook-outbox';

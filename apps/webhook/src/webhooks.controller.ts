@@ -17,7 +17,7 @@ import { DeliveryLog } from './deliveries/delivery-log';
 import { type NotifyResult, WebhookOutbox } from './deliveries/webhook-outbox';
 import { endpointId } from './endpoints/endpoint-id';
 import { WebhookEndpoints } from './endpoints/webhook-endpoints';
-import { CommandPattern, OmittedFromReplay, QueryPattern } from '@shipping/platform';
+import { CommandPattern, OmittedFromReplay, QueryPattern } from '@shipping/platform/idempotency';
 
 @Controller()
 export class WebhooksController {

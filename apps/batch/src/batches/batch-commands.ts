@@ -18,14 +18,10 @@ import {
   shippableBatch,
 } from '@shipping/batch-domain';
 import type { EventStore } from '@shipping/event-store';
-import {
-  AccountDirectoryClient,
-  CLOCK,
-  type Clock,
-  EVENT_STORE,
-  eventMetadata,
-  handleCommand,
-} from '@shipping/platform';
+import { AccountDirectoryClient } from '@shipping/platform/account-directory';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
+import { eventMetadata, handleCommand } from '@shipping/platform/commands';
+import { EVENT_STORE } from '@shipping/platform/storage';
 import { BatchReadModel } from '../read-model/batch.read-model';
 import { Ledger } from '../shipping/ledger';
 import { BatchCreations } from './batch-creations';

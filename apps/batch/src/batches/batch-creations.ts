@@ -9,7 +9,8 @@ import {
 } from '@nestjs/common';
 import { batchDecider, batchStreamName, type CreateBatch } from '@shipping/batch-domain';
 import { type EventMetadata, type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
-import { EVENT_STORE, handleCommand, SQL_CLIENT } from '@shipping/platform';
+import { handleCommand } from '@shipping/platform/commands';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform/storage';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { loadBatch } from './batch-stream';
 

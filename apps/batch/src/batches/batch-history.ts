@@ -8,7 +8,7 @@ import {
   type Tenant,
 } from '@shipping/contracts';
 import type { EventStore, RecordedEvent } from '@shipping/event-store';
-import { EVENT_STORE } from '@shipping/platform';
+import { EVENT_STORE } from '@shipping/platform/storage';
 
 const view = (event: RecordedEvent): BatchEventView => ({
   id: event.id,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { encodeHashId } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 /** Batch and item hash ids: sqids of integers from sequences the batch app owns. */

@@ -1,5 +1,5 @@
 import type { BatchEvent, BatchState } from '@shipping/batch-domain';
-import { metrics } from '@shipping/platform';
+import { metrics } from '@shipping/platform/observability';
 
 /**
  * Times the phases a command's events end: validation (BatchCreated to a ready BatchValidated) and

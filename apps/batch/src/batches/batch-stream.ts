@@ -1,6 +1,6 @@
 import { type BatchCommand, batchDecider, type BatchState, batchStreamName } from '@shipping/batch-domain';
 import type { EventStore } from '@shipping/event-store';
-import { foldStream, type KnownState } from '@shipping/platform';
+import { foldStream, type KnownState } from '@shipping/platform/commands';
 
 /** The batch's state as of its last event; a batch this process handled lately is read from that point on. */
 export function loadBatchWithRevision(store: EventStore, batchId: string): Promise<KnownState<BatchState>> {

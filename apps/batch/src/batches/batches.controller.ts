@@ -15,7 +15,7 @@ import { BatchAsOf } from '../read-model/batch-as-of';
 import { BatchReadModel } from '../read-model/batch.read-model';
 import { BatchCommands } from './batch-commands';
 import { BatchHistory } from './batch-history';
-import { CommandPattern, QueryPattern } from '@shipping/platform';
+import { CommandPattern, QueryPattern } from '@shipping/platform/idempotency';
 
 @Controller()
 export class BatchesController {

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { KeyMode, Tenant } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { type FencedLeases, type Lease, LeasedWork, SQL_CLIENT } from '@shipping/platform';
+import { type FencedLeases, type Lease, LeasedWork } from '@shipping/platform/leases';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 
 export interface LabelingJob {

@@ -17,7 +17,8 @@ import {
   type Subscription,
 } from '@shipping/event-store';
 import type { TimedRequest } from '@shipping/messaging';
-import { startSubscriber, StoredEventFeed, SystemClock } from '@shipping/platform';
+import { SystemClock } from '@shipping/platform/clock';
+import { startSubscriber, StoredEventFeed } from '@shipping/platform/subscriptions';
 import { createTestDatabase, eventually, stallable, type TestDatabase } from '@shipping/testing';
 import { defer, mergeMap } from 'rxjs';
 import { loadBatch } from '../batches/batch-stream';

@@ -34,21 +34,16 @@ import {
 import type { EventStore } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 import { randomUUID } from 'node:crypto';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
 import {
-  CLOCK,
-  type Clock,
   type CommandOutcome,
-  EVENT_STORE,
   eventMetadata,
-  type EventSubscriber,
   handleCommand,
-  HeldLease,
-  LeaseLost,
-  LeaseSweep,
-  type Recorded,
-  Subscribes,
   requestContextOf,
-} from '@shipping/platform';
+} from '@shipping/platform/commands';
+import { HeldLease, LeaseLost, LeaseSweep } from '@shipping/platform/leases';
+import { EVENT_STORE } from '@shipping/platform/storage';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { loadBatch, loadBatchWithRevision } from '../batches/batch-stream';
 import { Ledger } from '../shipping/ledger';

@@ -9,7 +9,7 @@ import {
   type Tenant,
 } from '@shipping/contracts';
 import type { EventStore } from '@shipping/event-store';
-import { EVENT_STORE } from '@shipping/platform';
+import { EVENT_STORE } from '@shipping/platform/storage';
 import { batchPageOf, pageOfItemRows } from './batch-page';
 import { foldBatchEvents } from './batch-projection';
 import { pastEndOf, readStreamAsOf } from './stream-as-of';

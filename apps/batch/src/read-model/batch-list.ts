@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { batchResults, type BatchSummaryRow } from '@shipping/batch-domain';
 import type { BatchListEntry, PageRequest, Tenant } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 
 /**
  * The batches page: the tenant's batches (the account's, of the key's mode) from the get-batch

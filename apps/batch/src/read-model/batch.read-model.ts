@@ -16,7 +16,8 @@ import {
   type Tenant,
 } from '@shipping/contracts';
 import { type EventStore, schemaReady, type SqlClient } from '@shipping/event-store';
-import { EVENT_STORE, type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform/storage';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 import { LRUCache } from 'lru-cache';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { BatchSummaries } from './batch-summaries';

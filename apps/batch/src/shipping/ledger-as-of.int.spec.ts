@@ -1,7 +1,7 @@
 import { ValidationFailed } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { PostgresEventStore } from '@shipping/event-store';
-import { SystemClock } from '@shipping/platform';
+import { SystemClock } from '@shipping/platform/clock';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { Ledger } from './ledger';
 

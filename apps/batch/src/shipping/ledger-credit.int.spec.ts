@@ -8,7 +8,7 @@ import {
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { PostgresEventStore } from '@shipping/event-store';
-import { SystemClock } from '@shipping/platform';
+import { SystemClock } from '@shipping/platform/clock';
 import { sandboxSeed } from '@shipping/reference-data';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { Ledger } from './ledger';

@@ -13,7 +13,7 @@ import {
   modeOfLedgerStream,
 } from '@shipping/ledger-domain';
 import { type EventStore, type RecordedEvent, schemaReady, type SqlClient } from '@shipping/event-store';
-import type { KnownState, StateLoader } from '@shipping/platform';
+import type { KnownState, StateLoader } from '@shipping/platform/commands';
 import { LRUCache } from 'lru-cache';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { creditFromStream } from './ledger-credit-backfill';

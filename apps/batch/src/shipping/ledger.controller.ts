@@ -12,7 +12,7 @@ import {
 } from '@shipping/contracts';
 import { ledgerEntryView } from './ledger-entry-view';
 import { Ledger } from './ledger';
-import { CommandPattern, QueryPattern } from '@shipping/platform';
+import { CommandPattern, QueryPattern } from '@shipping/platform/idempotency';
 
 function assertChargeRequest(payload: unknown): asserts payload is ShipmentChargeRequest {
   const request = payload as Partial<ShipmentChargeRequest> | null;

@@ -2,7 +2,7 @@ import { AppError } from '@shipping/contracts';
 import { ledgerStreamName } from '@shipping/ledger-domain';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import { type Clock, SystemClock } from '@shipping/platform';
+import { type Clock, SystemClock } from '@shipping/platform/clock';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { Ledger } from './ledger';
 

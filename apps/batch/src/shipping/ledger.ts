@@ -15,7 +15,9 @@ import {
   type LedgerState,
   ledgerStreamName,
 } from '@shipping/ledger-domain';
-import { CLOCK, type Clock, EVENT_STORE, eventMetadata, handleCommand, SQL_CLIENT } from '@shipping/platform';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
+import { eventMetadata, handleCommand } from '@shipping/platform/commands';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform/storage';
 import { sandboxSeed } from '@shipping/reference-data';
 import { pastEndOf, readStreamAsOf } from '../read-model/stream-as-of';
 import { type LedgerHead, LedgerIndex } from './ledger-index';

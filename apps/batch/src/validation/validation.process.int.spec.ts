@@ -2,12 +2,9 @@ import { batchDecider, type BatchEvent, batchStreamName } from '@shipping/batch-
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { EventStoreDbEventStore } from '@shipping/event-store/eventstoredb';
 import { type EventStore, type SqlClient } from '@shipping/event-store';
-import {
-  type AccountDirectoryClient,
-  handleCommand,
-  startSubscriber,
-  StoredEventFeed,
-} from '@shipping/platform';
+import { type AccountDirectoryClient } from '@shipping/platform/account-directory';
+import { handleCommand } from '@shipping/platform/commands';
+import { startSubscriber, StoredEventFeed } from '@shipping/platform/subscriptions';
 import { sandboxSeed } from '@shipping/reference-data';
 import {
   maximalBatchShipment,

@@ -8,18 +8,11 @@ import {
   isBatchEvent,
 } from '@shipping/batch-domain';
 import type { EventStore } from '@shipping/event-store';
-import {
-  AccountDirectoryClient,
-  CLOCK,
-  type Clock,
-  EVENT_STORE,
-  eventMetadata,
-  type EventSubscriber,
-  handleCommand,
-  type Recorded,
-  Subscribes,
-  requestContextOf,
-} from '@shipping/platform';
+import { AccountDirectoryClient } from '@shipping/platform/account-directory';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
+import { eventMetadata, handleCommand, requestContextOf } from '@shipping/platform/commands';
+import { EVENT_STORE } from '@shipping/platform/storage';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 import { observeBatchPhases } from '../batches/batch-phase-metrics';
 import { loadBatchWithRevision } from '../batches/batch-stream';
 import { validateItem } from './item-validation';

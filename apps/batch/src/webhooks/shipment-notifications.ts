@@ -4,14 +4,10 @@ import { BATCH_STREAM_PREFIX, type BatchEvent, batchStreamName, isBatchEvent } f
 import { batchWebhookTypeOf, type WebhookNotification, WebhookPatterns } from '@shipping/contracts';
 import type { EventStore, RecordedEvent } from '@shipping/event-store';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
-import {
-  EVENT_STORE,
-  type EventSubscriber,
-  PublicLabelLinks,
-  type Recorded,
-  Subscribes,
-  requestContextOf,
-} from '@shipping/platform';
+import { requestContextOf } from '@shipping/platform/commands';
+import { PublicLabelLinks } from '@shipping/platform/label-urls';
+import { EVENT_STORE } from '@shipping/platform/storage';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 import { batchWebhookBody } from './batch-webhook-body';
 import { type CompletedItem, shipmentWebhookBody } from './shipment-webhook-body';
 

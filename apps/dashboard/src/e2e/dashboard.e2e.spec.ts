@@ -16,7 +16,7 @@ import {
   startWebhookReceiver,
   undeliverableBatchShipment,
 } from '@shipping/testing';
-import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform';
+import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform/config';
 import { moneyText } from '../web/format';
 import { launchChromium } from './chromium';
 import { DashboardPages } from './dashboard-pages';

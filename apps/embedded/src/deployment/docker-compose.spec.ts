@@ -9,7 +9,7 @@ import {
   ConfigurationError,
   DEFAULT_METRICS_PORTS,
   variablesReadBy,
-} from '@shipping/platform';
+} from '@shipping/platform/config';
 import { WEBHOOK_ENVIRONMENT } from '@shipping/webhook-app';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SecretBox } from '@shipping/platform';
+import { SecretBox } from '@shipping/platform/secrets';
 import { apiClient, type RuntimeProcess, type TestDatabase, UspsMockServer } from '@shipping/testing';
 import { Client } from 'pg';
 import { runTool, startAdminRuntime } from './admin-runtime';

@@ -10,7 +10,8 @@ import { CarrierRegistry } from '@shipping/label-app/src/carrier/carrier-registr
 import { claimedByADeadHolder } from '@shipping/label-app/src/testing/dead-holder.fixture';
 import { LabelPurchases } from '@shipping/label-app/src/purchases/label-purchases';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
-import { SANDBOX_ADMIN_API_KEY, SQL_CLIENT, validateConfig } from '@shipping/platform';
+import { SANDBOX_ADMIN_API_KEY, validateConfig } from '@shipping/platform/config';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import {
   apiClient,
   batchShipment,

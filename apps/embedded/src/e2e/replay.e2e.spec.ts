@@ -17,7 +17,7 @@ import {
   type TestDatabase,
   undeliverableBatchShipment,
 } from '@shipping/testing';
-import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform';
+import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform/config';
 import { batchWithStatus } from './batch-support';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import { configureGatewayApp, createGatewayAdapter, readGatewayHttpConfig } from
 import { CARRIER_PORT, type CarrierPort } from '@shipping/label-app/src/carrier/carrier-port';
 import { CarrierRegistry } from '@shipping/label-app/src/carrier/carrier-registry';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
-import { SANDBOX_ADMIN_API_KEY, validateConfig } from '@shipping/platform';
+import { SANDBOX_ADMIN_API_KEY, validateConfig } from '@shipping/platform/config';
 import {
   apiClient,
   batchShipment,

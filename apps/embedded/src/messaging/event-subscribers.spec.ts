@@ -6,7 +6,7 @@ import { GatewayModule, StoredApiKeyDirectory } from '@shipping/gateway-app';
 import { LabelModule } from '@shipping/label-app';
 import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
-import { subscriberSpecOf } from '@shipping/platform';
+import { subscriberSpecOf } from '@shipping/platform/subscriptions';
 import { WebhookModule } from '@shipping/webhook-app';
 
 function providersOf(module: Type, seen = new Set<Type>()): unknown[] {

@@ -13,7 +13,7 @@ import {
 import { LabelModule } from '@shipping/label-app';
 import { OrderModule } from '@shipping/order-app';
 import { PickupModule } from '@shipping/pickup-app';
-import { IdempotentRequestsInterceptor, MESSAGE_HANDLER_KIND } from '@shipping/platform';
+import { IdempotentRequestsInterceptor, MESSAGE_HANDLER_KIND } from '@shipping/platform/idempotency';
 import { WebhookModule } from '@shipping/webhook-app';
 
 /** Nest's mark of a `@MessagePattern` handler (events are `2`). */

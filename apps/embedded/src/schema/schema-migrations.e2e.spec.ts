@@ -13,7 +13,8 @@ import { GATEWAY_MIGRATIONS } from '@shipping/gateway-app';
 import { LABEL_MIGRATIONS } from '@shipping/label-app';
 import { ORDER_MIGRATIONS } from '@shipping/order-app';
 import { PICKUP_MIGRATIONS } from '@shipping/pickup-app';
-import { IDEMPOTENT_REQUESTS_MIGRATIONS, PARKED_EVENTS_MIGRATIONS } from '@shipping/platform';
+import { IDEMPOTENT_REQUESTS_MIGRATIONS } from '@shipping/platform/idempotency';
+import { PARKED_EVENTS_MIGRATIONS } from '@shipping/platform/subscriptions';
 import {
   apiClient,
   createTestDatabase,

@@ -17,7 +17,7 @@ import {
   type ShipperRecord,
 } from '@shipping/contracts';
 import { ApiTags } from '@nestjs/swagger';
-import { idOfRequest, OmittedFromReplay } from '@shipping/platform';
+import { idOfRequest, OmittedFromReplay } from '@shipping/platform/idempotency';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppRequestSender } from '../commands/app-request-sender';

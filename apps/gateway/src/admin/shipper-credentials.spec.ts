@@ -7,7 +7,7 @@ import {
   type ShipperRecord,
   UspsCredentialsRequest,
 } from '@shipping/contracts';
-import { SecretBox } from '@shipping/platform';
+import { SecretBox } from '@shipping/platform/secrets';
 import type { AppRequestSender } from '../commands/app-request-sender';
 import type { AdminCaller } from './admin-caller';
 import { ShipperCredentials } from './shipper-credentials';

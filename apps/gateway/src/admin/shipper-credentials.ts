@@ -12,7 +12,7 @@ import {
   type ShipperRecord,
   ValidationFailed,
 } from '@shipping/contracts';
-import { MESSAGE_SECRETS, type SecretBox } from '@shipping/platform';
+import { MESSAGE_SECRETS, type SecretBox } from '@shipping/platform/secrets';
 import { AppRequestSender } from '../commands/app-request-sender';
 import type { AdminCaller } from './admin-caller';
 

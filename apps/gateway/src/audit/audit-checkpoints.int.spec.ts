@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { checkpointSigned, recordCheckpoints, SqlAuditCheckpoints } from '@shipping/event-store';
-import { AUDIT_CONFIG, readAuditConfig } from '@shipping/platform';
+import { AUDIT_CONFIG, readAuditConfig } from '@shipping/platform/audit';
 import request from 'supertest';
 import { ACME, createHttpTestApp, type HttpTestApp, STARTUP_TIMEOUT_MS } from '../http/testing/http-test-app';
 import { AuditCheckpointsController } from './audit-checkpoints.controller';

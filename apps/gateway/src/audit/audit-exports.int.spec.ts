@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recordCheckpoints, SqlAuditCheckpoints } from '@shipping/event-store';
-import { AUDIT_CONFIG, readAuditConfig } from '@shipping/platform';
+import { AUDIT_CONFIG, readAuditConfig } from '@shipping/platform/audit';
 import request from 'supertest';
 import { ApiKeys } from '../http/auth/api-keys';
 import { ACME, createHttpTestApp, type HttpTestApp, STARTUP_TIMEOUT_MS } from '../http/testing/http-test-app';

@@ -8,7 +8,8 @@ import {
   type SqlClient,
   SqlAuditCheckpoints,
 } from '@shipping/event-store';
-import { AUDIT_CONFIG, type AuditConfig, EVENT_STORE, readAuditConfig, SQL_CLIENT } from '@shipping/platform';
+import { AUDIT_CONFIG, type AuditConfig, readAuditConfig } from '@shipping/platform/audit';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform/storage';
 import { Readable } from 'node:stream';
 import type { PageRequest } from '@shipping/contracts';
 import type { AccountAuditExportQuery } from './audit-export-query';

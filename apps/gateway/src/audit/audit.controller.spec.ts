@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { auditSigningKey, checkpointSigned, signCheckpoint } from '@shipping/event-store';
-import { readAuditConfig } from '@shipping/platform';
+import { readAuditConfig } from '@shipping/platform/audit';
 import { AuditController } from './audit.controller';
 
 const seed = () => randomBytes(32).toString('base64');

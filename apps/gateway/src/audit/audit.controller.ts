@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Optional } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AUDIT_CONFIG, type AuditConfig, readAuditConfig } from '@shipping/platform';
+import { AUDIT_CONFIG, type AuditConfig, readAuditConfig } from '@shipping/platform/audit';
 import { Public } from '../http';
 import { ApiRoute } from '../openapi/api-route.decorator';
 

@@ -14,7 +14,8 @@ import {
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule } from '@shipping/messaging';
-import { ClockModule, TestStorageModule } from '@shipping/platform';
+import { ClockModule } from '@shipping/platform/clock';
+import { TestStorageModule } from '@shipping/platform/storage';
 import request from 'supertest';
 import { AppRequestSender } from '../commands/app-request-sender';
 import {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { originOf } from '../http/gateway-request';
-import { labelUrl, readLabelUrlConfig } from '@shipping/platform';
+import { labelUrl, readLabelUrlConfig } from '@shipping/platform/label-urls';
 
 /** Signed, expiring URLs of merged label files, on the host the caller used. */
 @Injectable()

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { RequestContext } from '@shipping/contracts';
-import { sendRequest } from '@shipping/messaging';
-import { MESSAGE_CLIENT } from '@shipping/platform';
+import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 
 /** Sends commands and queries to the apps over whichever transport runs, with the caller's context. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { ADMIN_API_KEY_FORM, ADMIN_API_KEY_PATTERN } from '@shipping/platform';
+import { ADMIN_API_KEY_FORM, ADMIN_API_KEY_PATTERN } from '@shipping/platform/config';
 import ipaddr from 'ipaddr.js';
 import { sizeInBytes } from './body/read-body';
 import {

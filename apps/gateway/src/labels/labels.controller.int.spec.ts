@@ -11,7 +11,9 @@ import {
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { connectMessageHandlers, createInProcessServer, InProcessMessagingModule } from '@shipping/messaging';
-import { ClockModule, labelUrl, signLabelPath, TestStorageModule } from '@shipping/platform';
+import { ClockModule } from '@shipping/platform/clock';
+import { labelUrl, signLabelPath } from '@shipping/platform/label-urls';
+import { TestStorageModule } from '@shipping/platform/storage';
 import request from 'supertest';
 import { AppRequestSender } from '../commands/app-request-sender';
 import {

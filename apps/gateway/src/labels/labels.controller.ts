@@ -7,7 +7,11 @@ import {
   NotFound,
   type RequestContext,
 } from '@shipping/contracts';
-import { type LabelSignatureCheck, readLabelUrlConfig, verifyLabelSignature } from '@shipping/platform';
+import {
+  type LabelSignatureCheck,
+  readLabelUrlConfig,
+  verifyLabelSignature,
+} from '@shipping/platform/label-urls';
 import { basename } from 'node:path';
 import { AppRequestSender } from '../commands/app-request-sender';
 import { Public, RequestId } from '../http';

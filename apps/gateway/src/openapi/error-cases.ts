@@ -33,7 +33,7 @@ import {
   UNKNOWN_PICKUP_MESSAGE,
 } from '@shipping/pickup-domain';
 import { UNAVAILABLE_MESSAGE } from '@shipping/messaging';
-import { STILL_RUNNING_MESSAGE } from '@shipping/platform';
+import { STILL_RUNNING_MESSAGE } from '@shipping/platform/idempotency';
 import { notReadyMessage, STORE_NOT_ANSWERING_MESSAGE } from '../health/health-messages';
 import { NOT_FOUND_MESSAGE } from '../http/auth/pre-authentication';
 import { UNAUTHENTICATED_MESSAGE } from '../http/auth/api-key.guard';

@@ -26,7 +26,8 @@ import {
   WebhookPatterns,
   type RequestContext,
 } from '@shipping/contracts';
-import { MESSAGE_SECRETS, OmittedFromReplay, type SecretBox } from '@shipping/platform';
+import { OmittedFromReplay } from '@shipping/platform/idempotency';
+import { MESSAGE_SECRETS, type SecretBox } from '@shipping/platform/secrets';
 import { AppRequestSender } from '../commands/app-request-sender';
 import { listingLinks } from '../commands/listing-links';
 import { Caller } from '../commands/request-context';

@@ -1,4 +1,4 @@
-import type { Env } from '@shipping/platform';
+import type { Env } from '@shipping/platform/config';
 import type { CarrierCredentialStore } from '../credentials/carrier-credential-store';
 import { OwnUspsCarriers } from '../credentials/own-usps-carriers';
 import type { CarrierPort } from './carrier-port';

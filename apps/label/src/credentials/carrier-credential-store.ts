@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CarrierCredentialsStored } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT, type SecretBox } from '@shipping/platform';
+import { type SecretBox } from '@shipping/platform/secrets';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { CARRIER_CREDENTIAL_BOX, storedCredentialsContext } from './credential-keys';
 
 /** A shipper's credentials as the carrier's request class validated them (field name to value). */

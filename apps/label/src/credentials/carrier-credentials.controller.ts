@@ -12,7 +12,8 @@ import {
   validateRequest,
   ValidationFailed,
 } from '@shipping/contracts';
-import { CommandPattern, MESSAGE_SECRETS, QueryPattern, type SecretBox } from '@shipping/platform';
+import { CommandPattern, QueryPattern } from '@shipping/platform/idempotency';
+import { MESSAGE_SECRETS, type SecretBox } from '@shipping/platform/secrets';
 import { CarrierCredentialStore, type CredentialFields } from './carrier-credential-store';
 import { CredentialResealer } from './credential-resealer';
 import { CredentialVerifier } from './credential-verifier';

@@ -14,15 +14,11 @@ import {
   connectMessageHandlers,
   createInProcessServer,
   InProcessMessagingModule,
+  MESSAGE_CLIENT,
   sendRequest,
 } from '@shipping/messaging';
-import {
-  MESSAGE_CLIENT,
-  MESSAGE_SECRETS,
-  type SecretBox,
-  type SecretKey,
-  TestStorageModule,
-} from '@shipping/platform';
+import { MESSAGE_SECRETS, type SecretBox, type SecretKey } from '@shipping/platform/secrets';
+import { TestStorageModule } from '@shipping/platform/storage';
 import { UspsMockServer } from '@shipping/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,10 +1,5 @@
-import {
-  type Env,
-  readSecretKeys,
-  SANDBOX_CARRIER_CREDENTIAL_KEYS,
-  SecretBox,
-  type SecretKey,
-} from '@shipping/platform';
+import { type Env, SANDBOX_CARRIER_CREDENTIAL_KEYS } from '@shipping/platform/config';
+import { readSecretKeys, SecretBox, type SecretKey } from '@shipping/platform/secrets';
 
 /** The SecretBox carrier credentials are sealed with at rest. */
 export const CARRIER_CREDENTIAL_BOX = Symbol('CARRIER_CREDENTIAL_BOX');

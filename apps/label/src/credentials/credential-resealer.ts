@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT, type SecretBox, UnknownSecretKey } from '@shipping/platform';
+import { type SecretBox, UnknownSecretKey } from '@shipping/platform/secrets';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { CARRIER_CREDENTIAL_BOX, storedCredentialsContext } from './credential-keys';
 
 const PAGE = 500;

@@ -1,4 +1,4 @@
-import { deleteRowsWhere, type RetentionPolicy } from '@shipping/platform';
+import { deleteRowsWhere, type RetentionPolicy } from '@shipping/platform/retention';
 
 /**
  * Files of the database store go `keepMs` after they were first written: by then a batch's labels

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { CarrierPickupScheduleRequest } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { LABEL_MIGRATIONS } from '../label.migrations';
 
 export type PickupOutcome = 'confirmed' | 'refused' | 'unknown' | 'unscheduled' | 'cancelled';

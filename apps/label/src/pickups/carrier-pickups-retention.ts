@@ -1,4 +1,4 @@
-import { deleteRowsWhere, type RetentionPolicy } from '@shipping/platform';
+import { deleteRowsWhere, type RetentionPolicy } from '@shipping/platform/retention';
 
 /**
  * A carrier pickup's row answers repeats of its scheduling and lets it be cancelled; it goes

@@ -5,7 +5,7 @@ import {
   type CarrierPickupScheduleReply,
   LabelPatterns,
 } from '@shipping/contracts';
-import { CommandPattern } from '@shipping/platform';
+import { CommandPattern } from '@shipping/platform/idempotency';
 import { CarrierPickups } from './carrier-pickups';
 
 /** The pickup app's live pickups, scheduled with and cancelled at the shipper's carrier. */

@@ -7,7 +7,7 @@ import {
   UspsMockServer,
   pickupRequestFindings,
 } from '@shipping/testing';
-import { RetentionJob } from '@shipping/platform';
+import { RetentionJob } from '@shipping/platform/retention';
 import { randomUUID } from 'node:crypto';
 import type { CarrierPort } from '../carrier/carrier-port';
 import { CarrierRegistry } from '../carrier/carrier-registry';

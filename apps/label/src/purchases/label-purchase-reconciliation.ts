@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { LeaseSweep } from '@shipping/platform';
+import type { LeaseSweep } from '@shipping/platform/leases';
 import { LabelPurchaseIntents } from './label-purchase-intents';
 import { LabelPurchases } from './label-purchases';
 

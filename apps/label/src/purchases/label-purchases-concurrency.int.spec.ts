@@ -6,7 +6,7 @@ import { CarrierRegistry } from '../carrier/carrier-registry';
 import type { CarrierPort } from '../carrier/carrier-port';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { withReceiver } from '../testing/label-shipment.fixture';
-import type { Lease } from '@shipping/platform';
+import type { Lease } from '@shipping/platform/leases';
 import { LabelPurchaseIntents } from './label-purchase-intents';
 import { LabelPurchaseStore } from './label-purchase-store';
 import { LabelPurchases } from './label-purchases';

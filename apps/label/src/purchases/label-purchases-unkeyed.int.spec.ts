@@ -1,5 +1,5 @@
 import type { LabelPurchaseItem } from '@shipping/contracts';
-import { RetentionJob } from '@shipping/platform';
+import { RetentionJob } from '@shipping/platform/retention';
 import { UspsMockServer } from '@shipping/testing';
 import { CarrierRegistry } from '../carrier/carrier-registry';
 import { AccountGuard } from '../carrier/guard/account-guard';

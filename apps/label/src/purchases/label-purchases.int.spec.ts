@@ -7,7 +7,7 @@ import { sandboxTrackingNumber } from '../carrier/sandbox-tracking-number';
 import { labelShipment, withReceiver } from '../testing/label-shipment.fixture';
 import { type LabelHarness, startLabelHarness } from '../testing/label-harness';
 import { documentTexts } from '../testing/pdf-text';
-import type { Lease } from '@shipping/platform';
+import type { Lease } from '@shipping/platform/leases';
 import { claimedByADeadHolder } from '../testing/dead-holder.fixture';
 
 const item = (item_id: string, zip = '94043'): LabelPurchaseItem => ({

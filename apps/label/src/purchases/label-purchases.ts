@@ -5,7 +5,8 @@ import {
   type LabelPurchaseResult,
   Unavailable,
 } from '@shipping/contracts';
-import { HeldLease, type Lease, LeaseLost, metrics } from '@shipping/platform';
+import { HeldLease, type Lease, LeaseLost } from '@shipping/platform/leases';
+import { metrics } from '@shipping/platform/observability';
 import { randomUUID } from 'node:crypto';
 import { type CarrierChoice, carrierChoiceOf } from '../carrier/carrier-choice';
 import type { CarrierLabel } from '../carrier/carrier-port';

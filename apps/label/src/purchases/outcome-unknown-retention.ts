@@ -1,4 +1,4 @@
-import { deleteRowsWhere, type RetentionPolicy } from '@shipping/platform';
+import { deleteRowsWhere, type RetentionPolicy } from '@shipping/platform/retention';
 
 /**
  * Intents whose outcome is unknown go `keepMs` after the carrier was asked (decision 0102). Until

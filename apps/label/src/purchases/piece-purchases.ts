@@ -1,5 +1,6 @@
 import type { LabelPurchaseResult } from '@shipping/contracts';
-import { metrics, type Lease } from '@shipping/platform';
+import { type Lease } from '@shipping/platform/leases';
+import { metrics } from '@shipping/platform/observability';
 import { type CarrierLabel, type CarrierPort, offers } from '../carrier/carrier-port';
 import { surelyUnprocessed } from '../carrier/guard/carrier-fault';
 import type { LabelFileStore } from '../files/label-file-store';

@@ -15,17 +15,10 @@ import {
   accountStreamName,
   isAccountEvent,
 } from '@shipping/accounts-domain';
-import {
-  CLOCK,
-  type Clock,
-  EVENT_STORE,
-  eventMetadata,
-  type EventSubscriber,
-  handleCommand,
-  type Recorded,
-  SQL_CLIENT,
-  Subscribes,
-} from '@shipping/platform';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
+import { eventMetadata, handleCommand } from '@shipping/platform/commands';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform/storage';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 import { sandboxSeed } from '@shipping/reference-data';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 import { newAccountId } from './account-ids';

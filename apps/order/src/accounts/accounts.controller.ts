@@ -10,7 +10,7 @@ import {
   type ShipperRecord,
 } from '@shipping/contracts';
 import { accountNotFound } from '@shipping/accounts-domain';
-import { CommandPattern, QueryPattern } from '@shipping/platform';
+import { CommandPattern, QueryPattern } from '@shipping/platform/idempotency';
 import { AccountDirectory, type ChangeMetadata } from './account-directory';
 
 const changeOf = (context: RequestContext): ChangeMetadata => ({

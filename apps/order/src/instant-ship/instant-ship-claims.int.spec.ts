@@ -1,7 +1,7 @@
 import { AppError } from '@shipping/contracts';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type SqlClient } from '@shipping/event-store';
-import { LeaseLost } from '@shipping/platform';
+import { LeaseLost } from '@shipping/platform/leases';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
 import { InstantShipKeys, KEY_REUSED_MESSAGE } from './instant-ship-keys';
 import { PendingShipments } from './pending-shipments';

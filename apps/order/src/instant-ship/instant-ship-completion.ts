@@ -21,17 +21,11 @@ import {
   type InstantShipState,
   shipmentStreamName,
 } from '@shipping/order-domain';
-import {
-  CLOCK,
-  type Clock,
-  EVENT_STORE,
-  eventMetadata,
-  handleCommand,
-  HeldLease,
-  type Lease,
-  LeaseLost,
-  STILL_RUNNING_MESSAGE,
-} from '@shipping/platform';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
+import { eventMetadata, handleCommand } from '@shipping/platform/commands';
+import { STILL_RUNNING_MESSAGE } from '@shipping/platform/idempotency';
+import { HeldLease, type Lease, LeaseLost } from '@shipping/platform/leases';
+import { EVENT_STORE } from '@shipping/platform/storage';
 import { randomUUID } from 'node:crypto';
 import { PendingShipments } from './pending-shipments';
 

@@ -11,7 +11,7 @@ import { PostgresEventStore } from '@shipping/event-store';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import type { TimedRequest } from '@shipping/messaging';
 import { shipmentStreamName } from '@shipping/order-domain';
-import { SystemClock } from '@shipping/platform';
+import { SystemClock } from '@shipping/platform/clock';
 import { createTestDatabase, eventually, stallable, type TestDatabase } from '@shipping/testing';
 import { defer } from 'rxjs';
 import { InstantShipCompletion, type RequestInstantShip } from './instant-ship-completion';

@@ -6,8 +6,8 @@ import {
   IDEMPOTENCY_TTL_MS,
   readIdempotencyTtlMs,
   type RetentionPolicy,
-  SQL_CLIENT,
-} from '@shipping/platform';
+} from '@shipping/platform/retention';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 
 export interface InstantShipKey {

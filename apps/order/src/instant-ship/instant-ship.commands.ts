@@ -17,7 +17,7 @@ import {
   postalFields,
   resolveAddressReferences,
 } from '@shipping/order-domain';
-import { CLOCK, type Clock } from '@shipping/platform';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
 import { createHash } from 'node:crypto';
 import { AccountDirectory } from '../accounts/account-directory';
 import { OrderIds } from '../orders/order-ids';

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { type AppMessage, type InstantShipment, InstantShipPatterns } from '@shipping/contracts';
 import { InstantShipCommands } from './instant-ship.commands';
-import { CommandPattern } from '@shipping/platform';
+import { CommandPattern } from '@shipping/platform/idempotency';
 
 @Controller()
 export class InstantShipController {

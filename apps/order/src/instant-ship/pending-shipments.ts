@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import type { KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { type FencedLeases, type Lease, LeasedWork, LeaseSweep, SQL_CLIENT } from '@shipping/platform';
+import { type FencedLeases, type Lease, LeasedWork, LeaseSweep } from '@shipping/platform/leases';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 
 export interface PendingShipment {

@@ -9,14 +9,10 @@ import {
   SHIPMENT_STREAM_PREFIX,
   shipmentStreamName,
 } from '@shipping/order-domain';
-import {
-  EVENT_STORE,
-  type EventSubscriber,
-  PublicLabelLinks,
-  type Recorded,
-  Subscribes,
-  requestContextOf,
-} from '@shipping/platform';
+import { requestContextOf } from '@shipping/platform/commands';
+import { PublicLabelLinks } from '@shipping/platform/label-urls';
+import { EVENT_STORE } from '@shipping/platform/storage';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 
 type Requested = Extract<InstantShipEvent, { type: 'InstantShipRequested' }>['data'];
 

@@ -2,7 +2,8 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { PageRequest, Tenant } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { isOrderEvent, type OpenOrder, type OrderEvent, ORDER_STREAM_PREFIX } from '@shipping/order-domain';
-import { type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 import { ORDER_MIGRATIONS } from '../order.migrations';
 import { projectOpenOrderRow } from './open-orders.projection';
 

@@ -20,7 +20,9 @@ import {
   postalFields,
   resolveAddressReferences,
 } from '@shipping/order-domain';
-import { CLOCK, type Clock, EVENT_STORE, eventMetadata, handleCommand } from '@shipping/platform';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
+import { eventMetadata, handleCommand } from '@shipping/platform/commands';
+import { EVENT_STORE } from '@shipping/platform/storage';
 import { findFreightPackageType } from '@shipping/reference-data';
 import { AccountDirectory } from '../accounts/account-directory';
 import { OrderIds } from './order-ids';

@@ -9,7 +9,7 @@ import {
 import type { OpenOrder } from '@shipping/order-domain';
 import { OpenOrdersReadModel } from '../open-orders/open-orders.read-model';
 import { OrderCommands } from './order-commands';
-import { CommandPattern, QueryPattern } from '@shipping/platform';
+import { CommandPattern, QueryPattern } from '@shipping/platform/idempotency';
 
 @Controller()
 export class OrdersController {

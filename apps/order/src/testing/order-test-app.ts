@@ -11,7 +11,8 @@ import {
   MESSAGE_CLIENT,
   sendRequest,
 } from '@shipping/messaging';
-import { ClockModule, TestStorageModule } from '@shipping/platform';
+import { ClockModule } from '@shipping/platform/clock';
+import { TestStorageModule } from '@shipping/platform/storage';
 import { AccountDirectory } from '../accounts/account-directory';
 import { OrderModule } from '../order.module';
 

@@ -6,7 +6,8 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
-import { PeriodicSweep, SQL_CLIENT } from '@shipping/platform';
+import { PeriodicSweep } from '@shipping/platform/leases';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { PickupCommands } from './pickup-commands';
 
 /** How often pickups left pending are looked for, and how old one must be to be taken up. */

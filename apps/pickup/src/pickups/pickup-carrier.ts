@@ -8,9 +8,8 @@ import {
   LabelPatterns,
   type RequestContext,
 } from '@shipping/contracts';
-import { sendRequest } from '@shipping/messaging';
+import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 import { type PickupOrder, type PickupShipper, pickupStreamName } from '@shipping/pickup-domain';
-import { MESSAGE_CLIENT } from '@shipping/platform';
 
 /**
  * How long the pickup app waits for the label app: less than the gateway waits for the pickup

@@ -26,15 +26,10 @@ import {
   pickupStreamName,
   toPickupOrder,
 } from '@shipping/pickup-domain';
-import {
-  AccountDirectoryClient,
-  CLOCK,
-  type Clock,
-  EVENT_STORE,
-  eventMetadata,
-  foldStream,
-  handleCommand,
-} from '@shipping/platform';
+import { AccountDirectoryClient } from '@shipping/platform/account-directory';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
+import { eventMetadata, foldStream, handleCommand } from '@shipping/platform/commands';
+import { EVENT_STORE } from '@shipping/platform/storage';
 import { findPickupService } from '@shipping/reference-data';
 import { PickupCarrier } from './pickup-carrier';
 import { PickupIds } from './pickup-ids';

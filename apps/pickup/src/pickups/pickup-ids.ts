@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { PICKUP_MIGRATIONS } from '../pickup.migrations';
 
 /** Pickup order ids are integers handed out by a sequence the pickup app owns. */

@@ -4,7 +4,7 @@ import type { PickupOrderView } from '@shipping/pickup-domain';
 import { type PickupRate, PickupQuotes } from '../rates/pickup-quotes';
 import { PickupOrdersReadModel } from '../read-model/pickup-orders.read-model';
 import { PickupCommands, type SavedPickup } from './pickup-commands';
-import { CommandPattern, QueryPattern } from '@shipping/platform';
+import { CommandPattern, QueryPattern } from '@shipping/platform/idempotency';
 
 @Controller()
 export class PickupsController {

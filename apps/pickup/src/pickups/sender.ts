@@ -1,5 +1,5 @@
 import type { AccountAddress, RequestContext } from '@shipping/contracts';
-import type { AccountDirectoryClient } from '@shipping/platform';
+import type { AccountDirectoryClient } from '@shipping/platform/account-directory';
 
 export interface Sender {
   saved?: AccountAddress;

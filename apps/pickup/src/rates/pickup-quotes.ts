@@ -19,7 +19,8 @@ import {
   quotePickup,
   UNKNOWN_PICKUP_MESSAGE,
 } from '@shipping/pickup-domain';
-import { AccountDirectoryClient, EVENT_STORE } from '@shipping/platform';
+import { AccountDirectoryClient } from '@shipping/platform/account-directory';
+import { EVENT_STORE } from '@shipping/platform/storage';
 import { findPickupRateCard } from '@shipping/reference-data';
 import { resolveSender } from '../pickups/sender';
 

@@ -6,16 +6,14 @@ import {
   type RecordedEvent,
   type SqlClient,
   startCheckpointedSubscription,
+  Upcasters,
 } from '@shipping/event-store';
 import { pickupDecider, type PickupOrder, pickupStreamName } from '@shipping/pickup-domain';
-import {
-  handleCommand,
-  openEventStore,
-  openSqlClient,
-  StorageConfig,
-  validateConfig,
-} from '@shipping/platform';
+import { handleCommand } from '@shipping/platform/commands';
+import { StorageConfig, validateConfig } from '@shipping/platform/config';
+import { openEventStore, openSqlClient } from '@shipping/platform/storage';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
+import { PICKUP_APP_EVENTS } from '../pickup-app-events';
 import { PICKUP_MIGRATIONS } from '../pickup.migrations';
 import { projectPickupOrder } from './pickup-orders.projection';
 
@@ -81,7 +79,7 @@ describe('pickup events stored as version 1, on PostgreSQL', () => {
     database = await createTestDatabase('pickup_versions');
     const config = validateConfig(StorageConfig, { STORE: 'postgres', DATABASE_URL: database.url });
     sql = await openSqlClient(config);
-    store = await openEventStore(config, sql);
+    store = await openEventStore(config, sql, new Upcasters(PICKUP_APP_EVENTS.upcasters));
     await storeRaw(0, 'PickupOrderScheduled', {
       pickup_id: 41,
       account_id: 'acct_acme',

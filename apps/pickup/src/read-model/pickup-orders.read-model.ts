@@ -8,7 +8,8 @@ import {
   type PickupEvent,
   type PickupOrderView,
 } from '@shipping/pickup-domain';
-import { type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 import { PICKUP_MIGRATIONS } from '../pickup.migrations';
 import { projectPickupOrder } from './pickup-orders.projection';
 

@@ -11,7 +11,7 @@ import {
   type WebhookEventType,
 } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
 
 export { DELIVERY_IN_FLIGHT_MESSAGE };

@@ -1,7 +1,7 @@
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { RetentionJob } from '@shipping/platform';
+import { RetentionJob } from '@shipping/platform/retention';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { createWebhookTestApp } from '../testing/webhook-test-app';
 import { WEBHOOK_MIGRATIONS } from '../webhook.migrations';

@@ -1,4 +1,4 @@
-import type { RetentionPolicy } from '@shipping/platform';
+import type { RetentionPolicy } from '@shipping/platform/retention';
 
 /**
  * Deliveries no longer pending, with their attempts, once `keepMs` has passed since the delivery

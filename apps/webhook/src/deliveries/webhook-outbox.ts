@@ -7,7 +7,7 @@ import {
   type WebhookNotifications,
 } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
 
 export interface NotifyResult {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
-import { gaugeReadAtScrape, metrics, SQL_CLIENT } from '@shipping/platform';
+import { gaugeReadAtScrape, metrics } from '@shipping/platform/observability';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import type { WebhookEventType } from '@shipping/contracts';
 import { CLAIM_DUE_SQL } from './claim-due-statement';
 import type { PostOutcome } from './post-webhook';

@@ -17,7 +17,8 @@ import {
   type Tenant,
 } from '@shipping/contracts';
 import type { SqlClient } from '@shipping/event-store';
-import { MESSAGE_SECRETS, SQL_CLIENT } from '@shipping/platform';
+import { MESSAGE_SECRETS } from '@shipping/platform/secrets';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { randomBytes } from 'node:crypto';
 import { resolveTarget, type Resolve, WEBHOOK_RESOLVE } from '../dispatch/target-guard';
 import { endpointContext, SecretBox } from '../secrets/secret-box';

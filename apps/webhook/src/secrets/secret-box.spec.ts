@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UnknownSecretKey, webhookSecretBox } from './secret-box';
-import { holdsSandboxWebhookKey, SANDBOX_WEBHOOK_SECRET_KEYS } from '@shipping/platform';
+import { holdsSandboxWebhookKey, SANDBOX_WEBHOOK_SECRET_KEYS } from '@shipping/platform/config';
 import { parseSecretKeys } from './secret-keys';
 
 const key = (id: string) => ({ id, key: randomBytes(32) });

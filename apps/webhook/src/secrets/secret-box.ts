@@ -1,6 +1,6 @@
-import { SecretBox, type SecretKey } from '@shipping/platform';
+import { SecretBox, type SecretKey } from '@shipping/platform/secrets';
 
-export { SecretBox, type SecretKey, UnknownSecretKey } from '@shipping/platform';
+export { SecretBox, type SecretKey, UnknownSecretKey } from '@shipping/platform/secrets';
 
 /** Signing secrets at rest: sealed under WEBHOOK_SECRET_KEYS; those stored before sealing read as they are. */
 export const webhookSecretBox = (keys: readonly SecretKey[]) =>

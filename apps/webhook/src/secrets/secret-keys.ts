@@ -1,1 +1,1 @@
-export { parseSecretKeys } from '@shipping/platform';
+export { parseSecretKeys } from '@shipping/platform/secrets';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
-import { SQL_CLIENT } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import { endpointContext, SecretBox, UnknownSecretKey } from './secret-box';
 
 const PAGE = 500;

@@ -3,12 +3,12 @@ import {
   checkpointSigned,
   PostgresEventStore,
   SqlAuditCheckpoints,
+  Upcasters,
   verifyStore,
 } from '@shipping/event-store';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import { TracedEventStore } from '../observability/traced-event-store';
-import { eventUpcasters } from '../storage/event-upcasters';
 import { AuditCheckpointJob } from './audit-checkpoint-job';
 import { readAuditConfig } from './audit-config';
 
@@ -33,7 +33,7 @@ describe('AuditCheckpointJob on PostgreSQL', () => {
       AUDIT_CHECKPOINT_EVENTS: '2',
     });
     const sql = createPgSqlClient(database.url);
-    const job = new AuditCheckpointJob(new TracedEventStore(adapter, eventUpcasters()), sql, config);
+    const job = new AuditCheckpointJob(new TracedEventStore(adapter, new Upcasters()), sql, config);
     const published = config.keys.map(({ id, publicKey }) => ({ id, publicKey }));
     await new SqlAuditCheckpoints(sql).init();
     try {

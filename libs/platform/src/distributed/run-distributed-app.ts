@@ -8,7 +8,7 @@ import { StorageModule } from '../storage/storage.module';
 import { ClockModule } from '../clock/clock.module';
 import { claimOwnDatabase } from './own-database';
 import { EventSubscribersModule } from '../subscriptions/event-subscribers.module';
-import { categoriesOwnedBy } from '../public-events/published-categories';
+import { type AppEvents, NO_APP_EVENTS } from '../public-events/app-events';
 import { checkEnvironment, type EnvReader } from '../config/app-environment';
 import { ConfigurationError, validateConfig } from '../config/validate-config';
 import { DEFAULT_METRICS_PORTS } from '../config/http-listener';
@@ -25,6 +25,8 @@ export interface DistributedApp<Config extends DistributedConfig> {
   /** The app's name: its consumer group and replies topic are named after it. */
   name: string;
   module: Type | DynamicModule;
+  /** The events the app stores: the upcasters its store reads them with, and those it publishes. */
+  events?: AppEvents;
   config: new () => Config;
   /** The app's other environment readers (see AppEnvironment): checked at start with the config. */
   readers?: readonly EnvReader[];
@@ -65,6 +67,7 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
   const tracing = await startTracing(spec.name);
   await claimOwnDatabase(spec.name, config);
   const kafka = kafkaConnection(config);
+  const events = spec.events ?? NO_APP_EVENTS;
   const messaging = KafkaMessagingModule.forRoot({
     app: spec.name,
     ...kafka,
@@ -76,14 +79,14 @@ async function start<Config extends DistributedConfig>(spec: DistributedApp<Conf
       app: spec.name,
       kafka,
       partitions: config.KAFKA_PARTITIONS,
-      categories: categoriesOwnedBy(spec.name),
+      categories: events.published,
     },
   });
   const app = await NestFactory.create(
     {
       module: class DistributedRoot {},
       imports: [
-        StorageModule.forRoot(config),
+        StorageModule.forRoot(config, events.upcasters),
         ClockModule,
         ObservabilityModule.forRoot(),
         messaging,

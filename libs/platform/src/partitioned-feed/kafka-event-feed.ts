@@ -1,10 +1,9 @@
 import { Logger } from '@nestjs/common';
-import type { RecordedEvent, SqlClient, Subscription } from '@shipping/event-store';
+import type { RecordedEvent, SqlClient, Subscription, Upcasters } from '@shipping/event-store';
 import { type KafkaConnection, startPartitionedConsumer } from '@shipping/messaging';
 import { LRUCache } from 'lru-cache';
 import { metrics } from '../observability/metrics';
 import { watchCatchUp } from '../observability/subscription-progress';
-import { eventUpcasters } from '../storage/event-upcasters';
 import type { DomainEvent } from '../commands/handle-command';
 import {
   type EventFeed,
@@ -39,10 +38,10 @@ const STREAMS_REMEMBERED = 10_000;
  * parked as on the store's own feed (decision 36). See decision 62.
  */
 export class KafkaEventFeed implements EventFeed {
-  private readonly upcasters = eventUpcasters();
-
   constructor(
     private readonly sql: SqlClient,
+    /** Those of the event types the app stores (AppEvents), as its store reads them. */
+    private readonly upcasters: Upcasters,
     private readonly options: PartitionedFeedOptions,
     private readonly tuning: FeedTuning = {},
   ) {}

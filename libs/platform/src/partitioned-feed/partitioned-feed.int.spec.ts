@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
-import { PostgresEventStore, type SqlClient, type Subscription } from '@shipping/event-store';
+import { PostgresEventStore, type SqlClient, type Subscription, Upcasters } from '@shipping/event-store';
 import {
   createTestDatabase,
   eventually,
@@ -9,7 +9,8 @@ import {
   type TestDatabase,
 } from '@shipping/testing';
 import { Kafka, logLevel } from 'kafkajs';
-import { PUBLISHED_CATEGORIES, publicTopic } from '../public-events/published-categories';
+import { publicTopic } from '../public-events/published-categories';
+import { PICKUPS } from '../public-events/published-category.fixture';
 import { ParkedEvents } from '../subscriptions/parked-events';
 import {
   type EventSubscriber,
@@ -46,7 +47,7 @@ class Counter implements EventSubscriber<Happened> {
 
 const STREAMS = 30;
 const PER_STREAM = 4;
-const pickups = PUBLISHED_CATEGORIES.filter((category) => category.context === 'pickup');
+const pickups = [PICKUPS];
 
 /**
  * Two instances of one app over one PostgreSQL database and one broker: each with its own pool,
@@ -92,7 +93,11 @@ describe('the partitioned feed: a leader relays stored events, consumer groups s
     const host = { streamPrefixes: () => ['thing-'] } as unknown as EventSubscribersHost;
     const relays = new StoreRelays({ ...options, categories: pickups }, sql, store, host);
     relays.onApplicationBootstrap();
-    const feed = new KafkaEventFeed(sql, options, { retryDelayMs: 20, maxRetryDelayMs: 50, maxAttempts: 3 });
+    const feed = new KafkaEventFeed(sql, new Upcasters(), options, {
+      retryDelayMs: 20,
+      maxRetryDelayMs: 50,
+      maxAttempts: 3,
+    });
     const subscription: Subscription = await startSubscriber(feed, new Counter(name, seen, refuses));
     let stopped = false;
     const stop = async () => {

@@ -1,13 +1,8 @@
 import type { RecordedEvent } from '@shipping/event-store';
 import { toCloudEvent } from './cloud-event';
-import {
-  categoriesOwnedBy,
-  PUBLISHED_CATEGORIES,
-  publicTopic,
-  publishedCategory,
-} from './published-categories';
-
-const pickups = publishedCategory('pickup');
+import { eventsOfApps } from './app-events';
+import { PICKUPS as pickups } from './published-category.fixture';
+import { publicTopic, publishedCategory } from './published-categories';
 
 const event: RecordedEvent = {
   id: '0b6f8f4e-2f4c-4f4e-9a43-6d1c3c1e2a10',
@@ -47,14 +42,13 @@ describe('a stored event published to other teams', () => {
     expect(cloudEvent).not.toHaveProperty('accountid');
   });
 
-  it('goes to its context’s topic, published by the app that owns the streams; ledgers stay internal', () => {
+  it('goes to its context’s topic, found among the categories the apps of a process register', () => {
     expect(publicTopic(pickups)).toBe('shipping.pickup.events');
-    expect(categoriesOwnedBy('order').map((category) => category.streamPrefix)).toEqual([
-      'order-',
-      'shipment-',
+    const { published } = eventsOfApps([
+      { upcasters: [], published: [{ ...pickups, context: 'order', streamPrefix: 'order-' }] },
+      { upcasters: [], published: [pickups] },
     ]);
-    expect(categoriesOwnedBy('batch').map((category) => category.streamPrefix)).toEqual(['batch-']);
-    expect(categoriesOwnedBy('gateway')).toEqual([]);
-    expect(PUBLISHED_CATEGORIES.map((category) => category.streamPrefix)).not.toContain('ledger-');
+    expect(publishedCategory(published, 'pickup')).toBe(pickups);
+    expect(() => publishedCategory(published, 'ledger')).toThrow('No events are published for ledger');
   });
 });

@@ -1,6 +1,12 @@
 import type { Logger } from '@nestjs/common';
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
-import { type Position, PostgresEventStore, SqlCheckpointStore, type SqlClient } from '@shipping/event-store';
+import {
+  type Position,
+  PostgresEventStore,
+  SqlCheckpointStore,
+  type SqlClient,
+  Upcasters,
+} from '@shipping/event-store';
 import { KafkaEventPublisher } from '@shipping/messaging';
 import { REPO_ROOT } from '@shipping/testing';
 import { spawn } from 'node:child_process';
@@ -13,12 +19,11 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-tr
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { Kafka, logLevel } from 'kafkajs';
 import { TracedEventStore } from '../observability/traced-event-store';
-import { eventUpcasters } from '../storage/event-upcasters';
 import { startPublicEventRelay } from './public-event-relay';
-import { PUBLISHED_CATEGORIES } from './published-categories';
+import { PICKUPS } from './published-category.fixture';
 
 const quiet = { error: () => undefined } as unknown as Logger;
-const pickups = PUBLISHED_CATEGORIES.filter((category) => category.context === 'pickup');
+const pickups = [PICKUPS];
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** `tools/kafka/broker.mjs run` on one port and data folder, so a stopped broker comes back as the same one. */
@@ -169,7 +174,7 @@ describe('the public event relay', () => {
     provider.register();
     const relay = await startPublicEventRelay({ sql, store, publisher, categories: pickups, logger: quiet });
     try {
-      const traced = new TracedEventStore(store, eventUpcasters());
+      const traced = new TracedEventStore(store, new Upcasters());
       const request = trace.getTracer('relay-spec').startSpan('POST /pickups');
       await context.with(trace.setSpan(context.active(), request), () =>
         traced.appendToStream('pickup-4', [

@@ -1,5 +1,14 @@
 import { Test } from '@nestjs/testing';
-import { adapterOf, type EventStore, type SqlClient } from '@shipping/event-store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  adapterOf,
+  type EventStore,
+  type EventUpcaster,
+  type SqlClient,
+  type Upcasters,
+} from '@shipping/event-store';
 import { EventStoreDbEventStore } from '@shipping/event-store/eventstoredb';
 import {
   createTestDatabase,
@@ -10,6 +19,7 @@ import {
 import { validateConfig } from '../config/validate-config';
 import { StorageConfig } from '../config/storage-config';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
+import { EVENT_UPCASTERS } from './event-upcasters';
 import { StorageModule } from './storage.module';
 
 describe('StorageModule with EVENT_STORE=eventstoredb', () => {
@@ -33,7 +43,7 @@ describe('StorageModule with EVENT_STORE=eventstoredb', () => {
       STORE: 'postgres',
       DATABASE_URL: database.url,
     });
-    const app = await Test.createTestingModule({ imports: [StorageModule.forRoot(config)] }).compile();
+    const app = await Test.createTestingModule({ imports: [StorageModule.forRoot(config, [])] }).compile();
     await app.init();
     const store = app.get<EventStore>(EVENT_STORE);
     const sql = app.get<SqlClient>(SQL_CLIENT);
@@ -49,4 +59,45 @@ describe('StorageModule with EVENT_STORE=eventstoredb', () => {
     await expect(store.readStream('batch-1')).rejects.toThrow('closed');
     await expect(sql.query('select 1')).rejects.toThrow();
   }, 30_000);
+});
+
+describe('StorageModule with the upcasters the apps of its process register', () => {
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'storage-upcasters-'));
+  });
+
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('reads an event stored in an older version in the latest one they know, and gives them to the feeds', async () => {
+    const named: EventUpcaster = {
+      type: 'ThingHappened',
+      fromVersion: 1,
+      upcast: (data) => ({ ...(data as object), name: 'thing' }),
+    };
+    const config = validateConfig(StorageConfig, { STORE: 'pglite', DATA_DIR: dataDir });
+    const app = await Test.createTestingModule({
+      imports: [StorageModule.forRoot(config, [named])],
+    }).compile();
+    await app.init();
+    try {
+      const store = app.get<EventStore>(EVENT_STORE);
+      await adapterOf(store).appendToStream('thing-1', [
+        { type: 'ThingHappened', version: 1, data: { n: 1 } },
+      ]);
+      await store.appendToStream('thing-1', [{ type: 'ThingHappened', data: { n: 2, name: 'new' } }]);
+
+      const read = await store.readStream('thing-1');
+      expect(read.map(({ version, data }) => ({ version, data }))).toEqual([
+        { version: 2, data: { n: 1, name: 'thing' } },
+        { version: 2, data: { n: 2, name: 'new' } },
+      ]);
+      expect(app.get<Upcasters>(EVENT_UPCASTERS).latestVersion('ThingHappened')).toBe(2);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

@@ -9,12 +9,19 @@ import {
 } from '@nestjs/common';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { adapterOf, type EventStore, PostgresEventStore, type SqlClient } from '@shipping/event-store';
+import {
+  adapterOf,
+  type EventStore,
+  type EventUpcaster,
+  PostgresEventStore,
+  type SqlClient,
+  Upcasters,
+} from '@shipping/event-store';
 import { TracedEventStore } from '../observability/traced-event-store';
 import type { StorageConfig } from '../config/storage-config';
 import { lockDataFolder } from './data-folder-lock';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
-import { eventUpcasters } from './event-upcasters';
+import { EVENT_UPCASTERS } from './event-upcasters';
 import { AuditCheckpointJob } from '../audit/audit-checkpoint-job';
 
 /**
@@ -42,12 +49,16 @@ export async function openSqlClient(config: StorageConfig): Promise<SqlClient> {
 }
 
 /**
- * The event store chosen by EVENT_STORE, reading every event in its latest version and writing the
- * trace context into each appended event's metadata; the SQL client still holds read models and
- * checkpoints.
+ * The event store chosen by EVENT_STORE, reading every event in the latest version `upcasters` know
+ * and writing the trace context into each appended event's metadata; the SQL client still holds
+ * read models and checkpoints.
  */
-export async function openEventStore(config: StorageConfig, sql: SqlClient): Promise<EventStore> {
-  return new TracedEventStore(await openEventStoreAdapter(config, sql), eventUpcasters());
+export async function openEventStore(
+  config: StorageConfig,
+  sql: SqlClient,
+  upcasters: Upcasters,
+): Promise<EventStore> {
+  return new TracedEventStore(await openEventStoreAdapter(config, sql), upcasters);
 }
 
 async function openEventStoreAdapter(config: StorageConfig, sql: SqlClient): Promise<EventStore> {
@@ -79,24 +90,26 @@ class StorageLifecycle implements OnApplicationShutdown {
 /**
  * The SQL client and event store every app module of this process uses, chosen by configuration,
  * and the job that signs audit checkpoints of that store (one per process, whatever the apps in it).
+ * `upcasters`: those the apps of this process register for the event types they store (AppEvents).
  */
 @Global()
 @Module({})
 export class StorageModule {
-  static forRoot(config: StorageConfig): DynamicModule {
+  static forRoot(config: StorageConfig, upcasters: readonly EventUpcaster[]): DynamicModule {
     return {
       module: StorageModule,
       providers: [
         { provide: SQL_CLIENT, useFactory: () => openSqlClient(config) },
+        { provide: EVENT_UPCASTERS, useValue: new Upcasters(upcasters) },
         {
           provide: EVENT_STORE,
-          inject: [SQL_CLIENT],
-          useFactory: (sql: SqlClient) => openEventStore(config, sql),
+          inject: [SQL_CLIENT, EVENT_UPCASTERS],
+          useFactory: (sql: SqlClient, read: Upcasters) => openEventStore(config, sql, read),
         },
         StorageLifecycle,
         AuditCheckpointJob,
       ],
-      exports: [SQL_CLIENT, EVENT_STORE],
+      exports: [SQL_CLIENT, EVENT_STORE, EVENT_UPCASTERS],
     };
   }
 }

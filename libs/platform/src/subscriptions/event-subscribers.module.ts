@@ -1,12 +1,13 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import type { EventStore, SqlClient } from '@shipping/event-store';
+import type { EventStore, SqlClient, Upcasters } from '@shipping/event-store';
 import {
   type FeedTuning,
   KafkaEventFeed,
   type PartitionedFeedOptions,
 } from '../partitioned-feed/kafka-event-feed';
 import { RELAYS_OPTIONS, type RelaysOptions, StoreRelays } from '../partitioned-feed/store-relays';
+import { EVENT_UPCASTERS } from '../storage/event-upcasters';
 import { EVENT_STORE, SQL_CLIENT } from '../tokens';
 import { EVENT_FEED, EventSubscribersHost } from './event-subscribers-host';
 import { StoredEventFeed } from './stored-event-feed';
@@ -29,9 +30,9 @@ export class EventSubscribersModule {
     const feed: Provider = partitioned
       ? {
           provide: EVENT_FEED,
-          inject: [SQL_CLIENT],
-          useFactory: (sql: SqlClient) =>
-            new KafkaEventFeed(sql, partitioned as PartitionedFeedOptions, tuning),
+          inject: [SQL_CLIENT, EVENT_UPCASTERS],
+          useFactory: (sql: SqlClient, upcasters: Upcasters) =>
+            new KafkaEventFeed(sql, upcasters, partitioned as PartitionedFeedOptions, tuning),
         }
       : {
           provide: EVENT_FEED,

@@ -1,7 +1,7 @@
 import type { SqlClient } from '@shipping/event-store';
 import type { KeyMode } from '@shipping/contracts';
 import { API_KEY_STREAM_PREFIX, type ApiKeyEvent, isApiKeyEvent } from '@shipping/accounts-domain';
-import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 import { LRUCache } from 'lru-cache';
 import type { AuthenticatedAccount } from '../gateway-request';
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
 import { API_KEY_STREAM_PREFIX, type ApiKeyEvent, isApiKeyEvent } from '@shipping/accounts-domain';
-import { type EventSubscriber, type Recorded, SQL_CLIENT, Subscribes } from '@shipping/platform';
+import { SQL_CLIENT } from '@shipping/platform/storage';
+import { type EventSubscriber, type Recorded, Subscribes } from '@shipping/platform/subscriptions';
 
 export const API_KEYS_SUBSCRIPTION = 'gateway.api-keys';
 

@@ -6,7 +6,9 @@ import {
   apiKeysDecider,
   apiKeyStreamName,
 } from '@shipping/accounts-domain';
-import { CLOCK, type Clock, EVENT_STORE, eventMetadata, handleCommand, SQL_CLIENT } from '@shipping/platform';
+import { CLOCK, type Clock } from '@shipping/platform/clock';
+import { eventMetadata, handleCommand } from '@shipping/platform/commands';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform/storage';
 import { sandboxSeed } from '@shipping/reference-data';
 import { ApiKeyDirectory } from './api-key-directory';
 import { projectApiKeyEvent } from './api-key-projection';

@@ -4,7 +4,8 @@ import { STARTUP_TIMEOUT_MS } from '../testing/http-test-app';
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
-import { CLAIM_LEASE_MS, RetentionJob } from '@shipping/platform';
+import { CLAIM_LEASE_MS } from '@shipping/platform/idempotency';
+import { RetentionJob } from '@shipping/platform/retention';
 import { gatewayIdempotencyRetention, IdempotencyStore } from './idempotency-store';
 
 const backends = sqlBackends<SqlClient>('gateway_idempotency', {

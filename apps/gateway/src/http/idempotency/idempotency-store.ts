@@ -1,13 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import {
-  ClaimLeaseStore,
-  type ClaimTable,
-  deleteRowsWhere,
-  type RetentionPolicy,
-  SQL_CLIENT,
-} from '@shipping/platform';
+import { ClaimLeaseStore, type ClaimTable } from '@shipping/platform/idempotency';
+import { deleteRowsWhere, type RetentionPolicy } from '@shipping/platform/retention';
+import { SQL_CLIENT } from '@shipping/platform/storage';
 import type { GatewayHttpConfig } from '../gateway-http-config';
 import { GATEWAY_HTTP_CONFIG } from '../gateway-http.tokens';
 import { GATEWAY_MIGRATIONS, IDEMPOTENCY_TABLE } from './gateway.migrations';

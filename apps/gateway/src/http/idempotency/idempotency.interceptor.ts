@@ -6,7 +6,13 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { AppError, IDEMPOTENCY_KEY_REUSED_MESSAGE, tenantOf } from '@shipping/contracts';
-import { fieldsPresent, metrics, omittedFromReplay, replayNotice, withoutFields } from '@shipping/platform';
+import {
+  fieldsPresent,
+  omittedFromReplay,
+  replayNotice,
+  withoutFields,
+} from '@shipping/platform/idempotency';
+import { metrics } from '@shipping/platform/observability';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { toErrorResponse } from '../errors/error-response';

@@ -1,6 +1,6 @@
 import { propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import { SpanKind, SpanStatusCode, tracer } from '@shipping/messaging';
-import { metrics, metricsText } from '@shipping/platform';
+import { metrics, metricsText } from '@shipping/platform/observability';
 import type { FastifyRequest } from 'fastify';
 import { type GatewayHook, pathOf } from '../gateway-request';
 import { ROUTE_TEMPLATE } from '../routing/named-wildcards';

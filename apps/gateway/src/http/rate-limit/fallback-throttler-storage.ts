@@ -1,7 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { RedisFallback } from '@shipping/platform';
+import { RedisFallback } from '@shipping/platform/redis';
 import { HitLogThrottlerStorage } from './hit-log-throttler-storage';
 import type { CheckableThrottlerStorage, LimitCheck } from './rate-limit-check';
 import type { ThrottlerStorageRecord } from './redis-throttler-storage';

@@ -1,5 +1,5 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
-import { gaugeReadAtScrape } from '@shipping/platform';
+import { gaugeReadAtScrape } from '@shipping/platform/observability';
 import type { Logger } from 'pino';
 import type { GatewayHttpConfig } from '../gateway-http-config';
 import { GatewayHttpConfigModule } from '../gateway-http-config.module';

@@ -3,4 +3,4 @@ export {
   parseRedisUrl,
   REDIS_KEY_PREFIX_FORM,
   REDIS_URL_FORM,
-} from '@shipping/platform';
+} from '@shipping/platform/redis';

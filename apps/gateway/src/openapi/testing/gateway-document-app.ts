@@ -3,13 +3,10 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { PostgresEventStore, type SqlClient } from '@shipping/event-store';
-import {
-  ClockModule,
-  EVENT_STORE,
-  MESSAGE_CLIENT,
-  ObservabilityModule,
-  SQL_CLIENT,
-} from '@shipping/platform';
+import { MESSAGE_CLIENT } from '@shipping/messaging';
+import { ClockModule } from '@shipping/platform/clock';
+import { ObservabilityModule } from '@shipping/platform/observability';
+import { EVENT_STORE, SQL_CLIENT } from '@shipping/platform/storage';
 import { DashboardFiles } from '../../dashboard/dashboard-files';
 import { GatewayModule } from '../../gateway.module';
 import { configureGatewayApp } from '../../http';

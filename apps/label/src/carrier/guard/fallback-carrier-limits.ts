@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { type FallbackLogger, RedisFallback } from '@shipping/platform';
+import { type FallbackLogger, RedisFallback } from '@shipping/platform/redis';
 import type { AccountLimits, CarrierLimitStore, SlotAnswer } from './carrier-limits';
 import { InProcessCarrierLimits } from './in-process-carrier-limits';
 

@@ -3,7 +3,7 @@ import {
   parseRedisUrl,
   REDIS_KEY_PREFIX_FORM,
   REDIS_URL_FORM,
-} from '@shipping/platform';
+} from '@shipping/platform/redis';
 import type { CarrierLimitStore } from './carrier-limits';
 import { FallbackCarrierLimits, type LimitsLogger } from './fallback-carrier-limits';
 import { InProcessCarrierLimits } from './in-process-carrier-limits';

@@ -1,6 +1,6 @@
 import { type SqlClient } from '@shipping/event-store';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
-import { RetentionJob } from '@shipping/platform';
+import { RetentionJob } from '@shipping/platform/retention';
 import { createTestDatabase, type TestDatabase, UspsMockServer } from '@shipping/testing';
 import { carrierCredentialBox, readCarrierCredentialKeys } from '../../credentials/credential-keys';
 import { type LabelHarness, startLabelHarness } from '../../testing/label-harness';

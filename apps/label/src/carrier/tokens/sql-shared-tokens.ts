@@ -1,5 +1,6 @@
 import type { SqlClient } from '@shipping/event-store';
-import { deleteRowsWhere, type RetentionPolicy, type SecretBox } from '@shipping/platform';
+import { deleteRowsWhere, type RetentionPolicy } from '@shipping/platform/retention';
+import { type SecretBox } from '@shipping/platform/secrets';
 import { createHash } from 'node:crypto';
 import type { Fetched } from '../usps/single-flight-cache';
 import type { SharedTokens } from './shared-tokens';

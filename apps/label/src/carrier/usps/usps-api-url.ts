@@ -1,4 +1,4 @@
-import type { Env } from '@shipping/platform';
+import type { Env } from '@shipping/platform/config';
 
 /** USPS's production APIs; https://apis-tem.usps.com is its test environment. */
 export const USPS_PRODUCTION_URL = 'https://apis.usps.com';

@@ -1,19 +1,12 @@
 import { join } from 'node:path';
 import ts from 'typescript';
-import { eventUpcasters } from '../../storage/event-upcasters';
+import { Upcasters } from '@shipping/event-store';
+import type { AppEvents } from '../app-events';
 import { eventSchemaPath, eventSchemaUrl, publicEventType } from '../cloud-event';
-import { PUBLISHED_CATEGORIES, type PublishedCategory } from '../published-categories';
+import type { PublishedCategory } from '../published-categories';
 import { type JsonSchema, typeToJsonSchema } from './type-to-json-schema';
 
 const REPO_ROOT = join(__dirname, '../../../../..');
-
-/** The union type of each published category's events, whose `data` the schemas describe. */
-const EVENT_UNIONS: Record<string, { file: string; union: string }> = {
-  order: { file: 'libs/order-domain/src/orders/order-events.ts', union: 'OrderEvent' },
-  shipment: { file: 'libs/order-domain/src/instant-ship/instant-ship-events.ts', union: 'InstantShipEvent' },
-  pickup: { file: 'libs/pickup-domain/src/pickups/pickup-events.ts', union: 'PickupEvent' },
-  batch: { file: 'libs/batch-domain/src/batches/batch-events.ts', union: 'BatchEvent' },
-};
 
 export interface EventSchemaFile {
   /** Relative to docs/events. */
@@ -22,9 +15,9 @@ export interface EventSchemaFile {
 }
 
 /** One schema per published type in the version the relay publishes (the store's latest). */
-export function generateEventSchemas(): EventSchemaFile[] {
+export function generateEventSchemas(events: AppEvents): EventSchemaFile[] {
   const program = ts.createProgram(
-    Object.values(EVENT_UNIONS).map(({ file }) => join(REPO_ROOT, file)),
+    events.published.map(({ declaredIn }) => join(REPO_ROOT, declaredIn.file)),
     {
       strict: true,
       module: ts.ModuleKind.CommonJS,
@@ -34,12 +27,12 @@ export function generateEventSchemas(): EventSchemaFile[] {
     },
   );
   const checker = program.getTypeChecker();
-  const upcasters = eventUpcasters();
-  return PUBLISHED_CATEGORIES.flatMap((category) => {
+  const upcasters = new Upcasters(events.upcasters);
+  return events.published.flatMap((category) => {
     const dataByType = eventDataTypes(program, checker, category);
     return category.types.map((type) => {
       const data = dataByType.get(type);
-      if (!data) throw new Error(`${EVENT_UNIONS[category.context].union} has no member of type ${type}`);
+      if (!data) throw new Error(`${category.declaredIn.union} has no member of type ${type}`);
       const version = upcasters.latestVersion(type);
       return {
         path: eventSchemaPath(category.context, type, version),
@@ -54,7 +47,7 @@ function eventDataTypes(
   checker: ts.TypeChecker,
   category: PublishedCategory,
 ): Map<string, JsonSchema> {
-  const { file, union } = EVENT_UNIONS[category.context];
+  const { file, union } = category.declaredIn;
   const source = program.getSourceFile(join(REPO_ROOT, file));
   const alias = source?.statements.find(
     (statement): statement is ts.TypeAliasDeclaration =>
@@ -78,7 +71,7 @@ function eventDataTypes(
   const unpublished = [...byType.keys()].filter((type) => !category.types.includes(type));
   if (unpublished.length > 0)
     throw new Error(
-      `${union} has types no category publishes: ${unpublished.join(', ')} (see PUBLISHED_CATEGORIES)`,
+      `${union} has types no category publishes: ${unpublished.join(', ')} (see the app's AppEvents)`,
     );
   return byType;
 }

@@ -1,21 +1,30 @@
 import * as history from '@shipping/batch-domain/src/batches/batch-history.fixture';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { eventUpcasters } from '../../storage/event-upcasters';
-import { eventSchemaPath, publicEventType as publicEventTypeOf, toCloudEvent } from '../cloud-event';
-import { PUBLISHED_CATEGORIES, publishedCategory } from '../published-categories';
-import { generateEventSchemas } from './event-schemas';
+import { Upcasters } from '@shipping/event-store';
 import { type MessageInterface, Parser, fromFile } from '@asyncapi/parser';
 import {
   asyncApiText,
   generateAsyncApiDocument,
+  generateEventSchemas,
+  incompatibleChanges,
   JSON_SCHEMA_2020_12,
+  jsonSchema2020Parser,
   KAFKA_HEADERS_SCHEMA,
-} from './asyncapi-document';
-import { jsonSchema2020Parser } from './json-schema-2020-parser';
+} from '@shipping/platform/event-schemas';
+import {
+  eventSchemaPath,
+  publicEventType as publicEventTypeOf,
+  publishedCategory,
+  toCloudEvent,
+} from '@shipping/platform/public-events';
+import { EMBEDDED_APP_EVENTS } from '../embedded-app-events';
 import { ASYNCAPI_FILE, EVENT_DOCS_DIR, schemaText } from './write-event-schemas';
+
+const PUBLISHED_CATEGORIES = EMBEDDED_APP_EVENTS.published;
+const eventUpcasters = () => new Upcasters(EMBEDDED_APP_EVENTS.upcasters);
 
 const schemaFilesOnDisk = (dir = EVENT_DOCS_DIR): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -26,7 +35,7 @@ const schemaFilesOnDisk = (dir = EVENT_DOCS_DIR): string[] =>
         : [],
   );
 
-const batchCategory = publishedCategory('batch');
+const batchCategory = publishedCategory(PUBLISHED_CATEGORIES, 'batch');
 
 const recorded = (event: { type: string; data: unknown }, revision: number) => ({
   id: `00000000-0000-4000-8000-${String(revision).padStart(12, '0')}`,
@@ -41,7 +50,7 @@ const recorded = (event: { type: string; data: unknown }, revision: number) => (
 });
 
 describe('the JSON Schemas of the public events (docs/events)', () => {
-  const generated = generateEventSchemas();
+  const generated = generateEventSchemas(EMBEDDED_APP_EVENTS);
   const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
   for (const { schema } of generated) ajv.addSchema(schema);
   const validatorOf = (dataschema: string) => {
@@ -60,7 +69,9 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
   });
 
   it('are described by docs/asyncapi.yaml as it is generated: run write-event-schemas.ts after changing an event', () => {
-    expect(readFileSync(ASYNCAPI_FILE, 'utf8')).toBe(asyncApiText(generateAsyncApiDocument(generated)));
+    expect(readFileSync(ASYNCAPI_FILE, 'utf8')).toBe(
+      asyncApiText(generateAsyncApiDocument(EMBEDDED_APP_EVENTS, generated)),
+    );
   });
 
   /** A multi-format payload's schema, as parsed from its `schema`. */
@@ -201,6 +212,17 @@ describe('the JSON Schemas of the public events (docs/events)', () => {
         errors: null,
       });
     });
+  });
+
+  it('stay compatible: every committed schema in docs/events accepts what the code generates under its version', () => {
+    const committed = generated.filter(({ path }) => existsSync(join(EVENT_DOCS_DIR, path)));
+    expect(committed.length).toBeGreaterThan(10);
+    const breaks = committed.flatMap(({ path, schema }) =>
+      incompatibleChanges(JSON.parse(readFileSync(join(EVENT_DOCS_DIR, path), 'utf8')), schema as never).map(
+        (change) => `${path}: ${change} (publish the change as a new version of the event)`,
+      ),
+    );
+    expect(breaks).toEqual([]);
   });
 
   it('refuse an event whose data lacks a required field or has the wrong type', () => {

@@ -1,0 +1,2 @@
+export * from './audit-config';
+export * from './audit-checkpoint-job';

@@ -1,0 +1,2 @@
+export * from './handle-command';
+export * from './event-metadata';

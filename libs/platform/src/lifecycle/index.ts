@@ -1,0 +1,3 @@
+export * from './graceful-stop';
+export * from './lean-async-resource-bind';
+export * from '../distributed/shared-port';

@@ -1,0 +1,2 @@
+export * from './redis-url';
+export * from './redis-fallback';

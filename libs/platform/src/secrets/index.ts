@@ -1,0 +1,3 @@
+export * from './secret-box';
+export * from './secret-keys';
+export * from './message-secrets';
