@@ -16,7 +16,9 @@ const parallel = JSON.parse(readFileSync(join(root, 'nx.json'), 'utf8')).paralle
 // 90 minutes, not be cut off by it: past the deadline the whole task tree is stopped.
 const deadlineMinutes = Number(process.env.TEST_DEADLINE_MINUTES ?? 60);
 const running = new Set();
+const queue = [];
 const stopAll = (signal) => {
+  queue.length = 0;
   for (const child of running) {
     try {
       process.kill(-child.pid, signal);
@@ -116,7 +118,7 @@ const jobs = [
 const started = Date.now();
 const failedJobs = [];
 const jobTimes = [];
-const queue = [...jobs];
+queue.push(...jobs);
 const slot = async (_, index) => {
   for (let job = queue.shift(); job; job = queue.shift()) {
     const jobStarted = Date.now();
