@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The README's test command: formatting, typecheck, lint and every project's tests, then one total line.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -80,16 +80,24 @@ function weightOf(folder) {
 }
 
 function projectGroups() {
-  const projects = ['apps', 'libs', 'tools', 'docs']
-    .flatMap((top) => [top, ...readdirSync(join(root, top)).map((name) => join(top, name))])
-    .filter((folder) => existsSync(join(root, folder, 'project.json')))
-    .map((folder) => ({
-      folder,
-      name: JSON.parse(readFileSync(join(root, folder, 'project.json'), 'utf8')).name,
-    }))
-    .filter(({ name }) => !LONGEST.includes(name));
+  const folders = new Map(
+    ['apps', 'libs', 'tools', 'docs']
+      .flatMap((top) => [top, ...readdirSync(join(root, top)).map((name) => join(top, name))])
+      .filter((folder) => existsSync(join(root, folder, 'project.json')))
+      .map((folder) => [JSON.parse(readFileSync(join(root, folder, 'project.json'), 'utf8')).name, folder]),
+  );
+  // Every project Nx knows is run, a project without a project.json too (weighed as nothing).
+  const listed = spawnSync('npx', ['nx', 'show', 'projects', '--json'], {
+    cwd: root,
+    env: { ...env, NX_WORKSPACE_DATA_DIRECTORY: join(root, 'tmp/nx-data-0') },
+    encoding: 'utf8',
+  });
+  const names = JSON.parse(listed.stdout).filter((name) => !LONGEST.includes(name));
   const groups = Array.from({ length: GROUPS }, () => ({ projects: [], weight: 0 }));
-  const weighed = projects.map(({ folder, name }) => ({ name, weight: weightOf(join(root, folder)) }));
+  const weighed = names.map((name) => ({
+    name,
+    weight: folders.has(name) ? weightOf(join(root, folders.get(name))) : 0,
+  }));
   for (const { name, weight } of weighed.sort((a, b) => b.weight - a.weight)) {
     const lightest = groups.reduce((a, b) => (b.weight < a.weight ? b : a));
     lightest.projects.push(name);
