@@ -9,72 +9,164 @@ const resultsDir = join(root, 'tmp/test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
-const run = (command, args) => spawnSync(command, args, { cwd: root, env, stdio: 'inherit' }).status ?? 1;
+const nxArgs = process.argv.slice(2);
+const parallel = JSON.parse(readFileSync(join(root, 'nx.json'), 'utf8')).parallel ?? 2;
 
 // A hung task (a process a spec could not stop) must end the run with a report well inside CI's
 // 90 minutes, not be cut off by it: past the deadline the whole task tree is stopped.
 const deadlineMinutes = Number(process.env.TEST_DEADLINE_MINUTES ?? 60);
-const runWithDeadline = (command, args) =>
+const running = new Set();
+const queue = [];
+const stopAll = (signal) => {
+  queue.length = 0;
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+};
+const deadline = setTimeout(() => {
+  console.error(
+    `\nthe tests ran past their ${deadlineMinutes}-minute deadline (TEST_DEADLINE_MINUTES); stopping them`,
+  );
+  stopAll('SIGTERM');
+  setTimeout(() => stopAll('SIGKILL'), 30_000).unref();
+}, deadlineMinutes * 60_000);
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll(signal));
+
+const runJob = (command, args, slot) =>
   new Promise((done) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true });
-    const stopTree = (signal) => {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // already gone
-      }
-    };
-    const timer = setTimeout(() => {
-      console.error(
-        `\nthe tests ran past their ${deadlineMinutes}-minute deadline (TEST_DEADLINE_MINUTES); stopping them`,
-      );
-      stopTree('SIGTERM');
-      setTimeout(() => stopTree('SIGKILL'), 30_000).unref();
-    }, deadlineMinutes * 60_000);
-    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopTree(signal));
+    // Each slot's Nx keeps its graph and task history apart: two Nx processes on one database
+    // have failed each other's writes (nrwl/nx#28772).
+    const slotEnv = { ...env, NX_WORKSPACE_DATA_DIRECTORY: join(root, `tmp/nx-data-${slot}`) };
+    const child = spawn(command, args, { cwd: root, env: slotEnv, stdio: 'inherit', detached: true });
+    running.add(child);
     child.once('exit', (code, signal) => {
-      clearTimeout(timer);
+      running.delete(child);
       done(code ?? (signal ? 1 : 0));
     });
   });
 
-const steps = [
-  ['format', () => run('npx', ['prettier', '--check', '--log-level', 'warn', '.'])],
-  ['typecheck', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
-  [
-    'lint and test',
-    () =>
-      runWithDeadline('npx', [
-        'nx',
-        'run-many',
-        '-t',
-        'lint',
-        'test',
-        '--skip-nx-cache',
-        '--outputStyle=stream',
-        ...process.argv.slice(2),
-      ]),
-  ],
+const lintAndTest = (projects) => [
+  'nx',
+  'run-many',
+  '-t',
+  'lint',
+  'test',
+  '--skip-nx-cache',
+  '--outputStyle=stream',
+  ...(projects ? ['--parallel', '1', '--projects', projects.join(',')] : nxArgs),
 ];
 
-let failedSteps = 0;
-for (const [name, step] of steps) {
-  const status = await step();
-  if (status !== 0) {
-    failedSteps++;
-    console.error(`\n${name} failed (exit ${status})`);
+// Nx starts first the projects most others depend on, so the e2e projects, which nothing depends
+// on and which take longest, started last and the run ended with one of them alone. Instead
+// `parallel` jobs run at a time, the longest first: each e2e project, the typecheck and the
+// formatting, then the other projects in groups of about equal weight (their spec files, an e2e
+// spec counting as ten and a spec with real servers as three).
+const LONGEST = ['distributed-e2e', 'embedded'];
+const GROUPS = 4;
+
+function weightOf(folder) {
+  let weight = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'node_modules') weight += weightOf(join(folder, entry.name));
+    else if (entry.name.endsWith('.e2e.spec.ts')) weight += 10;
+    else if (entry.name.endsWith('.int.spec.ts')) weight += 3;
+    else if (entry.name.endsWith('.spec.ts')) weight += 1;
   }
+  return weight;
 }
+
+function projectGroups() {
+  const folders = new Map(
+    ['apps', 'libs', 'tools', 'docs']
+      .flatMap((top) => [top, ...readdirSync(join(root, top)).map((name) => join(top, name))])
+      .filter((folder) => existsSync(join(root, folder, 'project.json')))
+      .map((folder) => [JSON.parse(readFileSync(join(root, folder, 'project.json'), 'utf8')).name, folder]),
+  );
+  // Every project Nx knows is run, a project without a project.json too (weighed as nothing).
+  const listed = spawnSync('npx', ['nx', 'show', 'projects', '--json'], {
+    cwd: root,
+    env: { ...env, NX_WORKSPACE_DATA_DIRECTORY: join(root, 'tmp/nx-data-0') },
+    encoding: 'utf8',
+  });
+  const names = JSON.parse(listed.stdout).filter((name) => !LONGEST.includes(name));
+  const groups = Array.from({ length: GROUPS }, () => ({ projects: [], weight: 0 }));
+  const weighed = names.map((name) => ({
+    name,
+    weight: folders.has(name) ? weightOf(join(root, folders.get(name))) : 0,
+  }));
+  for (const { name, weight } of weighed.sort((a, b) => b.weight - a.weight)) {
+    const lightest = groups.reduce((a, b) => (b.weight < a.weight ? b : a));
+    lightest.projects.push(name);
+    lightest.weight += weight;
+  }
+  return groups.filter((group) => group.projects.length > 0).sort((a, b) => b.weight - a.weight);
+}
+
+const jobs = [
+  ...(nxArgs.length > 0
+    ? [{ name: 'lint and test', run: (slot) => runJob('npx', lintAndTest(), slot) }]
+    : [
+        ...LONGEST.map((name) => ({ name, run: (slot) => runJob('npx', lintAndTest([name]), slot) })),
+        { name: 'typecheck', run: (slot) => runJob('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], slot) },
+        {
+          name: 'format',
+          run: (slot) => runJob('npx', ['prettier', '--check', '--log-level', 'warn', '.'], slot),
+        },
+        ...projectGroups().map(({ projects }) => ({
+          name: projects.join(', '),
+          run: (slot) => runJob('npx', lintAndTest(projects), slot),
+        })),
+      ]),
+];
+
+const started = Date.now();
+const failedJobs = [];
+const jobTimes = [];
+queue.push(...jobs);
+const slot = async (_, index) => {
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    const jobStarted = Date.now();
+    const status = await job.run(index);
+    jobTimes.push({ name: job.name, seconds: Math.round((Date.now() - jobStarted) / 1000) });
+    if (status !== 0) {
+      failedJobs.push(job.name);
+      console.error(`\n${job.name} failed (exit ${status})`);
+    }
+  }
+};
+await Promise.all(Array.from({ length: nxArgs.length > 0 ? 1 : parallel }, slot));
+clearTimeout(deadline);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const projects = [];
+const files = [];
 if (existsSync(resultsDir)) {
   for (const file of readdirSync(resultsDir)) {
     const result = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
     for (const key of Object.keys(totals)) totals[key] += result[key];
     failures.push(...(result.failures ?? []));
+    projects.push({
+      name: result.project.replace(`${root}`, '').replace(/\/$/, ''),
+      seconds: result.seconds,
+    });
+    files.push(...(result.files ?? []));
   }
 }
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+// Where the time went, so the next slow spec is seen in the log that made it slow.
+const slowest = (list, count) =>
+  list
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map((entry) => `${entry.name ?? entry.file} ${entry.seconds} s`)
+    .join(', ');
+console.log(`\n${Math.round((Date.now() - started) / 1000)} s: ${slowest(jobTimes, jobTimes.length)}`);
+console.log(`slowest projects: ${slowest(projects, 6)}`);
+console.log(`slowest spec files: ${slowest(files, 8)}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 for (const failure of failures) console.log(`  failed: ${failure}`);
-process.exit(failedSteps > 0 || totals.failed > 0 || totals.passed === 0 ? 1 : 0);
+process.exit(failedJobs.length > 0 || totals.failed > 0 || totals.passed === 0 ? 1 : 0);

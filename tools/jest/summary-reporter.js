@@ -1,7 +1,7 @@
 /**
  * Writes each Jest run's counts, and the names of its failing tests, to tmp/test-results so
  * `npm test` can end with one total line and the failures listed beneath it (a CI log that keeps
- * only its tail still names them).
+ * only its tail still names them), with the run's time and each spec file's, slowest first.
  */
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join, relative, resolve } = require('node:path');
@@ -37,6 +37,13 @@ class SummaryReporter {
         failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
         skipped: results.numPendingTests + results.numTodoTests,
         failures: failuresOf(results),
+        seconds: Math.round((Date.now() - results.startTime) / 1000),
+        files: results.testResults
+          .map((suite) => ({
+            file: relative(root, suite.testFilePath),
+            seconds: Math.round((suite.perfStats.end - suite.perfStats.start) / 100) / 10,
+          }))
+          .sort((a, b) => b.seconds - a.seconds),
       }),
     );
   }

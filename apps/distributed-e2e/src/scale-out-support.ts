@@ -34,3 +34,17 @@ export async function metricOf(
   }
   return sum;
 }
+
+/**
+ * Registers a webhook endpoint as a client does: while the instances' consumer groups still
+ * settle after the start a request may answer 503, and the client asks again with the same
+ * Idempotency-Key (never a second endpoint).
+ */
+export async function registerWebhook(client: ApiClient, url: string, key: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await client.post('/webhooks', { url }, { 'idempotency-key': key });
+    if (answer.status !== 503 || Date.now() > deadline) return answer;
+    await new Promise((done) => setTimeout(done, 1_000));
+  }
+}

@@ -12,7 +12,7 @@ import {
 import { spawn } from 'node:child_process';
 import { batchWithStatus, countIn } from './distributed-support';
 import { retryUntilAnswered } from './instant-ship-support';
-import { metricOf, roundRobin } from './scale-out-support';
+import { metricOf, registerWebhook, roundRobin } from './scale-out-support';
 
 const ITEMS = 500;
 /** Items per batch the sandbox carrier refuses (ZIP 00000): each ends failed and refunded. */
@@ -45,8 +45,8 @@ describe('every app as two instances, sharing the work', () => {
       startWebhookReceiver(),
     ]);
     acme = roundRobin(runtime.gatewayUrls, 'sk_test_acme');
-    for (const receiver of receivers)
-      expect((await acme.post('/webhooks', { url: receiver.url })).status).toBe(201);
+    for (const [index, receiver] of receivers.entries())
+      expect((await registerWebhook(acme, receiver.url, `scale-out-endpoint-${index}`)).status).toBe(201);
   }, LONG);
 
   afterAll(async () => {

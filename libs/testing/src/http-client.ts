@@ -60,9 +60,15 @@ const parseOrText = (text: string): unknown => {
   }
 };
 
-/** Polls until `check` returns a value that is not undefined (eventually consistent read models). */
+/**
+ * Polls until `check` returns a value that is not undefined (eventually consistent read models).
+ * The pause between checks grows with the wait (a tenth of it, 50 ms to 1 s): a long wait does
+ * not spend the machine's cores on polls (a batch page read and checked against the document 20
+ * times a second) that the work it waits for needs, and comes at most a tenth late.
+ */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
     try {
@@ -71,7 +77,11 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     } catch (error) {
       last = error;
     }
-    await new Promise((done) => setTimeout(done, 50));
+    await new Promise((done) => setTimeout(done, pollPause(Date.now() - started)));
   }
   throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
 }
+
+/** The pause before the next check, `waitedMs` into a wait. */
+export const pollPause = (waitedMs: number): number =>
+  Math.min(1_000, Math.max(50, Math.round(waitedMs / 10)));
