@@ -104,8 +104,7 @@ describe('onboarding a merchant through the admin API', () => {
     expect(again.data).toEqual(once.data);
     const testCredit = { amount: '40.00', reference: 'TEST-1' };
     expect(
-      (await admin.POST('/admin/accounts/{account_id}/credit', { ...ofAccount, body: testCredit })).data!
-        .data,
+      unwrap(await admin.POST('/admin/accounts/{account_id}/credit', { ...ofAccount, body: testCredit })),
     ).toMatchObject({
       mode: 'test',
       balance: '40.00',
