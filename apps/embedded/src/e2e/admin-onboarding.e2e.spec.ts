@@ -1,6 +1,12 @@
-import { apiClient, batchShipment, type RuntimeProcess, type TestDatabase } from '@shipping/testing';
+import { type ShippingClient, unwrap, waitForBatchStatus } from '@shipping/client';
+import {
+  apiClient,
+  batchShipment,
+  type RuntimeProcess,
+  testClient,
+  type TestDatabase,
+} from '@shipping/testing';
 import { runTool, startAdminRuntime } from './admin-runtime';
-import { batchWithStatus } from './batch-support';
 
 const ADMIN_KEY = 'admin-spec-key-0123456789';
 
@@ -18,8 +24,9 @@ const warehouse = {
 describe('onboarding a merchant through the admin API', () => {
   let database: TestDatabase;
   let runtime: RuntimeProcess;
-  let admin: ReturnType<typeof apiClient>;
-  let acme: ReturnType<typeof apiClient>;
+  let admin: ShippingClient;
+  let rawAdmin: ReturnType<typeof apiClient>;
+  let acme: ShippingClient;
   let onboarded: { accountId: string; keyId: string };
 
   /** A tool of the repository as a real process: its exit code and what it printed. */
@@ -29,8 +36,13 @@ describe('onboarding a merchant through the admin API', () => {
     tool('tools/admin/admin.ts', args, { ADMIN_API_URL: runtime.baseUrl, ADMIN_API_KEY: ADMIN_KEY });
 
   beforeAll(async () => {
-    ({ database, runtime, admin } = await startAdminRuntime('admin_e2e', ADMIN_KEY));
-    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    ({
+      database,
+      runtime,
+      adminClient: admin,
+      admin: rawAdmin,
+    } = await startAdminRuntime('admin_e2e', ADMIN_KEY));
+    acme = testClient(runtime.baseUrl, 'sk_test_acme');
   }, 120_000);
 
   afterAll(async () => {
@@ -39,20 +51,25 @@ describe('onboarding a merchant through the admin API', () => {
   });
 
   it('creates an account, a key, a shipper and credit, ships a batch with the key and shows the charge', async () => {
-    const created = await admin.post('/admin/accounts', { name: 'Globex', weight_unit: 'KG' });
-    expect(created.status).toBe(201);
-    const account = created.body.data;
+    const created = await admin.POST('/admin/accounts', { body: { name: 'Globex', weight_unit: 'KG' } });
+    expect(created.response.status).toBe(201);
+    const account = created.data!.data;
     onboarded = { accountId: account.id, keyId: '' };
     expect(account).toMatchObject({ name: 'Globex', weight_unit: 'KG', length_unit: 'IN', balance: '0.00' });
+    const ofAccount = { params: { path: { account_id: account.id } } };
 
-    const keyAnswer = await admin.post(`/admin/accounts/${account.id}/api-keys`, { mode: 'live' });
-    expect(keyAnswer.status).toBe(201);
-    const key = keyAnswer.body.data;
+    const keyAnswer = await admin.POST('/admin/accounts/{account_id}/api-keys', {
+      ...ofAccount,
+      body: { mode: 'live' },
+    });
+    expect(keyAnswer.response.status).toBe(201);
+    const key = keyAnswer.data!.data;
+    const secretKey = key.key!;
     onboarded.keyId = key.id;
-    expect(key.key).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
-    expect(key).toMatchObject({ prefix: 'sk_live_', last4: key.key.slice(-4) });
-    const listed = await admin.get(`/admin/accounts/${account.id}/api-keys`);
-    expect(listed.body.data).toEqual([
+    expect(secretKey).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
+    expect(key).toMatchObject({ prefix: 'sk_live_', last4: secretKey.slice(-4) });
+    const listed = await admin.GET('/admin/accounts/{account_id}/api-keys', ofAccount);
+    expect(listed.data!.data).toEqual([
       {
         id: key.id,
         mode: 'live',
@@ -63,56 +80,60 @@ describe('onboarding a merchant through the admin API', () => {
       },
     ]);
 
-    const shipper = await admin.post(`/admin/accounts/${account.id}/shippers`, {
-      carrier: 'usps',
-      own_integration: true,
-      name: 'Globex USPS',
+    const shipper = await admin.POST('/admin/accounts/{account_id}/shippers', {
+      ...ofAccount,
+      body: { carrier: 'usps', own_integration: true, name: 'Globex USPS' },
     });
-    expect(shipper.status).toBe(201);
-    expect(shipper.body.data).toMatchObject({
+    expect(shipper.response.status).toBe(201);
+    expect(shipper.data!.data).toMatchObject({
       carrier: 'usps',
       batch_eligible: true,
       instant_ship_eligible: true,
     });
 
     // The same Idempotency-Key twice adds the credit once, to the live ledger the live key spends.
-    const credit = { amount: '250.00', reference: 'INV-1001', mode: 'live' };
-    const once = await admin.post(`/admin/accounts/${account.id}/credit`, credit, {
-      'Idempotency-Key': 'credit-1',
-    });
-    const again = await admin.post(`/admin/accounts/${account.id}/credit`, credit, {
-      'Idempotency-Key': 'credit-1',
-    });
-    expect(once.status).toBe(201);
-    expect(once.body.data).toMatchObject({ mode: 'live', balance: '250.00' });
-    expect(again.body).toEqual(once.body);
+    const credit = {
+      ...ofAccount,
+      body: { amount: '250.00', reference: 'INV-1001', mode: 'live' as const },
+      headers: { 'Idempotency-Key': 'credit-1' },
+    };
+    const once = await admin.POST('/admin/accounts/{account_id}/credit', credit);
+    const again = await admin.POST('/admin/accounts/{account_id}/credit', credit);
+    expect(once.response.status).toBe(201);
+    expect(once.data!.data).toMatchObject({ mode: 'live', balance: '250.00' });
+    expect(again.data).toEqual(once.data);
     const testCredit = { amount: '40.00', reference: 'TEST-1' };
-    expect((await admin.post(`/admin/accounts/${account.id}/credit`, testCredit)).body.data).toMatchObject({
+    expect(
+      unwrap(await admin.POST('/admin/accounts/{account_id}/credit', { ...ofAccount, body: testCredit })),
+    ).toMatchObject({
       mode: 'test',
       balance: '40.00',
     });
-    expect((await admin.get(`/admin/accounts/${account.id}`)).body.data).toMatchObject({
+    expect((await admin.GET('/admin/accounts/{account_id}', ofAccount)).data!.data).toMatchObject({
       balance: '40.00',
       live_balance: '250.00',
     });
 
-    const globex = apiClient(runtime.baseUrl, key.key);
-    const address = await globex.post('/addresses', warehouse);
-    expect(address.status).toBe(201);
-    const batch = await globex.post('/batches', {
-      shipper_id: shipper.body.data.id,
-      service: 'USPS-1',
-      batch_shipments: [{ ...batchShipment(1), from_address_id: address.body.data.id }],
+    const globex = testClient(runtime.baseUrl, secretKey);
+    const address = await globex.POST('/addresses', { body: warehouse });
+    expect(address.response.status).toBe(201);
+    const batch = await globex.POST('/batches', {
+      body: {
+        shipper_id: shipper.data!.data.id,
+        service: 'USPS-1',
+        batch_shipments: [{ ...batchShipment(1), from_address_id: address.data!.data.id }],
+      },
     });
-    expect(batch.status).toBe(201);
-    const batchId = batch.body.data.id;
-    await batchWithStatus(globex, batchId, ['ready']);
-    expect((await globex.post(`/batches/${batchId}/ship`)).status).toBe(200);
-    await batchWithStatus(globex, batchId, ['completed']);
+    expect(batch.response.status).toBe(201);
+    const batchId = batch.data!.data.id;
+    const ofBatch = { params: { path: { batch_id: batchId } } };
+    await waitForBatchStatus(globex, batchId, ['ready']);
+    expect((await globex.POST('/batches/{batch_id}/ship', ofBatch)).response.status).toBe(200);
+    await waitForBatchStatus(globex, batchId, ['completed']);
 
-    const ledger = await globex.get('/account/ledger');
-    expect(ledger.status).toBe(200);
-    const [charge, added] = ledger.body.data.data;
+    const ledger = await globex.GET('/account/ledger');
+    expect(ledger.response.status).toBe(200);
+    const [charge, added] = ledger.data!.data.data;
     expect(charge).toMatchObject({ kind: 'charge', type: 'BatchCharged', batch_id: batchId });
     expect(charge.amount).toMatch(/^-\d+\.\d\d$/);
     expect(added).toMatchObject({
@@ -122,8 +143,8 @@ describe('onboarding a merchant through the admin API', () => {
       reference: 'INV-1001',
     });
     const balanceCents = 25_000 + Math.round(Number(charge.amount) * 100);
-    const own = await globex.get('/account');
-    expect(own.body.data).toEqual({
+    const own = await globex.GET('/account');
+    expect(own.data!.data).toEqual({
       id: account.id,
       name: 'Globex',
       balance: (balanceCents / 100).toFixed(2),
@@ -134,38 +155,40 @@ describe('onboarding a merchant through the admin API', () => {
     });
 
     // Another account's key sees nothing of it.
-    expect((await acme.get(`/batches/${batchId}`)).status).toBe(404);
-    const acmeLedger = await acme.get('/account/ledger?per_page=1000');
-    expect(acmeLedger.body.data.data.some((entry: { batch_id: string }) => entry.batch_id === batchId)).toBe(
-      false,
-    );
-    expect((await acme.get('/account')).body.data.id).toBe('acct_acme');
+    expect((await acme.GET('/batches/{batch_id}', ofBatch)).response.status).toBe(404);
+    const acmeLedger = unwrap(await acme.GET('/account/ledger', { params: { query: { per_page: 1000 } } }));
+    expect(acmeLedger.data.some((entry) => entry.batch_id === batchId)).toBe(false);
+    expect(unwrap(await acme.GET('/account')).id).toBe('acct_acme');
 
     // A second key keeps working when the first is revoked.
-    const second = (await admin.post(`/admin/accounts/${account.id}/api-keys`, { mode: 'test' })).body.data;
+    const second = unwrap(
+      await admin.POST('/admin/accounts/{account_id}/api-keys', { ...ofAccount, body: { mode: 'test' } }),
+    );
     expect(second.key).toMatch(/^sk_test_/);
-    const revoked = await globex.call('DELETE', `/admin/accounts/${account.id}/api-keys/${key.id}`);
-    expect(revoked.status).toBe(401);
-    const revoke = await admin.call('DELETE', `/admin/accounts/${account.id}/api-keys/${key.id}`);
-    expect(revoke.status).toBe(200);
-    expect(revoke.body.data.revoked_at).not.toBeNull();
-    const refused = await globex.get('/account');
-    expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ success: false, message: 'Unauthenticated.' });
+    const ofKey = { params: { path: { account_id: account.id, key_id: key.id } } };
+    const revoked = await globex.DELETE('/admin/accounts/{account_id}/api-keys/{key_id}', ofKey);
+    expect(revoked.response.status).toBe(401);
+    const revoke = await admin.DELETE('/admin/accounts/{account_id}/api-keys/{key_id}', ofKey);
+    expect(revoke.response.status).toBe(200);
+    expect(revoke.data!.data.revoked_at).not.toBeNull();
+    const refused = await globex.GET('/account');
+    expect(refused.response.status).toBe(401);
+    expect(refused.error).toEqual({ success: false, message: 'Unauthenticated.' });
     // The test key sees the test ledger: its credit, none of the live charges.
-    const testKey = apiClient(runtime.baseUrl, second.key);
-    expect((await testKey.get('/account')).body.data).toMatchObject({ id: account.id, balance: '40.00' });
-    expect((await testKey.get('/account/ledger')).body.data.data).toEqual([
+    const testKey = testClient(runtime.baseUrl, second.key);
+    expect(unwrap(await testKey.GET('/account'))).toMatchObject({ id: account.id, balance: '40.00' });
+    expect(unwrap(await testKey.GET('/account/ledger')).data).toEqual([
       expect.objectContaining({ type: 'CreditAdded', reference: 'TEST-1' }),
     ]);
   }, 180_000);
 
   it('opens the admin API to the admin key only, and the public API to API keys only', async () => {
-    expect((await acme.get('/admin/accounts')).status).toBe(401);
-    expect((await apiClient(runtime.baseUrl).get('/admin/accounts')).status).toBe(401);
-    expect((await admin.get('/account')).status).toBe(401);
-    expect((await admin.get('/shippers')).status).toBe(401);
-    expect((await admin.get('/admin/accounts/acct_acme')).body.data).toMatchObject({
+    expect((await acme.GET('/admin/accounts')).response.status).toBe(401);
+    expect((await testClient(runtime.baseUrl).GET('/admin/accounts')).response.status).toBe(401);
+    expect((await admin.GET('/account')).response.status).toBe(401);
+    expect((await admin.GET('/shippers')).response.status).toBe(401);
+    const acmeAccount = { params: { path: { account_id: 'acct_acme' } } };
+    expect((await admin.GET('/admin/accounts/{account_id}', acmeAccount)).data!.data).toMatchObject({
       id: 'acct_acme',
       name: 'Acme',
     });
@@ -263,21 +286,31 @@ describe('onboarding a merchant through the admin API', () => {
   }, 120_000);
 
   it('answers bad admin input with 4xx in the envelope', async () => {
-    const zero = await admin.post('/admin/accounts/acct_acme/credit', { amount: '0.00', reference: 'x' });
-    expect(zero.status).toBe(422);
-    expect(zero.body).toMatchObject({
+    const acme = { params: { path: { account_id: 'acct_acme' } } };
+    const zero = await admin.POST('/admin/accounts/{account_id}/credit', {
+      ...acme,
+      body: { amount: '0.00', reference: 'x' },
+    });
+    expect(zero.response.status).toBe(422);
+    expect(zero.error).toMatchObject({
       success: false,
       data: { amount: [expect.stringContaining('above zero')] },
     });
-    for (const amount of ['-5.00', '1.001', 12, 'abc']) {
-      expect((await admin.post('/admin/accounts/acct_acme/credit', { amount, reference: 'x' })).status).toBe(
-        422,
-      );
+    for (const amount of ['-5.00', '1.001', 'abc']) {
+      const refused = await admin.POST('/admin/accounts/{account_id}/credit', {
+        ...acme,
+        body: { amount, reference: 'x' },
+      });
+      expect(refused.response.status).toBe(422);
     }
-    expect((await admin.post('/admin/accounts', { name: 'X', weight_unit: 'STONE' })).status).toBe(422);
-    expect((await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'prod' })).status).toBe(422);
+    // A number amount, a unit and modes outside the document's types, which the typed client cannot send.
+    expect(
+      (await rawAdmin.post('/admin/accounts/acct_acme/credit', { amount: 12, reference: 'x' })).status,
+    ).toBe(422);
+    expect((await rawAdmin.post('/admin/accounts', { name: 'X', weight_unit: 'STONE' })).status).toBe(422);
+    expect((await rawAdmin.post('/admin/accounts/acct_acme/api-keys', { mode: 'prod' })).status).toBe(422);
     for (const mode of ['prod', 'LIVE', 1, null]) {
-      const badMode = await admin.post('/admin/accounts/acct_acme/credit', {
+      const badMode = await rawAdmin.post('/admin/accounts/acct_acme/credit', {
         amount: '1',
         reference: 'x',
         mode,
@@ -285,10 +318,19 @@ describe('onboarding a merchant through the admin API', () => {
       expect(badMode.status).toBe(422);
       expect(badMode.body).toMatchObject({ success: false, data: { mode: [expect.any(String)] } });
     }
-    expect((await admin.get('/admin/accounts/acct_missing')).status).toBe(404);
+    const missing = { params: { path: { account_id: 'acct_missing' } } };
+    expect((await admin.GET('/admin/accounts/{account_id}', missing)).response.status).toBe(404);
     expect(
-      (await admin.post('/admin/accounts/acct_missing/credit', { amount: '1', reference: 'x' })).status,
+      (
+        await admin.POST('/admin/accounts/{account_id}/credit', {
+          ...missing,
+          body: { amount: '1', reference: 'x' },
+        })
+      ).response.status,
     ).toBe(404);
-    expect((await admin.call('DELETE', '/admin/accounts/acct_acme/api-keys/key_missing')).status).toBe(404);
+    const missingKey = { params: { path: { account_id: 'acct_acme', key_id: 'key_missing' } } };
+    expect(
+      (await admin.DELETE('/admin/accounts/{account_id}/api-keys/{key_id}', missingKey)).response.status,
+    ).toBe(404);
   });
 });

@@ -1,10 +1,13 @@
 import { Client } from 'pg';
+import { type components, type ShippingClient, unwrap } from '@shipping/client';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@shipping/contracts';
-import { apiClient, eventually, type RuntimeProcess, type TestDatabase } from '@shipping/testing';
+import { eventually, type RuntimeProcess, testClient, type TestDatabase } from '@shipping/testing';
 import { startAdminRuntime } from './admin-runtime';
 
 const ADMIN_KEY = 'admin-retries-spec-key-0123456789';
 const HOLD_LOCK = 7_300_811;
+
+type Credit = components['schemas']['AddCreditRequest'];
 
 /** Runs one query on the runtime's database. */
 async function query<T extends object>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
@@ -42,10 +45,10 @@ async function holdLedgerAppends(url: string) {
 describe('admin requests retried with one Idempotency-Key', () => {
   let database: TestDatabase;
   let runtime: RuntimeProcess;
-  let admin: ReturnType<typeof apiClient>;
+  let admin: ShippingClient;
 
   beforeAll(async () => {
-    ({ database, runtime, admin } = await startAdminRuntime('admin_retries', ADMIN_KEY));
+    ({ database, runtime, adminClient: admin } = await startAdminRuntime('admin_retries', ADMIN_KEY));
   }, 120_000);
 
   afterAll(async () => {
@@ -54,49 +57,64 @@ describe('admin requests retried with one Idempotency-Key', () => {
   });
 
   const openAccount = async (name: string): Promise<string> => {
-    const opened = await admin.post('/admin/accounts', { name, weight_unit: 'KG' });
-    expect(opened.status).toBe(201);
-    return opened.body.data.id as string;
+    const opened = await admin.POST('/admin/accounts', { body: { name, weight_unit: 'KG' } });
+    expect(opened.response.status).toBe(201);
+    return opened.data!.data.id;
   };
+
+  const addCredit = (accountId: string, body: Credit, idempotencyKey: string) =>
+    admin.POST('/admin/accounts/{account_id}/credit', {
+      params: { path: { account_id: accountId } },
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+
+  const balanceOf = async (accountId: string) =>
+    unwrap(await admin.GET('/admin/accounts/{account_id}', { params: { path: { account_id: accountId } } }))
+      .balance;
 
   it('shows a new API key once: its replay answers without it, says so, and no table keeps it', async () => {
     const accountId = await openAccount('Initech');
-    const path = `/admin/accounts/${accountId}/api-keys`;
-    const headers = { 'Idempotency-Key': 'key-creation-1' };
-    const first = await admin.post(path, { mode: 'live' }, headers);
-    expect(first.status).toBe(201);
-    const key = first.body.data.key as string;
+    const createKey = () =>
+      admin.POST('/admin/accounts/{account_id}/api-keys', {
+        params: { path: { account_id: accountId } },
+        body: { mode: 'live' },
+        headers: { 'Idempotency-Key': 'key-creation-1' },
+      });
+    const first = await createKey();
+    expect(first.response.status).toBe(201);
+    const key = first.data!.data.key!;
     expect(key).toMatch(/^sk_live_/);
 
-    const replay = await admin.post(path, { mode: 'live' }, headers);
-    expect(replay.status).toBe(201);
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(replay.body.data).toEqual({ ...first.body.data, key: undefined });
-    expect(replay.body.data).not.toHaveProperty('key');
-    expect(replay.body.message).toMatch(/not shown again/i);
-    expect(replay.text).not.toContain(key);
+    const replay = await createKey();
+    expect(replay.response.status).toBe(201);
+    expect(replay.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.data!.data).toEqual({ ...first.data!.data, key: undefined });
+    expect(replay.data!.data).not.toHaveProperty('key');
+    expect(replay.data!.message).toMatch(/not shown again/i);
+    expect(JSON.stringify(replay.data)).not.toContain(key);
 
     const stored = await query(database.url, 'select * from gateway_idempotency_keys');
     expect(JSON.stringify(stored)).not.toContain(key.slice('sk_live_'.length));
-    expect((await apiClient(runtime.baseUrl, key).get('/account')).status).toBe(200);
+    expect((await testClient(runtime.baseUrl, key).GET('/account')).response.status).toBe(200);
   }, 60_000);
 
   /** Holds the ledger's append past the gateway's deadline: the request answers 503. */
-  const creditAnswered503 = async (path: string, body: object, headers: Record<string, string>) => {
+  const creditAnswered503 = async (accountId: string, body: Credit, idempotencyKey: string) => {
     const release = await holdLedgerAppends(database.url);
     try {
-      const answer = await admin.post(path, body, headers);
-      expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '1']);
+      const { response } = await addCredit(accountId, body, idempotencyKey);
+      expect([response.status, response.headers.get('retry-after')]).toEqual([503, '1']);
     } finally {
       await release();
     }
   };
 
   /** Posts until the answer is not "try again" (503, or 409 while the first attempt runs). */
-  const retried = (path: string, body: object, headers: Record<string, string>) =>
+  const retried = (accountId: string, body: Credit, idempotencyKey: string) =>
     eventually(async () => {
-      const answer = await admin.post(path, body, headers);
-      return answer.status === 503 || answer.status === 409 ? undefined : answer;
+      const answer = await addCredit(accountId, body, idempotencyKey);
+      return answer.response.status === 503 || answer.response.status === 409 ? undefined : answer;
     }, 60_000);
 
   /** Every attempt the ledger took with the key has ended: none is left to add credit later. */
@@ -120,36 +138,34 @@ describe('admin requests retried with one Idempotency-Key', () => {
 
   it('refuses a retry after a 503 that carries another amount, and adds the first amount once', async () => {
     const accountId = await openAccount('Pied Piper');
-    const path = `/admin/accounts/${accountId}/credit`;
-    const headers = { 'Idempotency-Key': 'credit-after-503-other-body' };
+    const idempotencyKey = 'credit-after-503-other-body';
 
-    await creditAnswered503(path, { amount: '250.00', reference: 'INV-504' }, headers);
-    const otherAmount = await retried(path, { amount: '300.00', reference: 'INV-504' }, headers);
-    expect({ status: otherAmount.status, body: otherAmount.body }).toEqual({
+    await creditAnswered503(accountId, { amount: '250.00', reference: 'INV-504' }, idempotencyKey);
+    const otherAmount = await retried(accountId, { amount: '300.00', reference: 'INV-504' }, idempotencyKey);
+    expect({ status: otherAmount.response.status, body: otherAmount.error }).toEqual({
       status: 422,
       body: { success: false, message: IDEMPOTENCY_KEY_REUSED_MESSAGE },
     });
-    await attemptsEnded(headers['Idempotency-Key']);
+    await attemptsEnded(idempotencyKey);
 
     const credits = await creditsOf(accountId);
     expect(credits.map(({ amount_cents }) => amount_cents)).toEqual([25_000]);
-    expect((await admin.get(`/admin/accounts/${accountId}`)).body.data.balance).toBe('250.00');
+    expect(await balanceOf(accountId)).toBe('250.00');
   }, 120_000);
 
   it('adds credit once when the ledger answers past the gateway’s deadline and the client retries', async () => {
     const accountId = await openAccount('Hooli');
-    const path = `/admin/accounts/${accountId}/credit`;
-    const headers = { 'Idempotency-Key': 'credit-after-503' };
+    const idempotencyKey = 'credit-after-503';
     const credit = { amount: '250.00', reference: 'INV-503' };
 
-    await creditAnswered503(path, credit, headers);
-    const retry = await retried(path, credit, headers);
-    expect(retry.status).toBe(201);
-    await attemptsEnded(headers['Idempotency-Key']);
+    await creditAnswered503(accountId, credit, idempotencyKey);
+    const retry = await retried(accountId, credit, idempotencyKey);
+    expect(retry.response.status).toBe(201);
+    await attemptsEnded(idempotencyKey);
 
     const credits = await creditsOf(accountId);
-    expect(credits.map(({ credit_id }) => credit_id)).toEqual([retry.body.data.id]);
-    expect(retry.body.data.balance).toBe('250.00');
-    expect((await admin.get(`/admin/accounts/${accountId}`)).body.data.balance).toBe('250.00');
+    expect(credits.map(({ credit_id }) => credit_id)).toEqual([retry.data!.data.id]);
+    expect(retry.data!.data.balance).toBe('250.00');
+    expect(await balanceOf(accountId)).toBe('250.00');
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { ShippingClient } from '@shipping/client';
 import {
   apiClient,
   createTestDatabase,
@@ -7,6 +8,7 @@ import {
   type RuntimeProcess,
   startRuntime,
   type TestDatabase,
+  testClient,
   TS_RUNTIME,
 } from '@shipping/testing';
 
@@ -15,8 +17,10 @@ const run = promisify(execFile);
 export interface AdminRuntime {
   database: TestDatabase;
   runtime: RuntimeProcess;
-  /** A client of the admin API, under the runtime's admin key. */
+  /** A raw client of the admin API, under the runtime's admin key, for requests the typed one cannot express. */
   admin: ReturnType<typeof apiClient>;
+  /** The typed client of the admin API, under the runtime's admin key. */
+  adminClient: ShippingClient;
 }
 
 /** The embedded runtime on a PostgreSQL database of its own, its admin API open under `adminKey`. */
@@ -36,7 +40,12 @@ export async function startAdminRuntime(
         ...env,
       },
     });
-    return { database, runtime, admin: apiClient(runtime.baseUrl, adminKey) };
+    return {
+      database,
+      runtime,
+      admin: apiClient(runtime.baseUrl, adminKey),
+      adminClient: testClient(runtime.baseUrl, adminKey),
+    };
   } catch (error) {
     await database.drop();
     throw error;

@@ -1,15 +1,15 @@
 import { Client } from 'pg';
+import { unwrap, waitForBatchStatus } from '@shipping/client';
 import {
-  apiClient,
   batchShipment,
   createTestDatabase,
   eventually,
   type RuntimeProcess,
   startRuntime,
   temporaryDataDir,
+  testClient,
   undeliverableBatchShipment,
 } from '@shipping/testing';
-import { batchWithStatus } from './batch-support';
 
 /**
  * A crash at any point of validation or shipping loses nothing: the runtime is killed (SIGKILL,
@@ -26,7 +26,7 @@ describe('a batch survives the runtime being killed mid-way', () => {
       dataDir,
       env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
     });
-    return apiClient(runtime.baseUrl, 'sk_test_acme');
+    return testClient(runtime.baseUrl, 'sk_test_acme');
   };
   const count = async (sql: string, params: unknown[]) => Number((await db.query(sql, params)).rows[0].count);
 
@@ -47,17 +47,15 @@ describe('a batch survives the runtime being killed mid-way', () => {
     const shipments = Array.from({ length: 400 }, (_, index) =>
       index % 97 === 5 ? undeliverableBatchShipment(index) : batchShipment(index),
     );
-    const created = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: shipments,
-    });
-    const batchId: string = created.body.data.id;
+    const { id: batchId } = unwrap(
+      await acme.POST('/batches', { body: { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments } }),
+    );
     await runtime?.kill();
 
     acme = await start();
-    await batchWithStatus(acme, batchId, ['ready']);
-    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
+    await waitForBatchStatus(acme, batchId, ['ready']);
+    const shipped = await acme.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: batchId } } });
+    expect(shipped.response.status).toBe(200);
     const labelledBeforeKill = await eventually(async () => {
       const labelled = await count(`select count(*) from label_purchases where item_id = any($1)`, [
         await itemIds(batchId),
@@ -70,7 +68,7 @@ describe('a batch survives the runtime being killed mid-way', () => {
     expect(labelledBeforeKill).toBeLessThan(400 - failed);
 
     acme = await start();
-    const done = await batchWithStatus(acme, batchId, ['completed'], 90_000);
+    const done = await waitForBatchStatus(acme, batchId, ['completed'], { timeoutMs: 90_000 });
     expect(done.results).toMatchObject({
       total_count: 400,
       completed_count: 400 - failed,

@@ -1,3 +1,4 @@
+import { type components, type ShippingClient, unwrap } from '@shipping/client';
 import type { apiClient } from '@shipping/testing';
 import { eventually } from '@shipping/testing';
 
@@ -30,6 +31,31 @@ export async function allItems(client: Client, batchId: string, status?: string)
     items.push(...page.body.data.items.data);
     const next: string | null = page.body.data.items.next_page_url;
     path = next ? next.replace(/^https?:\/\/[^/]+/, '') : null;
+  }
+  return items;
+}
+
+type BatchItem = components['schemas']['BatchItem'];
+type BatchItemPage = components['schemas']['BatchItemPage'];
+type BatchPageQuery = { page?: number; per_page: number; status?: BatchItem['status'] };
+
+/** Every item of a batch through the typed client, following next_page_url (with the status filter, when given). */
+export async function batchItems(
+  client: ShippingClient,
+  batchId: string,
+  status?: BatchItem['status'],
+): Promise<BatchItem[]> {
+  const items: BatchItem[] = [];
+  let query: BatchPageQuery | null = { per_page: 100, status };
+  while (query) {
+    const page: BatchItemPage = unwrap(
+      await client.GET('/batches/{batch_id}', { params: { path: { batch_id: batchId }, query } }),
+    ).items;
+    items.push(...page.data);
+    const next: URLSearchParams | null = page.next_page_url ? new URL(page.next_page_url).searchParams : null;
+    query = next
+      ? { ...query, page: Number(next.get('page')), per_page: Number(next.get('per_page')) }
+      : null;
   }
   return items;
 }

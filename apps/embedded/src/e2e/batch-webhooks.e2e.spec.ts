@@ -2,17 +2,18 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { unwrap, waitForBatchStatus } from '@shipping/client';
 import {
-  apiClient,
   batchShipment,
   eventually,
   invalidBatchShipment,
   startWebhookReceiver,
   type RuntimeProcess,
   startRuntime,
+  testClient,
   undeliverableBatchShipment,
 } from '@shipping/testing';
-import { allItems, batchWithStatus } from './batch-support';
+import { batchItems } from './batch-support';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -43,23 +44,21 @@ describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
   });
 
   it('delivers one signed webhook per completed item with the interface body, and none for failed items', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-    const endpoint = await acme.post('/webhooks', { url });
-    expect(endpoint.status).toBe(201);
-    const secret: string = endpoint.body.data.secret;
+    const endpoint = await acme.POST('/webhooks', { body: { url } });
+    expect(endpoint.response.status).toBe(201);
+    const { id: endpointId, secret } = endpoint.data!.data;
 
     const shipments = [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)];
     shipments[2].package_list[0] = { ...shipments[2].package_list[0], count: 2 };
-    const created = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-2',
-      batch_shipments: shipments,
-    });
-    await batchWithStatus(acme, created.body.data.id, ['ready']);
-    await acme.post(`/batches/${created.body.data.id}/ship`);
-    await batchWithStatus(acme, created.body.data.id, ['completed']);
-    const completed = await allItems(acme, created.body.data.id, 'completed');
+    const { id: batchId } = unwrap(
+      await acme.POST('/batches', { body: { shipper_id: 1, service: 'USPS-2', batch_shipments: shipments } }),
+    );
+    await waitForBatchStatus(acme, batchId, ['ready']);
+    await acme.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: batchId } } });
+    await waitForBatchStatus(acme, batchId, ['completed']);
+    const completed = await batchItems(acme, batchId, 'completed');
 
     await eventually(async () => (received.length >= 2 ? true : undefined), 20_000);
     await new Promise((done) => setTimeout(done, 300));
@@ -68,7 +67,7 @@ describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
       const [t, v1] = String(delivery.headers['webhook-signature'])
         .split(',')
         .map((part) => part.split('=')[1]);
-      expect(createHmac('sha256', secret).update(`${t}.${delivery.raw}`).digest('hex')).toBe(v1);
+      expect(createHmac('sha256', secret!).update(`${t}.${delivery.raw}`).digest('hex')).toBe(v1);
       expect(delivery.headers['webhook-id']).toEqual(expect.any(String));
       return JSON.parse(delivery.raw);
     });
@@ -90,41 +89,49 @@ describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
       expect(label.status).toBe(200);
       expect(label.headers.get('content-type')).toContain('application/pdf');
     }
-    const listed = await acme.get(`/webhooks/${endpoint.body.data.id}/deliveries`);
-    expect(listed.body.data.data.map((delivery: { status: string }) => delivery.status)).toEqual([
-      'delivered',
-      'delivered',
-    ]);
+    const listed = await acme.GET('/webhooks/{webhook_id}/deliveries', {
+      params: { path: { webhook_id: String(endpointId) } },
+    });
+    expect(listed.data!.data.data.map((delivery) => delivery.status)).toEqual(['delivered', 'delivered']);
   });
 
   it('sends batch.validated then batch.completed to an endpoint registered for them, verifiable with standardwebhooks, and batch.item_failed to one that asked for it', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
     const [lifecycle, failures] = await Promise.all([startWebhookReceiver(), startWebhookReceiver()]);
     try {
-      const registered = await acme.post('/webhooks', {
-        url: lifecycle.url,
-        events: ['batch.validated', 'batch.completed'],
+      const registered = await acme.POST('/webhooks', {
+        body: { url: lifecycle.url, events: ['batch.validated', 'batch.completed'] },
       });
-      const secret: string = registered.body.data.secret;
-      const failing = await acme.post('/webhooks', { url: failures.url });
-      await acme.call('PATCH', `/webhooks/${failing.body.data.id}`, { events: ['batch.item_failed'] });
+      const secret = registered.data!.data.secret!;
+      const failing = unwrap(await acme.POST('/webhooks', { body: { url: failures.url } }));
+      await acme.PATCH('/webhooks/{webhook_id}', {
+        params: { path: { webhook_id: String(failing.id) } },
+        body: { events: ['batch.item_failed'] },
+      });
       const untypedBefore = received.length;
 
-      const created = await acme.post('/batches', {
-        shipper_id: 1,
-        service: 'USPS-2',
-        batch_shipments: [batchShipment(0), undeliverableBatchShipment(1)],
-      });
-      const batchId: string = created.body.data.id;
-      await batchWithStatus(acme, batchId, ['ready']);
-      await acme.post(`/batches/${batchId}/ship`);
-      const shown = await batchWithStatus(acme, batchId, ['completed']);
-      const invalid = await acme.post('/batches', {
-        shipper_id: 1,
-        service: 'USPS-2',
-        batch_shipments: [batchShipment(0), invalidBatchShipment(1)],
-      });
-      await batchWithStatus(acme, invalid.body.data.id, ['invalid']);
+      const { id: batchId } = unwrap(
+        await acme.POST('/batches', {
+          body: {
+            shipper_id: 1,
+            service: 'USPS-2',
+            batch_shipments: [batchShipment(0), undeliverableBatchShipment(1)],
+          },
+        }),
+      );
+      await waitForBatchStatus(acme, batchId, ['ready']);
+      await acme.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: batchId } } });
+      const shown = await waitForBatchStatus(acme, batchId, ['completed']);
+      const invalid = unwrap(
+        await acme.POST('/batches', {
+          body: {
+            shipper_id: 1,
+            service: 'USPS-2',
+            batch_shipments: [batchShipment(0), invalidBatchShipment(1)],
+          },
+        }),
+      );
+      await waitForBatchStatus(acme, invalid.id, ['invalid']);
 
       await eventually(
         async () => (lifecycle.received.length >= 3 && failures.received.length >= 1 ? true : undefined),
@@ -147,18 +154,18 @@ describe('webhooks of the normal parcel-shipping flow (batch items)', () => {
       const { labels, ...completed } = ofBatch[1].data;
       const { labels: shownLabels, items: _items, ...shownBatch } = shown;
       expect(completed).toEqual(shownBatch);
-      expect(labels).toHaveLength(shownLabels.length);
+      expect(labels).toHaveLength(shownLabels!.length);
       const label = await fetch(labels[0].replace(/^http:\/\/127\.0\.0\.1:\d+/, runtime.baseUrl));
       expect(label.status).toBe(200);
-      const invalidBody = verified.find((body) => body.data.id === invalid.body.data.id);
+      const invalidBody = verified.find((body) => body.data.id === invalid.id);
       expect(invalidBody.data).toMatchObject({
         status: 'invalid',
-        invalid_item_ids: [(await allItems(acme, invalid.body.data.id, 'invalid'))[0].id],
+        invalid_item_ids: [(await batchItems(acme, invalid.id, 'invalid'))[0].id],
       });
 
       expect(failures.received.map((call) => call.body.type)).toEqual(['batch.item_failed']);
       expect(failures.received[0].body.data.failed_item).toEqual({
-        id: (await allItems(acme, batchId, 'failed'))[0].id,
+        id: (await batchItems(acme, batchId, 'failed'))[0].id,
         reason: expect.any(String),
       });
       // The endpoint registered without events got the completed item's shipment.shipped only.

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
+import { waitForBatchStatus } from '@shipping/client';
 import {
-  apiClient,
   batchShipment,
   createTestDatabase,
   type RuntimeProcess,
@@ -9,9 +9,9 @@ import {
   type TestDatabase,
   type TestEventStoreDbServer,
   maximalBatchShipment,
+  testClient,
   undeliverableBatchShipment,
 } from '@shipping/testing';
-import { batchWithStatus } from './batch-support';
 
 /**
  * EVENT_STORE=eventstoredb: the runtime keeps its streams in EventStoreDB (the test server, over
@@ -44,18 +44,21 @@ describe('a batch on the EventStoreDB event store', () => {
   });
 
   it('is validated, shipped and completed with its events in EventStoreDB, none in PostgreSQL', async () => {
-    const acme = apiClient(runtime?.baseUrl ?? '', 'sk_test_acme');
-    const created = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: [batchShipment(0), undeliverableBatchShipment(1)],
+    const acme = testClient(runtime?.baseUrl ?? '', 'sk_test_acme');
+    const created = await acme.POST('/batches', {
+      body: {
+        shipper_id: 1,
+        service: 'USPS-1',
+        batch_shipments: [batchShipment(0), undeliverableBatchShipment(1)],
+      },
     });
-    expect(created.status).toBe(201);
-    const batchId: string = created.body.data.id;
+    expect(created.response.status).toBe(201);
+    const batchId = created.data!.data.id;
 
-    await batchWithStatus(acme, batchId, ['ready']);
-    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
-    const completed = await batchWithStatus(acme, batchId, ['completed']);
+    await waitForBatchStatus(acme, batchId, ['ready']);
+    const shipped = await acme.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: batchId } } });
+    expect(shipped.response.status).toBe(200);
+    const completed = await waitForBatchStatus(acme, batchId, ['completed']);
     expect(completed.results).toMatchObject({ total_count: 2, completed_count: 1, failed_count: 1 });
 
     const types = server.log
@@ -77,21 +80,20 @@ describe('a batch on the EventStoreDB event store', () => {
   }, 120_000);
 
   it('takes a 1,000-item batch of maximal shipments from create to completed, every append within the limit', async () => {
-    const acme = apiClient(runtime?.baseUrl ?? '', 'sk_test_acme');
+    const acme = testClient(runtime?.baseUrl ?? '', 'sk_test_acme');
     const shipments = Array.from({ length: 1_000 }, (_, index) => maximalBatchShipment(index));
     expect(Buffer.byteLength(JSON.stringify(shipments))).toBeGreaterThan(4_000_000);
-    const created = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: shipments,
+    const created = await acme.POST('/batches', {
+      body: { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments },
     });
-    expect(created.status).toBe(201);
-    const batchId: string = created.body.data.id;
+    expect(created.response.status).toBe(201);
+    const batchId = created.data!.data.id;
 
-    const ready = await batchWithStatus(acme, batchId, ['ready', 'invalid'], 180_000);
+    const ready = await waitForBatchStatus(acme, batchId, ['ready', 'invalid'], { timeoutMs: 180_000 });
     expect(ready).toMatchObject({ status: 'ready', results: { total_count: 1_000, valid_count: 1_000 } });
-    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
-    const completed = await batchWithStatus(acme, batchId, ['completed'], 240_000);
+    const shipped = await acme.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: batchId } } });
+    expect(shipped.response.status).toBe(200);
+    const completed = await waitForBatchStatus(acme, batchId, ['completed'], { timeoutMs: 240_000 });
     expect(completed.results).toMatchObject({ total_count: 1_000, completed_count: 1_000, failed_count: 0 });
 
     const stream = server.log.stream(`batch-${batchId}`) ?? [];

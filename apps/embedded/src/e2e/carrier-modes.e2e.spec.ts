@@ -12,19 +12,19 @@ import { LabelPurchases } from '@shipping/label-app/src/purchases/label-purchase
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
 import { SANDBOX_ADMIN_API_KEY, validateConfig } from '@shipping/platform/config';
 import { SQL_CLIENT } from '@shipping/platform/storage';
+import { type ShippingClient, unwrap, waitForBatchStatus } from '@shipping/client';
 import {
-  apiClient,
   batchShipment,
   createTestDatabase,
   instantShipBody,
   type TestDatabase,
+  testClient,
 } from '@shipping/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedConfig } from '../embedded-config';
 import { EmbeddedModule } from '../embedded.module';
-import { batchWithStatus } from './batch-support';
 
 /** The merchant's own USPS account: what a live key of Acme's shipper 1 reaches. */
 class CountingUspsAdapter implements CarrierPort {
@@ -103,34 +103,46 @@ describe('which carrier adapter a key reaches', () => {
 
   /** A live key of Acme, with live credit to spend: the sandbox seed credit is test credit. */
   const liveKey = async () => {
-    const admin = apiClient(baseUrl, SANDBOX_ADMIN_API_KEY);
-    const issued = await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'live' });
-    expect(issued.status).toBe(201);
-    const credit = { amount: '500.00', reference: 'live spec', mode: 'live' };
-    expect((await admin.post('/admin/accounts/acct_acme/credit', credit)).status).toBe(201);
-    return apiClient(baseUrl, issued.body.data.key);
+    const admin = testClient(baseUrl, SANDBOX_ADMIN_API_KEY);
+    const account = { params: { path: { account_id: 'acct_acme' } } };
+    const issued = await admin.POST('/admin/accounts/{account_id}/api-keys', {
+      ...account,
+      body: { mode: 'live' },
+    });
+    expect(issued.response.status).toBe(201);
+    const credit = await admin.POST('/admin/accounts/{account_id}/credit', {
+      ...account,
+      body: { amount: '500.00', reference: 'live spec', mode: 'live' },
+    });
+    expect(credit.response.status).toBe(201);
+    return testClient(baseUrl, issued.data!.data.key);
   };
 
-  const shippedBatch = async (client: ReturnType<typeof apiClient>, items: number) => {
-    const created = await client.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: Array.from({ length: items }, (_, index) => batchShipment(index)),
+  const shippedBatch = async (client: ShippingClient, items: number) => {
+    const created = await client.POST('/batches', {
+      body: {
+        shipper_id: 1,
+        service: 'USPS-1',
+        batch_shipments: Array.from({ length: items }, (_, index) => batchShipment(index)),
+      },
     });
-    expect(created.status).toBe(201);
-    const batchId: string = created.body.data.id;
-    await batchWithStatus(client, batchId, ['ready']);
-    expect((await client.post(`/batches/${batchId}/ship`)).status).toBe(200);
-    return batchWithStatus(client, batchId, ['completed']);
+    expect(created.response.status).toBe(201);
+    const batchId = created.data!.data.id;
+    await waitForBatchStatus(client, batchId, ['ready']);
+    const shipped = await client.POST('/batches/{batch_id}/ship', {
+      params: { path: { batch_id: batchId } },
+    });
+    expect(shipped.response.status).toBe(200);
+    return waitForBatchStatus(client, batchId, ['completed']);
   };
 
   it('buys nothing from the registered adapter for a test key: a batch and an instant ship go to the sandbox', async () => {
-    const acme = apiClient(baseUrl, 'sk_test_acme');
+    const acme = testClient(baseUrl, 'sk_test_acme');
     const batch = await shippedBatch(acme, 2);
-    const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
+    const shipped = await acme.POST('/parcel-orders/instant-ship', { body: instantShipBody() });
 
     expect(batch.status).toBe('completed');
-    expect(shipped.status).toBe(201);
+    expect(shipped.response.status).toBe(201);
     expect(usps.requests).toEqual([]);
   });
 
@@ -138,32 +150,31 @@ describe('which carrier adapter a key reaches', () => {
     const live = await liveKey();
     const before = usps.requests.length;
     const batch = await shippedBatch(live, 3);
-    const shipped = await live.post('/parcel-orders/instant-ship', instantShipBody());
+    const shipped = await live.POST('/parcel-orders/instant-ship', { body: instantShipBody() });
 
     expect(batch.status).toBe('completed');
-    expect(shipped.status).toBe(201);
+    expect(shipped.response.status).toBe(201);
     const bought = usps.itemIds().slice(before);
     expect(bought).toHaveLength(4);
     expect(new Set(bought).size).toBe(4);
-    expect(bought).toContain(`shipment-${shipped.body.data.shipment_order_id}`);
+    expect(bought).toContain(`shipment-${shipped.data!.data.shipment_order_id}`);
   });
 
   it('answers a live key shipping a batch a test key created that there is no such batch, buying nothing', async () => {
-    const acme = apiClient(baseUrl, 'sk_test_acme');
+    const acme = testClient(baseUrl, 'sk_test_acme');
     const live = await liveKey();
-    const created = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: [batchShipment()],
-    });
-    const batchId: string = created.body.data.id;
-    await batchWithStatus(acme, batchId, ['ready']);
+    const { id: batchId } = unwrap(
+      await acme.POST('/batches', {
+        body: { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment()] },
+      }),
+    );
+    await waitForBatchStatus(acme, batchId, ['ready']);
     const before = usps.requests.length;
 
-    const refused = await live.post(`/batches/${batchId}/ship`);
+    const refused = await live.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: batchId } } });
 
-    expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ success: false, message: 'Batch not found.' });
+    expect(refused.response.status).toBe(404);
+    expect(refused.error).toEqual({ success: false, message: 'Batch not found.' });
     expect(usps.requests.length).toBe(before);
   });
 

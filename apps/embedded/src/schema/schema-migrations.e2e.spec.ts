@@ -1,4 +1,5 @@
 import { BATCH_MIGRATIONS } from '@shipping/batch-app';
+import { unwrap } from '@shipping/client';
 import {
   auditCheckpointsMigrations,
   checkpointsMigrations,
@@ -16,12 +17,12 @@ import { PICKUP_MIGRATIONS } from '@shipping/pickup-app';
 import { IDEMPOTENT_REQUESTS_MIGRATIONS } from '@shipping/platform/idempotency';
 import { PARKED_EVENTS_MIGRATIONS } from '@shipping/platform/subscriptions';
 import {
-  apiClient,
   createTestDatabase,
   eventually,
   freightOrder,
   startRuntime,
   type TestDatabase,
+  testClient,
 } from '@shipping/testing';
 import { WEBHOOK_MIGRATIONS } from '@shipping/webhook-app';
 import { OLDEST_SCHEMA } from './oldest-schema.fixture';
@@ -140,17 +141,17 @@ describe('schema migrations of the embedded runtime on PostgreSQL', () => {
 
     const runtime = await startRuntime({ env: { STORE: 'postgres', DATABASE_URL: database.url } });
     try {
-      const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-      const headers = { 'Idempotency-Key': 'after-migration' };
-      const created = await acme.post('/freight-orders', freightOrder(), headers);
-      expect(created.status).toBe(201);
-      const repeated = await acme.post('/freight-orders', freightOrder(), headers);
-      expect(repeated.body).toEqual(created.body);
-      const id = created.body.data.shipment_order_id;
+      const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+      const order = { body: freightOrder(), headers: { 'Idempotency-Key': 'after-migration' } };
+      const created = await acme.POST('/freight-orders', order);
+      expect(created.response.status).toBe(201);
+      const repeated = await acme.POST('/freight-orders', order);
+      expect(repeated.data).toEqual(created.data);
+      const id = created.data!.data.shipment_order_id;
       // The open-orders read model (migrated from the oldest schema) catches up with the order.
       await eventually(async () => {
-        const listed = await acme.get('/orders?per_page=1000');
-        return JSON.stringify(listed.body.data).includes(String(id)) || undefined;
+        const listed = unwrap(await acme.GET('/orders', { params: { query: { per_page: 1000 } } }));
+        return JSON.stringify(listed).includes(String(id)) || undefined;
       });
     } finally {
       await runtime.stop();
