@@ -78,18 +78,24 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
     return projectAccountEvent(this.sql, event);
   }
 
-  /** The sandbox accounts through the same commands as any account; ids dedupe, so restarts add nothing. */
+  /**
+   * The sandbox accounts through the same commands as any account; ids dedupe, so restarts add
+   * nothing. Instances starting together seed the same streams: the one whose command finds an
+   * event already there decides nothing, while the instance that appended it may not have written
+   * its rows yet. So each seeded stream is projected whole, in order, once its commands are in: the
+   * account's row is written before its shippers' and addresses' rows that refer to it.
+   */
   private async loadSandboxSeed(): Promise<void> {
     const seed = { correlationId: 'sandbox-seed', actor: 'sandbox-seed' };
     const now = this.clock.now().toISOString();
     for (const account of sandboxSeed.accounts) {
       const accountId = account.id;
-      await this.decide(
+      await this.append(
         { type: 'OpenAccount', accountId, name: account.name, preferences: account.preferences, now },
         seed,
       );
       for (const shipper of account.shippers) {
-        await this.decide(
+        await this.append(
           {
             type: 'AddShipper',
             accountId,
@@ -103,12 +109,19 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
         );
       }
       for (const { id, ...address } of account.addresses) {
-        await this.decide({ type: 'SaveAddress', accountId, addressId: id, address, now }, seed);
+        await this.append({ type: 'SaveAddress', accountId, addressId: id, address, now }, seed);
       }
+      for (const event of await this.store.readStream(accountStreamName(accountId)))
+        await projectAccountEvent(this.sql, event);
     }
   }
 
   private async decide(command: AccountCommand, change: ChangeMetadata): Promise<void> {
+    for (const event of await this.append(command, change)) await projectAccountEvent(this.sql, event);
+  }
+
+  /** The events `command` appended to its account's stream (none if the stream had them already). */
+  private async append(command: AccountCommand, change: ChangeMetadata): Promise<AccountEvent[]> {
     const { events } = await handleCommand({
       store: this.store,
       streamName: accountStreamName(command.accountId),
@@ -117,7 +130,7 @@ export class AccountDirectory implements EventSubscriber<AccountEvent>, OnModule
       metadata: eventMetadata({ ...change, accountId: command.accountId }),
       retries: 10,
     });
-    for (const event of events) await projectAccountEvent(this.sql, event);
+    return events;
   }
 
   async open(

@@ -83,6 +83,36 @@ describe.each(backends)('stored subscription on $name', (backend) => {
     expect(await new ParkedEvents(sql).count()).toBe(0);
   });
 
+  it('keeps starting again when a start after a failure fails too (the store still not answering)', async () => {
+    await append('thing-1', 1, 2);
+    let checkpointReadsRefused = 0;
+    const flaky: SqlClient = Object.assign(Object.create(sql) as SqlClient, {
+      query: (text: string, params?: unknown[]) => {
+        if (checkpointReadsRefused > 0 && /from \S*checkpoints where subscription_name/.test(text)) {
+          checkpointReadsRefused -= 1;
+          return Promise.reject(new Error('terminating connection due to administrator command'));
+        }
+        return sql.query(text, params);
+      },
+    });
+    let failures = 1;
+    const handled: number[] = [];
+    await subscribe(flaky, {
+      onEvent: async (event) => {
+        if (n(event) === 2 && failures-- > 0) {
+          checkpointReadsRefused = 2;
+          throw new Error('terminating connection due to administrator command');
+        }
+        handled.push(n(event));
+      },
+    });
+    await append('thing-1', 3);
+
+    await eventually(async () => (handled.includes(3) ? true : undefined));
+    expect(handled).toEqual([1, 2, 3]);
+    expect(checkpointReadsRefused).toBe(0);
+  });
+
   it('parks an event after its attempts, handles other streams, parks the rest of its stream behind it', async () => {
     await append('thing-a', 1, 2, 3);
     await append('thing-b', 10, 11);

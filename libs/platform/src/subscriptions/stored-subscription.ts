@@ -57,6 +57,26 @@ export async function startStoredSubscription(
     progress.handled(events[events.length - 1].position);
     delay = firstDelay;
   };
+  /**
+   * A start that fails (the store not answering yet) is tried again like a failed subscription,
+   * so the subscription never ends for good; one started after `stop` is stopped at once.
+   */
+  const startAgainLater = (error: unknown, message: string) => {
+    if (stopped) return;
+    options.logger.error({ err: error, retryInMs: delay }, `subscription ${options.name} ${message}`);
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (stopped) return;
+      start().then(
+        (next) => {
+          if (stopped) void next.stop().catch(() => undefined);
+          else current = next;
+        },
+        (startError: unknown) => startAgainLater(startError, 'could not start again; it tries again'),
+      );
+    }, delay);
+    delay = Math.min(delay * 2, maxDelay);
+  };
   const start = async (): Promise<Subscription> => {
     const started = await startCheckpointedSubscription({
       store,
@@ -64,23 +84,7 @@ export async function startStoredSubscription(
       name: options.name,
       streamNamePrefixes: options.streamNamePrefixes,
       ...handlingShapedLike(options, handled),
-      onError: (error) => {
-        if (stopped) return;
-        options.logger.error(
-          { err: error, retryInMs: delay },
-          `subscription ${options.name} failed; it starts again from its checkpoint`,
-        );
-        retry = setTimeout(() => {
-          retry = undefined;
-          if (stopped) return;
-          start().then(
-            (next) => (current = next),
-            (startError: unknown) =>
-              options.logger.error({ err: startError }, `subscription ${options.name} could not start again`),
-          );
-        }, delay);
-        delay = Math.min(delay * 2, maxDelay);
-      },
+      onError: (error) => startAgainLater(error, 'failed; it starts again from its checkpoint'),
     });
     started.caughtUp.then(progress.caughtUp, () => undefined);
     return started;
