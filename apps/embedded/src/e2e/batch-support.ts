@@ -1,3 +1,4 @@
+import { type Batch, type operations, type ShippingClient, unwrap } from '@shipping/client';
 import type { apiClient } from '@shipping/testing';
 import { eventually } from '@shipping/testing';
 
@@ -32,4 +33,22 @@ export async function allItems(client: Client, batchId: string, status?: string)
     path = next ? next.replace(/^https?:\/\/[^/]+/, '') : null;
   }
   return items;
+}
+
+/** `allItems` on the typed client: every item of a batch, page after page (with the status filter, when given). */
+export async function allBatchItems(
+  client: ShippingClient,
+  batchId: string,
+  status?: NonNullable<operations['getBatch']['parameters']['query']>['status'],
+) {
+  const items: Batch['items']['data'] = [];
+  for (let page = 1; ; page += 1) {
+    const batch = unwrap(
+      await client.GET('/batches/{batch_id}', {
+        params: { path: { batch_id: batchId }, query: { per_page: 100, page, status } },
+      }),
+    );
+    items.push(...batch.items.data);
+    if (!batch.items.next_page_url) return items;
+  }
 }
