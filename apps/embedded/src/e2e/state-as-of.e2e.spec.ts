@@ -70,7 +70,7 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
   const moments: Moment[] = [];
 
   const batchRead = (query: BatchQuery = {}): Read => ({
-    path: `/batches/{batch_id}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, `${value}`] as [string, string]))}`,
+    path: `/batches/{batch_id} ${JSON.stringify(query)}`,
     get: async (client, as_of) =>
       answerOf(
         await client.GET('/batches/{batch_id}', {
