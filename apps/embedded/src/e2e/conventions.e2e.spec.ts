@@ -1,3 +1,4 @@
+import { type ShippingClient, unwrap } from '@shipping/client';
 import {
   apiClient,
   eventually,
@@ -5,7 +6,13 @@ import {
   parcelOrder,
   type RuntimeProcess,
   startRuntime,
+  testClient,
 } from '@shipping/testing';
+
+const orderIds = async (client: ShippingClient) =>
+  unwrap(await client.GET('/orders', { params: { query: { per_page: 1000 } } })).data.map(
+    (order) => order.shipment_order_id,
+  );
 
 describe('gateway conventions on the running service', () => {
   let runtime: RuntimeProcess;
@@ -19,34 +26,38 @@ describe('gateway conventions on the running service', () => {
   });
 
   it('answers GET /health without a key', async () => {
-    const health = await apiClient(runtime.baseUrl).get('/health');
-    expect(health.status).toBe(200);
-    expect(health.body).toEqual({ success: true, data: { status: 'ok' } });
+    const health = await testClient(runtime.baseUrl).GET('/health');
+    expect(health.response.status).toBe(200);
+    expect(health.data).toEqual({ success: true, data: { status: 'ok' } });
   });
 
   it.each([
     ['no key', undefined],
     ['an unknown key', 'sk_test_nobody'],
   ])('refuses %s with 401 Unauthenticated. on every endpoint', async (_case, key) => {
-    const client = apiClient(runtime.baseUrl, key);
-    for (const response of [
-      await client.post('/freight-orders', freightOrder()),
-      await client.post('/parcel-orders', parcelOrder()),
-      await client.get('/orders'),
-      await client.get('/shippers'),
-      await client.get('/addresses'),
-      await client.post('/addresses', {}),
-    ]) {
+    const client = testClient(runtime.baseUrl, key);
+    const answers = [
+      await client.POST('/freight-orders', { body: freightOrder() }),
+      await client.POST('/parcel-orders', { body: parcelOrder() }),
+      await client.GET('/orders'),
+      await client.GET('/shippers'),
+      await client.GET('/addresses'),
+    ].map(({ response, error }) => ({ status: response.status, body: error }));
+    // An empty address, which the typed client cannot send.
+    answers.push(await apiClient(runtime.baseUrl, key).post('/addresses', {}));
+    for (const response of answers) {
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ success: false, message: 'Unauthenticated.' });
     }
   });
 
   it('puts a request id on every response and logs it as structured JSON', async () => {
-    const client = apiClient(runtime.baseUrl, 'sk_test_acme');
-    const mine = await client.get('/shippers', { 'x-request-id': 'trace-abc-123' });
-    expect(mine.headers.get('x-request-id')).toBe('trace-abc-123');
-    const generated = await client.get('/no-such-route');
+    const mine = await testClient(runtime.baseUrl, 'sk_test_acme').GET('/shippers', {
+      headers: { 'x-request-id': 'trace-abc-123' },
+    });
+    expect(mine.response.headers.get('x-request-id')).toBe('trace-abc-123');
+    // A path the document does not have, which the typed client cannot call.
+    const generated = await apiClient(runtime.baseUrl, 'sk_test_acme').get('/no-such-route');
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const line = await eventually(async () =>
       runtime
@@ -60,43 +71,36 @@ describe('gateway conventions on the running service', () => {
   });
 
   it('does a POST once for one Idempotency-Key and replays the first answer', async () => {
-    const client = apiClient(runtime.baseUrl, 'sk_test_acme');
-    const headers = { 'idempotency-key': `order-${Date.now()}` };
-    const existing = (await client.get('/orders?per_page=1000')).body.data.data.map(
-      (order: any) => order.shipment_order_id,
-    );
-    const countBefore = { maxId: Math.max(0, ...existing) };
-    const first = await client.post('/freight-orders', freightOrder(), headers);
-    const again = await client.post('/freight-orders', freightOrder(), headers);
-    expect(first.status).toBe(201);
-    expect(again.status).toBe(201);
-    expect(again.body).toEqual(first.body);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
-    const other = await client.post(
-      '/freight-orders',
-      { ...freightOrder(), pickup_date: '2026-12-24' },
-      headers,
-    );
-    expect(other.status).toBe(422);
-    expect(other.body.success).toBe(false);
-    // A later order, once listed, proves every earlier event was projected (the projection keeps $all order).
-    const sentinel = await client.post('/parcel-orders', parcelOrder());
-    const ids = await eventually(async () => {
-      const listed = (await client.get('/orders?per_page=1000')).body.data.data.map(
-        (order: any) => order.shipment_order_id,
-      );
-      return listed.includes(sentinel.body.data.shipment_order_id) ? listed : undefined;
+    const client = testClient(runtime.baseUrl, 'sk_test_acme');
+    const params = { header: { 'Idempotency-Key': `order-${Date.now()}` } };
+    const countBefore = { maxId: Math.max(0, ...(await orderIds(client))) };
+    const first = await client.POST('/freight-orders', { params, body: freightOrder() });
+    const again = await client.POST('/freight-orders', { params, body: freightOrder() });
+    expect(first.response.status).toBe(201);
+    expect(again.response.status).toBe(201);
+    expect(again.data).toEqual(first.data);
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    const other = await client.POST('/freight-orders', {
+      params,
+      body: { ...freightOrder(), pickup_date: '2026-12-24' },
     });
-    expect(ids.filter((id: number) => id > countBefore.maxId)).toEqual([
-      sentinel.body.data.shipment_order_id,
-      first.body.data.shipment_order_id,
+    expect(other.response.status).toBe(422);
+    expect(other.error?.success).toBe(false);
+    // A later order, once listed, proves every earlier event was projected (the projection keeps $all order).
+    const sentinel = unwrap(await client.POST('/parcel-orders', { body: parcelOrder() }));
+    const ids = await eventually(async () => {
+      const listed = await orderIds(client);
+      return listed.includes(sentinel.shipment_order_id) ? listed : undefined;
+    });
+    expect(ids.filter((id) => id > countBefore.maxId)).toEqual([
+      sentinel.shipment_order_id,
+      first.data!.data.shipment_order_id,
     ]);
-    const sameKeyOtherAccount = await apiClient(runtime.baseUrl, 'sk_test_tiny').post(
-      '/freight-orders',
-      freightOrder(),
-      headers,
-    );
-    expect(sameKeyOtherAccount.status).toBe(201);
-    expect(sameKeyOtherAccount.body.data.shipment_order_id).not.toBe(first.body.data.shipment_order_id);
+    const sameKeyOtherAccount = await testClient(runtime.baseUrl, 'sk_test_tiny').POST('/freight-orders', {
+      params,
+      body: freightOrder(),
+    });
+    expect(sameKeyOtherAccount.response.status).toBe(201);
+    expect(sameKeyOtherAccount.data!.data.shipment_order_id).not.toBe(first.data!.data.shipment_order_id);
   });
 });

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
+import { unwrap } from '@shipping/client';
 import {
-  apiClient,
   createTestDatabase,
   eventually,
   freePort,
@@ -8,6 +8,7 @@ import {
   type RuntimeProcess,
   startRuntime,
   temporaryDataDir,
+  testClient,
 } from '@shipping/testing';
 import { hasValidSignature, startWebhookReceiver } from './webhook-receiver';
 
@@ -34,7 +35,7 @@ describe('instant ship survives the runtime being killed', () => {
         WEBHOOK_RETRY_SCHEDULE_MS: '200,400,800,1600,3200,6400',
       },
     });
-    return apiClient(runtime.baseUrl, 'sk_test_acme');
+    return testClient(runtime.baseUrl, 'sk_test_acme');
   };
   const events = async (type: string, shipmentOrderId: number) =>
     Number(
@@ -62,11 +63,13 @@ describe('instant ship survives the runtime being killed', () => {
     // Deterministic: the receiver only starts listening after the kill.
     const receiverPort = await freePort();
     let acme = await start();
-    const endpoint = await acme.post('/webhooks', { url: `http://127.0.0.1:${receiverPort}/hooks` });
-    const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
-    expect(shipped.status).toBe(201);
+    const endpoint = unwrap(
+      await acme.POST('/webhooks', { body: { url: `http://127.0.0.1:${receiverPort}/hooks` } }),
+    );
+    const shipped = await acme.POST('/parcel-orders/instant-ship', { body: instantShipBody() });
+    expect(shipped.response.status).toBe(201);
     await runtime?.kill();
-    const shipmentOrderId = Number(shipped.body.data.shipment_order_id);
+    const shipmentOrderId = Number(shipped.data!.data.shipment_order_id);
     expect(await events('ParcelShipped', shipmentOrderId)).toBe(1);
 
     const receiver = await startWebhookReceiver(receiverPort);
@@ -75,21 +78,23 @@ describe('instant ship survives the runtime being killed', () => {
       // A delivery whose attempt the kill cut off waits for its lease: the 1 s timeout plus 15 s.
       await eventually(async () => (receiver.received.length > 0 ? true : undefined), 30_000);
       const deliveries = await eventually(async () => {
-        const listed = await acme.get(`/webhooks/${endpoint.body.data.id}/deliveries`);
-        return listed.body.data.data.every((delivery: { status: string }) => delivery.status === 'delivered')
-          ? listed.body.data.data
-          : undefined;
+        const listed = unwrap(
+          await acme.GET('/webhooks/{webhook_id}/deliveries', {
+            params: { path: { webhook_id: String(endpoint.id) } },
+          }),
+        );
+        return listed.data.every((delivery) => delivery.status === 'delivered') ? listed.data : undefined;
       }, 20_000);
       await new Promise((done) => setTimeout(done, 1_000));
       expect(receiver.received).toHaveLength(1);
       expect(deliveries).toHaveLength(1);
       const [delivery] = receiver.received;
       expect(delivery.headers['webhook-id']).toBe(deliveries[0].id);
-      expect(hasValidSignature(delivery, endpoint.body.data.secret)).toBe(true);
+      expect(hasValidSignature(delivery, endpoint.secret!)).toBe(true);
       expect(delivery.body).toEqual(
         expect.objectContaining({
           shipment_order_id: shipmentOrderId,
-          main_tracking_number: shipped.body.data.main_tracking_number,
+          main_tracking_number: shipped.data!.data.main_tracking_number,
         }),
       );
     } finally {
@@ -109,7 +114,9 @@ describe('instant ship survives the runtime being killed', () => {
     await db.query(
       'create trigger hold_parcel_shipped before insert on event_store.events for each row execute function hold_parcel_shipped()',
     );
-    const request = acme.post('/parcel-orders/instant-ship', instantShipBody()).catch(() => undefined);
+    const request = acme
+      .POST('/parcel-orders/instant-ship', { body: instantShipBody() })
+      .catch(() => undefined);
     const shipmentOrderId = await eventually(async () => {
       const { rows } = await db.query(
         `select (data->>'shipment_order_id')::bigint as id from event_store.events where event_type = 'InstantShipRequested' order by global_position desc limit 1`,

@@ -3,9 +3,11 @@ import {
   apiClient,
   createTestDatabase,
   eventually,
+  fieldErrorsOf,
   instantShipBody,
   type RuntimeProcess,
   startRuntime,
+  testClient,
   withReceiverZip,
 } from '@shipping/testing';
 import { hasValidSignature, startWebhookReceiver } from './webhook-receiver';
@@ -36,10 +38,10 @@ describe('instant ship (switched on, the default)', () => {
     runtime = await startRuntime({
       env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
     });
-    const endpoint = await apiClient(runtime.baseUrl, 'sk_test_acme').post('/webhooks', {
-      url: receiver.url,
+    const endpoint = await testClient(runtime.baseUrl, 'sk_test_acme').POST('/webhooks', {
+      body: { url: receiver.url },
     });
-    secret = endpoint.body.data.secret;
+    secret = endpoint.data!.data.secret!;
   });
 
   afterAll(async () => {
@@ -50,10 +52,10 @@ describe('instant ship (switched on, the default)', () => {
   });
 
   it('buys the label at once, answers it with a signed URL and the PDF, charges once, and sends the webhook', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
-    expect(shipped.status).toBe(201);
-    expect(shipped.body).toEqual({
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    const shipped = await acme.POST('/parcel-orders/instant-ship', { body: instantShipBody() });
+    expect(shipped.response.status).toBe(201);
+    expect(shipped.data).toEqual({
       success: true,
       message: 'Parcel shipped.',
       data: {
@@ -63,7 +65,7 @@ describe('instant ship (switched on, the default)', () => {
         documents: [{ format: 'pdf', content: expect.any(String) }],
       },
     });
-    const { data } = shipped.body;
+    const { data } = shipped.data!;
     const document = Buffer.from(data.documents[0].content, 'base64');
     expect(document.subarray(0, 5).toString()).toBe('%PDF-');
     const label = await fetch(data.label_url);
@@ -104,10 +106,12 @@ describe('instant ship (switched on, the default)', () => {
   });
 
   it('refuses a shipper that is not the account’s own postal integration, and another account’s shipper', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
     for (const shipper_id of [2, 3, 4, 999]) {
-      const refused = await acme.post('/parcel-orders/instant-ship', instantShipBody({ shipper_id }));
-      expect([shipper_id, refused.status, refused.body]).toEqual([
+      const refused = await acme.POST('/parcel-orders/instant-ship', {
+        body: instantShipBody({ shipper_id }),
+      });
+      expect([shipper_id, refused.response.status, refused.error]).toEqual([
         shipper_id,
         422,
         { success: false, message: SHIPPER_MESSAGE },
@@ -116,29 +120,30 @@ describe('instant ship (switched on, the default)', () => {
   });
 
   it('validates the body in the envelope: service, telephone digits, saved addresses', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    const body = instantShipBody({ service: 'USPS-4', from_address_id: 3 });
-    const refused = await acme.post('/parcel-orders/instant-ship', {
+    const body = instantShipBody({ from_address_id: 3 });
+    // A service outside the documented enum, which the typed client cannot send.
+    const refused = await apiClient(runtime.baseUrl, 'sk_test_acme').post('/parcel-orders/instant-ship', {
       ...body,
+      service: 'USPS-4',
       to_address: { ...body.to_address, telephone: '555-0100' },
     });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('The given data was invalid.');
     expect(Object.keys(refused.body.data).sort()).toEqual(['service', 'to_address.telephone']);
-    const foreignAddress = await acme.post(
-      '/parcel-orders/instant-ship',
-      instantShipBody({ from_address_id: 3 }),
-    );
-    expect([foreignAddress.status, foreignAddress.body.data]).toEqual([
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    const foreignAddress = await acme.POST('/parcel-orders/instant-ship', {
+      body: instantShipBody({ from_address_id: 3 }),
+    });
+    expect([foreignAddress.response.status, fieldErrorsOf(foreignAddress)]).toEqual([
       422,
       { from_address_id: ['The selected from_address_id is invalid.'] },
     ]);
   });
 
   it('refunds a parcel the carrier refuses, and ships to a bad address only while bad addresses are ignored', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    const unserved = await acme.post('/parcel-orders/instant-ship', withReceiverZip('00000'));
-    expect([unserved.status, unserved.body]).toEqual([
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    const unserved = await acme.POST('/parcel-orders/instant-ship', { body: withReceiverZip('00000') });
+    expect([unserved.response.status, unserved.error]).toEqual([
       422,
       {
         success: false,
@@ -152,12 +157,12 @@ describe('instant ship (switched on, the default)', () => {
     );
     expect(refunds[0].amount_cents).toBe(charged.amount_cents);
 
-    expect((await acme.post('/parcel-orders/instant-ship', withReceiverZip('99999'))).status).toBe(201);
-    const strict = await acme.post(
-      '/parcel-orders/instant-ship',
-      withReceiverZip('99999', { ignore_bad_address: false }),
-    );
-    expect([strict.status, strict.body.message]).toEqual([
+    const lenient = await acme.POST('/parcel-orders/instant-ship', { body: withReceiverZip('99999') });
+    expect(lenient.response.status).toBe(201);
+    const strict = await acme.POST('/parcel-orders/instant-ship', {
+      body: withReceiverZip('99999', { ignore_bad_address: false }),
+    });
+    expect([strict.response.status, strict.error?.message]).toEqual([
       422,
       'The parcel could not be shipped: Sandbox carrier: the to_address is flagged as a bad address (ZIP 99999).',
     ]);
@@ -165,13 +170,13 @@ describe('instant ship (switched on, the default)', () => {
   });
 
   it('answers 402 when the credit does not cover the price, and charges nothing', async () => {
-    const tiny = apiClient(runtime.baseUrl, 'sk_test_tiny');
+    const tiny = testClient(runtime.baseUrl, 'sk_test_tiny');
     const body = instantShipBody({ shipper_id: 4, from_address_id: 3, service: 'USPS-3' });
     body.package_list = [
       { count: 1, length: 6, width: 4, height: 1, weight: 0.2 } as (typeof body.package_list)[number],
     ];
-    const refused = await tiny.post('/parcel-orders/instant-ship', body);
-    expect([refused.status, refused.body]).toEqual([
+    const refused = await tiny.POST('/parcel-orders/instant-ship', { body });
+    expect([refused.response.status, refused.error]).toEqual([
       402,
       {
         success: false,
@@ -206,16 +211,24 @@ describe('instant ship switched off (INSTANT_SHIP_ENABLED=false)', () => {
   afterAll(() => runtime?.stop());
 
   it('answers 503 saying why, whatever the body, and buys nothing', async () => {
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    for (const body of [instantShipBody(), { service: 'nope' }]) {
-      const refused = await acme.post('/parcel-orders/instant-ship', body);
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    const valid = await acme.POST('/parcel-orders/instant-ship', { body: instantShipBody() });
+    // A body the document refuses, which the typed client cannot send.
+    const nonsense = await apiClient(runtime.baseUrl, 'sk_test_acme').post('/parcel-orders/instant-ship', {
+      service: 'nope',
+    });
+    for (const refused of [
+      { status: valid.response.status, body: valid.error, headers: valid.response.headers },
+      nonsense,
+    ]) {
       expect([refused.status, refused.body]).toEqual([503, { success: false, message: UNAVAILABLE_MESSAGE }]);
       expect(refused.headers.get('retry-after')).toBe('60');
     }
-    expect((await acme.get('/shippers')).status).toBe(200);
+    expect((await acme.GET('/shippers')).response.status).toBe(200);
   });
 
   it('still asks for an API key first', async () => {
+    // No API key and no body, which the typed client cannot send.
     const anonymous = await fetch(`${runtime.baseUrl}/parcel-orders/instant-ship`, { method: 'POST' });
     expect(anonymous.status).toBe(401);
   });

@@ -1,7 +1,10 @@
+import { type components, type ShippingClient, unwrap } from '@shipping/client';
 import {
-  apiClient,
+  type apiClient,
   pickupAddress,
   type RuntimeProcess,
+  fieldErrorsOf,
+  testClient,
   type TestDatabase,
   UspsMockServer,
 } from '@shipping/testing';
@@ -13,14 +16,17 @@ const CLIENT = { client_id: 'globex-pickup-key', client_secret: 'globex-pickup-s
 const REFUSED_ZIP = '73344';
 const SCHEDULE = '/pickup/v3/carrier-pickup';
 
-type Api = ReturnType<typeof apiClient>;
+type Api = ShippingClient;
 
-const uspsPickup = (zip = '73301') => ({
+const uspsPickup = (zip = '73301'): components['schemas']['PickupOrderRequest'] => ({
   carrier: 'usps',
   from_address: { ...pickupAddress(), zip },
   pickup_date: '2026-12-01',
   pieces: [{ service: 'PICKUP-USPS-1', quantity: 2, weight: 3 }],
 });
+
+/** A refusal that names the pickup it stored failed. */
+const refusedPickupId = (error: unknown) => (error as { data: { id: number } }).data.id;
 
 /**
  * The embedded runtime on PostgreSQL with USPS_API_URL on the USPS mock: a live key's USPS pickup
@@ -39,21 +45,32 @@ describe('live USPS pickups on a shipper’s own integration', () => {
   beforeAll(async () => {
     mock = await UspsMockServer.start({ clients: [CLIENT] });
     mock.refuseAddress(REFUSED_ZIP, 'Carrier Pickup is not available at this address');
-    let admin: Api;
-    ({ database, runtime, admin } = await startAdminRuntime('live_usps_pickups', ADMIN_KEY, {
+    let rawAdmin: ReturnType<typeof apiClient>;
+    ({
+      database,
+      runtime,
+      admin: rawAdmin,
+    } = await startAdminRuntime('live_usps_pickups', ADMIN_KEY, {
       USPS_API_URL: mock.url,
       // Longer than the pickup app waits for the label app (8 s), so the first request answers 503.
       USPS_TIMEOUT_MS: '12000',
     }));
     db = new Client({ connectionString: database.url });
     await db.connect();
-    const account = (await admin.post('/admin/accounts', { name: 'Globex' })).body.data;
+    const admin = testClient(runtime.baseUrl, ADMIN_KEY);
+    const account = unwrap(await admin.POST('/admin/accounts', { body: { name: 'Globex' } }));
     const keyOf = async (mode: 'live' | 'test') =>
-      apiClient(
+      testClient(
         runtime.baseUrl,
-        (await admin.post(`/admin/accounts/${account.id}/api-keys`, { mode })).body.data.key,
+        unwrap(
+          await admin.POST('/admin/accounts/{account_id}/api-keys', {
+            params: { path: { account_id: account.id } },
+            body: { mode },
+          }),
+        ).key,
       );
-    const shipper = await admin.post(`/admin/accounts/${account.id}/shippers`, {
+    // Credentials with fields, which the document types as an object of none (Record<string, never>).
+    const shipper = await rawAdmin.post(`/admin/accounts/${account.id}/shippers`, {
       carrier: 'usps',
       own_integration: true,
       name: 'Globex USPS',
@@ -80,9 +97,12 @@ describe('live USPS pickups on a shipper’s own integration', () => {
 
   /** The read model is eventually consistent: a pickup's row is waited for by its key's owner. */
   const listedIds = async (client: Api) =>
-    ((await client.get('/pickup-orders?per_page=100')).body.data.data as { id: number }[]).map(
+    unwrap(await client.GET('/pickup-orders', { params: { query: { per_page: 100 } } })).data.map(
       (row) => row.id,
     );
+  const pickupPath = (id: number) => ({ params: { path: { pickup_order_id: String(id) } } });
+  const createPickup = (client: Api, body: components['schemas']['PickupOrderRequest'], key?: string) =>
+    client.POST('/pickup-orders', { params: { header: { 'Idempotency-Key': key } }, body });
   const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -97,16 +117,17 @@ describe('live USPS pickups on a shipper’s own integration', () => {
 
   it('schedules a live key’s USPS pickup once and answers its confirmation number; a test key’s reaches no carrier', async () => {
     const before = asked();
-    const created = await live.post('/pickup-orders', uspsPickup(), { 'Idempotency-Key': 'live-pickup-1' });
-    expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({
+    const created = await createPickup(live, uspsPickup(), 'live-pickup-1');
+    expect(created.response.status).toBe(201);
+    const pickup = created.data!.data;
+    expect(pickup).toMatchObject({
       carrier: 'usps',
       status: 'scheduled',
       confirmation_number: expect.stringMatching(/^WTC\d+$/),
       carrier_message: null,
     });
-    livePickupId = created.body.data.id;
-    expect(mock.scheduledPickups()).toContain(created.body.data.confirmation_number);
+    livePickupId = pickup.id;
+    expect(mock.scheduledPickups()).toContain(pickup.confirmation_number);
     expect(asked()).toBe(before + 1);
     const [sent] = mock.requestsTo('POST', SCHEDULE).slice(-1);
     expect(sent.body).toMatchObject({
@@ -115,22 +136,22 @@ describe('live USPS pickups on a shipper’s own integration', () => {
       pickupLocation: { packageLocation: 'FRONT_DOOR' },
     });
 
-    const again = await live.post('/pickup-orders', uspsPickup(), { 'Idempotency-Key': 'live-pickup-1' });
-    expect(again.body.data).toEqual(created.body.data);
+    const again = await createPickup(live, uspsPickup(), 'live-pickup-1');
+    expect(again.data!.data).toEqual(pickup);
 
     const viewed = await until(
-      () => live.get(`/pickup-orders/${livePickupId}`),
-      (answer) => answer.status === 200 && answer.body.data.status !== 'pending',
+      () => live.GET('/pickup-orders/{pickup_order_id}', pickupPath(livePickupId)),
+      (answer) => answer.response.status === 200 && answer.data!.data.status !== 'pending',
     );
-    expect(viewed.body.data).toMatchObject({
+    expect(viewed.data!.data).toMatchObject({
       status: 'scheduled',
-      confirmation_number: created.body.data.confirmation_number,
+      confirmation_number: pickup.confirmation_number,
     });
 
-    const testCreated = await test.post('/pickup-orders', uspsPickup());
-    expect(testCreated.status).toBe(201);
-    expect(testCreated.body.data).toMatchObject({ status: 'ready', confirmation_number: null });
-    testPickupId = testCreated.body.data.id;
+    const testCreated = await createPickup(test, uspsPickup());
+    expect(testCreated.response.status).toBe(201);
+    expect(testCreated.data!.data).toMatchObject({ status: 'ready', confirmation_number: null });
+    testPickupId = testCreated.data!.data.id;
     expect(asked()).toBe(before + 1);
     const { rows } = await db.query(
       `select data->>'key_mode' as key_mode, event_version from event_store.events
@@ -157,71 +178,76 @@ describe('live USPS pickups on a shipper’s own integration', () => {
       [test, livePickupId],
       [live, testPickupId],
     ] as const) {
-      const seen = await client.get(`/pickup-orders/${id}`);
-      expect(seen.status).toBe(404);
-      expect(seen.body).toEqual({ success: false, message: 'Pickup order not found.' });
-      const cancelled = await client.call('DELETE', `/pickup-orders/${id}`);
-      expect(cancelled.status).toBe(404);
-      expect(cancelled.body).toEqual({ success: false, message: 'Pickup order not found.' });
-      const revised = await client.post('/pickup-orders', { ...uspsPickup(), id });
-      expect(revised.status).toBe(422);
-      expect(revised.body.data).toEqual({ id: ['The selected id is invalid.'] });
-      const rated = await client.post('/pickup-orders/get-rates', { ...uspsPickup(), id });
-      expect(rated.status).toBe(422);
+      const seen = await client.GET('/pickup-orders/{pickup_order_id}', pickupPath(id));
+      expect(seen.response.status).toBe(404);
+      expect(seen.error).toEqual({ success: false, message: 'Pickup order not found.' });
+      const cancelled = await client.DELETE('/pickup-orders/{pickup_order_id}', pickupPath(id));
+      expect(cancelled.response.status).toBe(404);
+      expect(cancelled.error).toEqual({ success: false, message: 'Pickup order not found.' });
+      const revised = await createPickup(client, { ...uspsPickup(), id });
+      expect(revised.response.status).toBe(422);
+      expect(fieldErrorsOf(revised)).toEqual({ id: ['The selected id is invalid.'] });
+      const rated = await client.POST('/pickup-orders/get-rates', { body: { ...uspsPickup(), id } });
+      expect(rated.response.status).toBe(422);
     }
     expect(mock.requestsTo('DELETE', SCHEDULE)).toHaveLength(0);
-    expect((await live.get(`/pickup-orders/${livePickupId}`)).body.data.status).toBe('scheduled');
+    const stillScheduled = unwrap(
+      await live.GET('/pickup-orders/{pickup_order_id}', pickupPath(livePickupId)),
+    );
+    expect(stillScheduled.status).toBe('scheduled');
   }, 60_000);
 
   it('cancels a live pickup with USPS, and a test pickup without any carrier', async () => {
-    const confirmation = (await live.get(`/pickup-orders/${livePickupId}`)).body.data.confirmation_number;
-    const cancelled = await live.call('DELETE', `/pickup-orders/${livePickupId}`);
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', confirmation_number: confirmation });
+    const { confirmation_number: confirmation } = unwrap(
+      await live.GET('/pickup-orders/{pickup_order_id}', pickupPath(livePickupId)),
+    );
+    const cancelled = await live.DELETE('/pickup-orders/{pickup_order_id}', pickupPath(livePickupId));
+    expect(cancelled.response.status).toBe(200);
+    expect(cancelled.data!.data).toMatchObject({ status: 'cancelled', confirmation_number: confirmation });
     expect(mock.requestsTo('DELETE', SCHEDULE)).toHaveLength(1);
     expect(mock.scheduledPickups()).not.toContain(confirmation);
 
-    const testCancelled = await test.call('DELETE', `/pickup-orders/${testPickupId}`);
-    expect(testCancelled.status).toBe(200);
-    expect(testCancelled.body.data).toMatchObject({ status: 'cancelled', confirmation_number: null });
+    const testCancelled = await test.DELETE('/pickup-orders/{pickup_order_id}', pickupPath(testPickupId));
+    expect(testCancelled.response.status).toBe(200);
+    expect(testCancelled.data!.data).toMatchObject({ status: 'cancelled', confirmation_number: null });
     expect(mock.requestsTo('DELETE', SCHEDULE)).toHaveLength(1);
   }, 60_000);
 
   it('answers USPS’s refusal with its message and lists the pickup failed', async () => {
-    const refused = await live.post('/pickup-orders', uspsPickup(REFUSED_ZIP));
-    expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({
+    const refused = await createPickup(live, uspsPickup(REFUSED_ZIP));
+    expect(refused.response.status).toBe(422);
+    expect(refused.error).toMatchObject({
       success: false,
       message: expect.stringMatching(/^USPS: .*Carrier Pickup is not available at this address/),
       data: { id: expect.any(Number) },
     });
-    expect(refused.text).not.toContain(CLIENT.client_secret);
+    expect(JSON.stringify(refused.error)).not.toContain(CLIENT.client_secret);
     const listed = await until(
-      () => live.get(`/pickup-orders/${refused.body.data.id}`),
-      (answer) => answer.status === 200 && answer.body.data.status !== 'pending',
+      () => live.GET('/pickup-orders/{pickup_order_id}', pickupPath(refusedPickupId(refused.error))),
+      (answer) => answer.response.status === 200 && answer.data!.data.status !== 'pending',
     );
-    expect(listed.body.data).toMatchObject({ status: 'failed', carrier_message: refused.body.message });
+    expect(listed.data!.data).toMatchObject({ status: 'failed', carrier_message: refused.error!.message });
   }, 60_000);
 
   it('asks USPS once for a request whose answer was lost, however often the request is retried', async () => {
     const before = asked();
     const scheduledBefore = mock.scheduledPickups().length;
     mock.losePickupAnswers('hang');
-    const retry = () => live.post('/pickup-orders', uspsPickup(), { 'Idempotency-Key': 'live-pickup-lost' });
+    const retry = () => createPickup(live, uspsPickup(), 'live-pickup-lost');
     const first = await retry();
     // The label app waits for USPS longer than the request waits for it.
-    expect(first.status).toBe(503);
-    const settled = await until(retry, (answer) => answer.status !== 503, 90_000);
-    expect(settled.status).toBe(422);
-    expect(settled.body.message).toContain('USPS may have scheduled this pickup, but its answer was lost');
-    expect(settled.body.message).toContain('at ZIP Code 73301');
+    expect(first.response.status).toBe(503);
+    const settled = await until(retry, (answer) => answer.response.status !== 503, 90_000);
+    expect(settled.response.status).toBe(422);
+    expect(settled.error?.message).toContain('USPS may have scheduled this pickup, but its answer was lost');
+    expect(settled.error?.message).toContain('at ZIP Code 73301');
     expect(asked()).toBe(before + 1);
     // The lost one is in USPS; nothing else was scheduled for the request.
     expect(mock.scheduledPickups()).toHaveLength(scheduledBefore + 1);
     const { rows } = await db.query(
       `select count(*)::int as count from event_store.events
         where event_type = 'PickupOrderScheduled' and stream_name = $1`,
-      [`pickup-${settled.body.data.id}`],
+      [`pickup-${refusedPickupId(settled.error)}`],
     );
     expect(rows[0].count).toBe(1);
   }, 150_000);
@@ -230,8 +256,8 @@ describe('live USPS pickups on a shipper’s own integration', () => {
     const before = asked();
     mock.losePickupAnswers('hang');
     const known = new Set(await listedIds(live));
-    const gaveUp = await live.post('/pickup-orders', uspsPickup('73302'));
-    expect(gaveUp.status).toBe(503);
+    const gaveUp = await createPickup(live, uspsPickup('73302'));
+    expect(gaveUp.response.status).toBe(503);
     const pickupId = (
       await until(
         async () => (await listedIds(live)).filter((id) => !known.has(id)),
@@ -239,11 +265,11 @@ describe('live USPS pickups on a shipper’s own integration', () => {
       )
     )[0];
     const finished = await until(
-      () => live.get(`/pickup-orders/${pickupId}`),
-      (answer) => answer.body.data?.status === 'failed',
+      () => live.GET('/pickup-orders/{pickup_order_id}', pickupPath(pickupId)),
+      (answer) => answer.data?.data.status === 'failed',
       90_000,
     );
-    expect(finished.body.data.carrier_message).toContain(
+    expect(finished.data!.data.carrier_message).toContain(
       'USPS may have scheduled this pickup, but its answer was lost',
     );
     expect(asked()).toBe(before + 1);

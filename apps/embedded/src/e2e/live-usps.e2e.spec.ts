@@ -1,15 +1,17 @@
+import { type Batch, type ShippingClient, unwrap, waitForBatchStatus } from '@shipping/client';
 import { documentTexts } from '@shipping/label-app/src/testing/pdf-text';
 import {
-  apiClient,
+  type apiClient,
   batchShipment,
   instantShipBody,
   type RuntimeProcess,
+  testClient,
   type TestDatabase,
   UspsMockServer,
 } from '@shipping/testing';
 import { Client } from 'pg';
 import { startAdminRuntime } from './admin-runtime';
-import { allItems, batchWithStatus } from './batch-support';
+import { batchItems } from './batch-support';
 
 const ADMIN_KEY = 'admin-live-usps-spec-key-0123456789';
 const CLIENT = { client_id: 'globex-consumer-key', client_secret: 'globex-usps-secret-71c0' };
@@ -36,7 +38,8 @@ describe('live USPS labels on a shipper’s own integration', () => {
   let database: TestDatabase;
   let runtime: RuntimeProcess;
   let mock: UspsMockServer;
-  let admin: ReturnType<typeof apiClient>;
+  let admin: ShippingClient;
+  let rawAdmin: ReturnType<typeof apiClient>;
   let db: Client;
 
   const failedEvents = async (batchId: string) =>
@@ -60,9 +63,14 @@ describe('live USPS labels on a shipper’s own integration', () => {
   beforeAll(async () => {
     mock = await UspsMockServer.start({ clients: [CLIENT] });
     mock.refuseAddress(REFUSED_ZIP, 'Invalid ZIP Code');
-    ({ database, runtime, admin } = await startAdminRuntime('live_usps', ADMIN_KEY, {
+    ({
+      database,
+      runtime,
+      admin: rawAdmin,
+    } = await startAdminRuntime('live_usps', ADMIN_KEY, {
       USPS_API_URL: mock.url,
     }));
+    admin = testClient(runtime.baseUrl, ADMIN_KEY);
     db = new Client({ connectionString: database.url });
     await db.connect();
   }, 120_000);
@@ -74,27 +82,30 @@ describe('live USPS labels on a shipper’s own integration', () => {
     await mock?.stop();
   });
 
-  let live: ReturnType<typeof apiClient>;
+  let live: ShippingClient;
   let shipperId: number;
-  let shipBatch: (
-    client: ReturnType<typeof apiClient>,
-  ) => Promise<{ batchId: string; done: Record<string, unknown> & { results: unknown; labels: unknown } }>;
+  let shipBatch: (client: ShippingClient) => Promise<{ batchId: string; done: Batch }>;
 
   it('buys each item of a live batch once from USPS, merges its labels and refunds the item USPS refused; a test batch reaches no carrier', async () => {
-    const account = (await admin.post('/admin/accounts', { name: 'Globex' })).body.data;
+    const account = unwrap(await admin.POST('/admin/accounts', { body: { name: 'Globex' } }));
+    const ofAccount = { params: { path: { account_id: account.id } } };
     // Test credit for the test key's batch, live credit for the live key's: each mode spends its own.
-    await admin.post(`/admin/accounts/${account.id}/credit`, { amount: '250.00', reference: 'INV-1' });
-    await admin.post(`/admin/accounts/${account.id}/credit`, {
-      amount: '250.00',
-      reference: 'INV-L1',
-      mode: 'live',
+    await admin.POST('/admin/accounts/{account_id}/credit', {
+      ...ofAccount,
+      body: { amount: '250.00', reference: 'INV-1' },
+    });
+    await admin.POST('/admin/accounts/{account_id}/credit', {
+      ...ofAccount,
+      body: { amount: '250.00', reference: 'INV-L1', mode: 'live' },
     });
     const keyOf = async (mode: 'live' | 'test') =>
-      apiClient(
+      testClient(
         runtime.baseUrl,
-        (await admin.post(`/admin/accounts/${account.id}/api-keys`, { mode })).body.data.key,
+        unwrap(await admin.POST('/admin/accounts/{account_id}/api-keys', { ...ofAccount, body: { mode } }))
+          .key,
       );
-    const shipper = await admin.post(`/admin/accounts/${account.id}/shippers`, {
+    // Credentials with fields, which the document types as an object of none (Record<string, never>).
+    const shipper = await rawAdmin.post(`/admin/accounts/${account.id}/shippers`, {
       carrier: 'usps',
       own_integration: true,
       name: 'Globex USPS',
@@ -111,22 +122,25 @@ describe('live USPS labels on a shipper’s own integration', () => {
     shipperId = shipper.body.data.id;
 
     shipBatch = async (client) => {
-      const address = await client.post('/addresses', warehouse);
+      const address = unwrap(await client.POST('/addresses', { body: warehouse }));
       const refused = batchShipment(3);
-      const created = await client.post('/batches', {
-        shipper_id: shipper.body.data.id,
-        service: 'USPS-1',
-        batch_shipments: [
-          batchShipment(1),
-          batchShipment(2),
-          { ...refused, to_address: { ...refused.to_address, zip: REFUSED_ZIP } },
-        ].map((shipment) => ({ ...shipment, from_address_id: address.body.data.id })),
+      const created = await client.POST('/batches', {
+        body: {
+          shipper_id: shipper.body.data.id,
+          service: 'USPS-1',
+          batch_shipments: [
+            batchShipment(1),
+            batchShipment(2),
+            { ...refused, to_address: { ...refused.to_address, zip: REFUSED_ZIP } },
+          ].map((shipment) => ({ ...shipment, from_address_id: address.id })),
+        },
       });
-      expect(created.status).toBe(201);
-      const batchId: string = created.body.data.id;
-      await batchWithStatus(client, batchId, ['ready']);
-      expect((await client.post(`/batches/${batchId}/ship`)).status).toBe(200);
-      return { batchId, done: await batchWithStatus(client, batchId, ['completed']) };
+      expect(created.response.status).toBe(201);
+      const batchId = created.data!.data.id;
+      await waitForBatchStatus(client, batchId, ['ready']);
+      const ship = await client.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: batchId } } });
+      expect(ship.response.status).toBe(200);
+      return { batchId, done: await waitForBatchStatus(client, batchId, ['completed']) };
     };
 
     live = await keyOf('live');
@@ -136,7 +150,7 @@ describe('live USPS labels on a shipper’s own integration', () => {
     expect(labelRequests).toHaveLength(3);
     expect(new Set(labelRequests.map((request) => JSON.stringify(request.body))).size).toBe(3);
     expect(bought.done.results).toMatchObject({ completed_count: 2, failed_count: 1 });
-    const completed = await allItems(live, bought.batchId, 'completed');
+    const completed = await batchItems(live, bought.batchId, 'completed');
     const tracking = completed.map((item) => item.shipment_order?.main_tracking_number as string);
     expect(mock.soldTrackingNumbers()).toEqual(expect.arrayContaining(tracking));
     const texts: string[] = [];
@@ -189,29 +203,28 @@ describe('live USPS labels on a shipper’s own integration', () => {
   ])(
     'buys one label for a live instant ship whose USPS answer was lost to %s, however often the client retries it',
     async (_, lost) => {
-      const address = await live.post('/addresses', warehouse);
-      const body = instantShipBody({ shipper_id: shipperId, from_address_id: address.body.data.id });
-      const key = { 'Idempotency-Key': `live-usps-instant-${String(lost)}` };
+      const address = unwrap(await live.POST('/addresses', { body: warehouse }));
+      const body = instantShipBody({ shipper_id: shipperId, from_address_id: address.id });
+      const instantShip = (key: string) =>
+        live.POST('/parcel-orders/instant-ship', { params: { header: { 'Idempotency-Key': key } }, body });
       const labelsBefore = mock.requestsTo('POST', LABELS).length;
       const soldBefore = mock.soldTrackingNumbers().length;
       mock.loseAnswersAfterSale(lost);
 
-      const first = await live.post('/parcel-orders/instant-ship', body, key);
-      const retried = await live.post('/parcel-orders/instant-ship', body, key);
+      const first = await instantShip(`live-usps-instant-${String(lost)}`);
+      const retried = await instantShip(`live-usps-instant-${String(lost)}`);
 
-      expect(first.body).toMatchObject({
+      expect(first.error).toMatchObject({
         success: false,
         message: expect.stringContaining('USPS may have sold this label, but its answer was lost'),
       });
-      expect([retried.status, retried.body]).toEqual([first.status, first.body]);
+      expect([retried.response.status, retried.error]).toEqual([first.response.status, first.error]);
       expect(mock.requestsTo('POST', LABELS)).toHaveLength(labelsBefore + 1);
       expect(mock.soldTrackingNumbers()).toHaveLength(soldBefore + 1);
 
-      const again = await live.post('/parcel-orders/instant-ship', body, {
-        'Idempotency-Key': `live-usps-instant-${String(lost)}-new`,
-      });
-      expect(again.status).toBe(201);
-      expect(mock.soldTrackingNumbers()).toContain(again.body.data.main_tracking_number);
+      const again = await instantShip(`live-usps-instant-${String(lost)}-new`);
+      expect(again.response.status).toBe(201);
+      expect(mock.soldTrackingNumbers()).toContain(again.data!.data.main_tracking_number);
       expect(mock.requestsTo('POST', LABELS)).toHaveLength(labelsBefore + 2);
     },
     120_000,

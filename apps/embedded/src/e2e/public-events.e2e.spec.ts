@@ -1,5 +1,5 @@
+import { unwrap, waitForBatchStatus } from '@shipping/client';
 import {
-  apiClient,
   batchShipment,
   createTestDatabase,
   eventually,
@@ -13,13 +13,13 @@ import {
   startRuntime,
   startTestBroker,
   type TestBroker,
+  testClient,
   undeliverableBatchShipment,
   withReceiverZip,
 } from '@shipping/testing';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { batchWithStatus } from './batch-support';
 import { type ConsumedMessage, consumeTopics, schemaValidators } from './public-events-consumer';
 
 const TOPICS = [
@@ -61,54 +61,54 @@ describe('public events on Kafka (embedded runtime with KAFKA_BROKERS)', () => {
         RATE_LIMIT_PER_MINUTE: '0',
       },
     });
-    const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    const acme = testClient(runtime.baseUrl, 'sk_test_acme');
 
-    const freight = await acme.post('/freight-orders', freightOrder());
-    subjects.freight = String(freight.body.data.shipment_order_id);
-    expect(
-      (
-        await acme.post('/freight-orders', {
-          ...freightOrder(),
-          shipment_order_id: freight.body.data.shipment_order_id,
-        })
-      ).status,
-    ).toBe(200);
-    subjects.parcel = String((await acme.post('/parcel-orders', parcelOrder())).body.data.shipment_order_id);
-
-    const pickup = await acme.post('/pickup-orders', fedexPickupOrder());
-    subjects.pickup = String(pickup.body.data.id);
-    expect(
-      (
-        await acme.post('/pickup-orders', {
-          ...fedexPickupOrder(),
-          id: pickup.body.data.id,
-          ready_time: '10:00',
-        })
-      ).status,
-    ).toBe(200);
-
-    const batch = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)],
+    const freight = unwrap(await acme.POST('/freight-orders', { body: freightOrder() }));
+    subjects.freight = String(freight.shipment_order_id);
+    const revised = await acme.POST('/freight-orders', {
+      body: { ...freightOrder(), shipment_order_id: freight.shipment_order_id },
     });
-    subjects.batch = batch.body.data.id;
-    await batchWithStatus(acme, subjects.batch, ['ready']);
-    expect((await acme.post(`/batches/${subjects.batch}/ship`)).status).toBe(200);
-    await batchWithStatus(acme, subjects.batch, ['completed']);
-    const invalid = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: [invalidBatchShipment(0)],
-    });
-    subjects.invalidBatch = invalid.body.data.id;
-    await batchWithStatus(acme, subjects.invalidBatch, ['invalid']);
+    expect(revised.response.status).toBe(200);
+    subjects.parcel = String(
+      unwrap(await acme.POST('/parcel-orders', { body: parcelOrder() })).shipment_order_id,
+    );
 
-    const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
-    expect(shipped.status).toBe(201);
-    subjects.shipped = shipped.body.data.shipment_order_id;
-    const refused = await acme.post('/parcel-orders/instant-ship', withReceiverZip('00000'));
-    expect(refused.status).toBe(422);
+    const pickup = unwrap(await acme.POST('/pickup-orders', { body: fedexPickupOrder() }));
+    subjects.pickup = String(pickup.id);
+    const rescheduled = await acme.POST('/pickup-orders', {
+      body: { ...fedexPickupOrder(), id: pickup.id, ready_time: '10:00' },
+    });
+    expect(rescheduled.response.status).toBe(200);
+
+    const batch = unwrap(
+      await acme.POST('/batches', {
+        body: {
+          shipper_id: 1,
+          service: 'USPS-1',
+          batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)],
+        },
+      }),
+    );
+    subjects.batch = batch.id;
+    await waitForBatchStatus(acme, subjects.batch, ['ready']);
+    const ship = await acme.POST('/batches/{batch_id}/ship', {
+      params: { path: { batch_id: subjects.batch } },
+    });
+    expect(ship.response.status).toBe(200);
+    await waitForBatchStatus(acme, subjects.batch, ['completed']);
+    const invalid = unwrap(
+      await acme.POST('/batches', {
+        body: { shipper_id: 1, service: 'USPS-1', batch_shipments: [invalidBatchShipment(0)] },
+      }),
+    );
+    subjects.invalidBatch = invalid.id;
+    await waitForBatchStatus(acme, subjects.invalidBatch, ['invalid']);
+
+    const shipped = await acme.POST('/parcel-orders/instant-ship', { body: instantShipBody() });
+    expect(shipped.response.status).toBe(201);
+    subjects.shipped = shipped.data!.data.shipment_order_id;
+    const refused = await acme.POST('/parcel-orders/instant-ship', { body: withReceiverZip('00000') });
+    expect(refused.response.status).toBe(422);
 
     consumer = await consumeTopics(broker.brokers, TOPICS);
     const count = (type: string) => consumer.messages.filter((message) => typeOf(message) === type).length;

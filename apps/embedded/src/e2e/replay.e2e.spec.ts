@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { unwrap, waitForBatchStatus } from '@shipping/client';
 import {
-  apiClient,
   batchShipment,
   createTestDatabase,
   eventually,
@@ -13,12 +13,12 @@ import {
   REPO_ROOT,
   type RuntimeProcess,
   startRuntime,
+  testClient,
   TS_RUNTIME,
   type TestDatabase,
   undeliverableBatchShipment,
 } from '@shipping/testing';
 import { SANDBOX_ADMIN_API_KEY } from '@shipping/platform/config';
-import { batchWithStatus } from './batch-support';
 
 const run = promisify(execFile);
 
@@ -52,49 +52,54 @@ describe('the replay tool on a database the runtime filled (PostgreSQL)', () => 
       env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
     });
     try {
-      const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-      const freight = await acme.post('/freight-orders', freightOrder(), {
-        'x-request-id': 'replay-freight-1',
-      });
-      ids.order = String(freight.body.data.shipment_order_id);
-      await acme.post('/freight-orders', {
-        ...freightOrder(),
-        shipment_order_id: freight.body.data.shipment_order_id,
-        pickup_date: '2026-12-02',
-      });
-      await acme.post('/parcel-orders', parcelOrder());
-      const pickup = await acme.post('/pickup-orders', fedexPickupOrder());
-      ids.pickup = String(pickup.body.data.id);
-      const batch = await acme.post(
-        '/batches',
-        {
-          shipper_id: 1,
-          service: 'USPS-1',
-          batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)],
-        },
-        { 'x-request-id': 'replay-batch-1' },
+      const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+      const freight = unwrap(
+        await acme.POST('/freight-orders', {
+          body: freightOrder(),
+          headers: { 'x-request-id': 'replay-freight-1' },
+        }),
       );
-      ids.batch = batch.body.data.id;
-      await batchWithStatus(acme, ids.batch, ['ready']);
-      await acme.post(`/batches/${ids.batch}/ship`);
-      await batchWithStatus(acme, ids.batch, ['completed']);
-      const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
-      ids.shipment = shipped.body.data.shipment_order_id;
+      ids.order = String(freight.shipment_order_id);
+      await acme.POST('/freight-orders', {
+        body: { ...freightOrder(), shipment_order_id: freight.shipment_order_id, pickup_date: '2026-12-02' },
+      });
+      await acme.POST('/parcel-orders', { body: parcelOrder() });
+      const pickup = unwrap(await acme.POST('/pickup-orders', { body: fedexPickupOrder() }));
+      ids.pickup = String(pickup.id);
+      const batch = unwrap(
+        await acme.POST('/batches', {
+          body: {
+            shipper_id: 1,
+            service: 'USPS-1',
+            batch_shipments: [batchShipment(0), undeliverableBatchShipment(1), batchShipment(2)],
+          },
+          headers: { 'x-request-id': 'replay-batch-1' },
+        }),
+      );
+      ids.batch = batch.id;
+      await waitForBatchStatus(acme, ids.batch, ['ready']);
+      await acme.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: ids.batch } } });
+      await waitForBatchStatus(acme, ids.batch, ['completed']);
+      const shipped = unwrap(await acme.POST('/parcel-orders/instant-ship', { body: instantShipBody() }));
+      ids.shipment = shipped.shipment_order_id;
       // A live key's batch: its rows name the live mode, rebuilt the same from its BatchCreated.
-      const admin = apiClient(runtime.baseUrl, SANDBOX_ADMIN_API_KEY);
-      const liveKey = await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'live' });
-      const live = apiClient(runtime.baseUrl, liveKey.body.data.key);
-      const liveBatch = await live.post('/batches', {
-        shipper_id: 1,
-        service: 'USPS-1',
-        batch_shipments: [batchShipment(0)],
-      });
-      await batchWithStatus(live, liveBatch.body.data.id, ['ready']);
-      await eventually(async () =>
-        (await acme.get('/orders')).body.data.data.length === 2 ? true : undefined,
+      const admin = testClient(runtime.baseUrl, SANDBOX_ADMIN_API_KEY);
+      const liveKey = unwrap(
+        await admin.POST('/admin/accounts/{account_id}/api-keys', {
+          params: { path: { account_id: 'acct_acme' } },
+          body: { mode: 'live' },
+        }),
       );
+      const live = testClient(runtime.baseUrl, liveKey.key);
+      const liveBatch = unwrap(
+        await live.POST('/batches', {
+          body: { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0)] },
+        }),
+      );
+      await waitForBatchStatus(live, liveBatch.id, ['ready']);
+      await eventually(async () => (unwrap(await acme.GET('/orders')).data.length === 2 ? true : undefined));
       await eventually(async () =>
-        (await acme.get('/pickup-orders')).body.data.data.length === 1 ? true : undefined,
+        unwrap(await acme.GET('/pickup-orders')).data.length === 1 ? true : undefined,
       );
     } finally {
       await runtime.stop();

@@ -1,25 +1,47 @@
+import { type operations, type ShippingClient, unwrap, waitForBatchStatus } from '@shipping/client';
 import {
   apiClient,
   batchShipment,
   eventually,
   type RuntimeProcess,
+  testClient,
   type TestDatabase,
   undeliverableBatchShipment,
 } from '@shipping/testing';
 import { startAdminRuntime } from './admin-runtime';
-import { batchWithStatus } from './batch-support';
 
 const ADMIN_KEY = 'admin-state-as-of-key-0123456789';
 const ACCOUNT = 'acct_acme';
 
-type Api = ReturnType<typeof apiClient>;
+type Api = ShippingClient;
+type BatchQuery = NonNullable<operations['getBatch']['parameters']['query']>;
 
-/** One answer as recorded live, and the stream revision it said it was built from. */
-interface Recorded {
-  path: string;
+/** One answer: its status, the stream revision it said it was built from, and its body. */
+interface Answer {
+  status: number;
   revision: string | null;
   body: unknown;
 }
+
+/** A read the spec repeats as of past moments: `path` names it in failures. */
+interface Read {
+  path: string;
+  get: (client: Api, asOf?: string) => Promise<Answer>;
+}
+
+/** One read's answer as recorded live. */
+interface Recorded extends Read, Answer {}
+
+const answerOf = (result: { data?: unknown; error?: unknown; response: Response }): Answer => ({
+  status: result.response.status,
+  revision: result.response.headers.get('stream-revision'),
+  body: result.data ?? result.error,
+});
+
+const accountRead: Read = {
+  path: '/account',
+  get: async (client, as_of) => answerOf(await client.GET('/account', { params: { query: { as_of } } })),
+};
 
 /** The reads of one moment of the batch's life, and the time right after the last of them. */
 interface Moment {
@@ -47,25 +69,32 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
   let beforeCreation: string;
   const moments: Moment[] = [];
 
-  const read = async (client: Api, path: string): Promise<Recorded> => {
-    const answer = await client.get(path);
+  const batchRead = (query: BatchQuery = {}): Read => ({
+    path: `/batches/{batch_id} ${JSON.stringify(query)}`,
+    get: async (client, as_of) =>
+      answerOf(
+        await client.GET('/batches/{batch_id}', {
+          params: { path: { batch_id: batchId }, query: { ...query, as_of } },
+        }),
+      ),
+  });
+
+  const record = async (read: Read): Promise<Recorded> => {
+    const answer = await read.get(acme);
     expect(answer.status).toBe(200);
-    return { path, revision: answer.headers.get('stream-revision'), body: answer.body };
+    return { ...read, ...answer };
   };
 
   /** Page 1 and page 2 of two items, a status filter, and the account's balance. */
-  const record = async (name: string, status: string, atRest: boolean) => {
+  const recordMoment = async (name: string, status: BatchQuery['status'], atRest: boolean) => {
     const batch = await Promise.all(
-      [`per_page=2`, `per_page=2&page=2`, `per_page=2&status=${status}`].map((query) =>
-        read(acme, `/batches/${batchId}?${query}`),
+      [{ per_page: 2 }, { per_page: 2, page: 2 }, { per_page: 2, status }].map((query) =>
+        record(batchRead(query)),
       ),
     );
-    const account = await read(acme, '/account');
+    const account = await record(accountRead);
     moments.push({ name, atRest, time: new Date().toISOString(), batch, account });
   };
-
-  const asOf = (path: string, moment: string) =>
-    `${path}${path.includes('?') ? '&' : '?'}as_of=${encodeURIComponent(moment)}`;
 
   /** Links as a live read makes them: without `as_of`, and label links without their signature (signed each second). */
   const comparable = (body: unknown) =>
@@ -77,44 +106,52 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
       return url.toString();
     }) as unknown;
 
-  const balanceOf = (recorded: Recorded) => (recorded.body as { data: { balance: string } }).data.balance;
+  const balanceOf = (answer: Answer) => (answer.body as { data: { balance: string } }).data.balance;
 
   beforeAll(async () => {
-    ({ database, runtime, admin } = await startAdminRuntime('state_as_of', ADMIN_KEY));
-    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    tiny = apiClient(runtime.baseUrl, 'sk_test_tiny');
-    const issued = await admin.post(`/admin/accounts/${ACCOUNT}/api-keys`, { mode: 'live' });
-    expect(issued.status).toBe(201);
-    live = apiClient(runtime.baseUrl, issued.body.data.key);
+    ({ database, runtime } = await startAdminRuntime('state_as_of', ADMIN_KEY));
+    admin = testClient(runtime.baseUrl, ADMIN_KEY);
+    acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    tiny = testClient(runtime.baseUrl, 'sk_test_tiny');
+    const issued = await admin.POST('/admin/accounts/{account_id}/api-keys', {
+      params: { path: { account_id: ACCOUNT } },
+      body: { mode: 'live' },
+    });
+    expect(issued.response.status).toBe(201);
+    live = testClient(runtime.baseUrl, issued.data!.data.key);
 
     beforeCreation = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const created = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: [
-        batchShipment(0),
-        batchShipment(1),
-        undeliverableBatchShipment(2),
-        batchShipment(3),
-        batchShipment(4),
-      ],
+    const created = await acme.POST('/batches', {
+      body: {
+        shipper_id: 1,
+        service: 'USPS-1',
+        batch_shipments: [
+          batchShipment(0),
+          batchShipment(1),
+          undeliverableBatchShipment(2),
+          batchShipment(3),
+          batchShipment(4),
+        ],
+      },
     });
-    expect(created.status).toBe(201);
-    batchId = created.body.data.id;
-    await record('created', 'valid', false);
-    await batchWithStatus(acme, batchId, ['ready']);
-    await record('validated', 'valid', true);
-    const shipped = await acme.post(`/batches/${batchId}/ship`);
-    expect(shipped.status).toBe(200);
-    await record('shipped', 'valid', false);
-    await batchWithStatus(acme, batchId, ['completed']);
+    expect(created.response.status).toBe(201);
+    batchId = created.data!.data.id;
+    await recordMoment('created', 'valid', false);
+    await waitForBatchStatus(acme, batchId, ['ready']);
+    await recordMoment('validated', 'valid', true);
+    const shipped = await acme.POST('/batches/{batch_id}/ship', {
+      params: { path: { batch_id: batchId } },
+    });
+    expect(shipped.response.status).toBe(200);
+    await recordMoment('shipped', 'valid', false);
+    await waitForBatchStatus(acme, batchId, ['completed']);
     // The refund of the failed item is in the ledger before the batch completes; waited for all the same.
     await eventually(async () => {
-      const entries = await acme.get('/account/ledger');
-      return entries.body.data.data.some((entry: { kind: string }) => entry.kind === 'refund') || undefined;
+      const entries = unwrap(await acme.GET('/account/ledger'));
+      return entries.data.some((entry) => entry.kind === 'refund') || undefined;
     });
-    await record('completed', 'failed', true);
+    await recordMoment('completed', 'failed', true);
   }, 180_000);
 
   afterAll(async () => {
@@ -142,9 +179,9 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
     for (const moment of moments) {
       for (const recorded of [...moment.batch, moment.account]) {
         expect(recorded.revision).toMatch(/^\d+$/);
-        const then = await acme.get(asOf(recorded.path, recorded.revision as string));
+        const then = await recorded.get(acme, recorded.revision as string);
         expect([moment.name, recorded.path, then.status]).toEqual([moment.name, recorded.path, 200]);
-        expect(then.headers.get('stream-revision')).toBe(recorded.revision);
+        expect(then.revision).toBe(recorded.revision);
         expect(comparable(then.body)).toEqual(comparable(recorded.body));
       }
     }
@@ -155,9 +192,9 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
     expect(atRest.map((moment) => moment.name)).toEqual(['validated', 'completed']);
     for (const moment of atRest) {
       for (const recorded of [...moment.batch, moment.account]) {
-        const then = await acme.get(asOf(recorded.path, moment.time));
+        const then = await recorded.get(acme, moment.time);
         expect(then.status).toBe(200);
-        expect(then.headers.get('stream-revision')).toBe(recorded.revision);
+        expect(then.revision).toBe(recorded.revision);
         expect(comparable(then.body)).toEqual(comparable(recorded.body));
       }
     }
@@ -165,36 +202,37 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
 
   it('keeps the moment in the page links, so paging goes on as of it', async () => {
     const { revision } = moments[1].batch[0];
-    const then = await acme.get(`/batches/${batchId}?per_page=2&as_of=${revision}`);
-    const next = then.body.data.items.next_page_url as string;
+    const then = unwrap(
+      await acme.GET('/batches/{batch_id}', {
+        params: { path: { batch_id: batchId }, query: { per_page: 2, as_of: revision as string } },
+      }),
+    );
+    const next = then.items.next_page_url as string;
     expect(new URL(next).searchParams.get('as_of')).toBe(revision);
-    const second = await acme.get(next.replace(runtime.baseUrl, ''));
+    // The link followed as the server wrote it, which the typed client takes only as parameters.
+    const second = await apiClient(runtime.baseUrl, 'sk_test_acme').get(next.replace(runtime.baseUrl, ''));
     expect(comparable(second.body)).toEqual(comparable(moments[1].batch[1].body));
   });
 
   it('does not find the batch before it was created, nor for another account or the other mode', async () => {
     const notFound = { success: false, message: 'Batch not found.' };
-    const before = await acme.get(`/batches/${batchId}?as_of=${encodeURIComponent(beforeCreation)}`);
+    const before = await batchRead().get(acme, beforeCreation);
     expect([before.status, before.body]).toEqual([404, notFound]);
     for (const client of [tiny, live]) {
       for (const moment of ['0', '999999', moments[3].time]) {
-        const other = await client.get(`/batches/${batchId}?as_of=${encodeURIComponent(moment)}`);
+        const other = await batchRead().get(client, moment);
         expect([other.status, other.body]).toEqual([404, notFound]);
       }
     }
   });
 
   it('answers the balance as of a moment from the ledger of the key mode', async () => {
-    const test = await acme.get(`/account?as_of=${encodeURIComponent(moments[3].time)}`);
-    const liveNow = await live.get('/account');
-    const liveThen = await live.get(`/account?as_of=${encodeURIComponent(moments[3].time)}`);
-    expect(test.body.data.balance).toBe(balanceOf(moments[3].account));
-    expect([liveNow.body.data.balance, liveNow.headers.get('stream-revision')]).toEqual(['0.00', null]);
-    expect([liveThen.status, liveThen.body.data.balance, liveThen.headers.get('stream-revision')]).toEqual([
-      200,
-      '0.00',
-      null,
-    ]);
+    const test = await accountRead.get(acme, moments[3].time);
+    const liveNow = await accountRead.get(live);
+    const liveThen = await accountRead.get(live, moments[3].time);
+    expect(balanceOf(test)).toBe(balanceOf(moments[3].account));
+    expect([balanceOf(liveNow), liveNow.revision]).toEqual(['0.00', null]);
+    expect([liveThen.status, balanceOf(liveThen), liveThen.revision]).toEqual([200, '0.00', null]);
   });
 
   it.each([
@@ -205,8 +243,8 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
     ['a date alone', '2026-11-28'],
     ['empty', ''],
   ])('refuses as_of %s with 422 naming the field', async (_name, value) => {
-    for (const path of [`/batches/${batchId}`, '/account']) {
-      const answer = await acme.get(`${path}?as_of=${encodeURIComponent(value)}`);
+    for (const read of [batchRead(), accountRead]) {
+      const answer = await read.get(acme, value);
       expect([answer.status, answer.body]).toEqual([
         422,
         {
@@ -222,15 +260,15 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
 
   it('refuses a time in the future and a revision past the end of the stream', async () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    for (const path of [`/batches/${batchId}`, '/account']) {
-      const answer = await acme.get(`${path}?as_of=${encodeURIComponent(future)}`);
-      expect([answer.status, answer.body.data]).toEqual([
+    for (const read of [batchRead(), accountRead]) {
+      const answer = await read.get(acme, future);
+      expect([answer.status, (answer.body as { data: unknown }).data]).toEqual([
         422,
         { as_of: ['The as_of must not be a time in the future.'] },
       ]);
     }
     const last = moments[3].batch[0].revision as string;
-    const past = await acme.get(`/batches/${batchId}?as_of=${BigInt(last) + 1n}`);
+    const past = await batchRead().get(acme, String(BigInt(last) + 1n));
     expect([past.status, past.body]).toEqual([
       422,
       {
@@ -241,8 +279,8 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
         },
       },
     ]);
-    const liveLedger = await live.get('/account?as_of=0');
-    expect([liveLedger.status, liveLedger.body.data]).toEqual([
+    const liveLedger = await accountRead.get(live, '0');
+    expect([liveLedger.status, (liveLedger.body as { data: unknown }).data]).toEqual([
       422,
       { as_of: ['The as_of revision is past the end of the stream, which holds no event yet.'] },
     ]);

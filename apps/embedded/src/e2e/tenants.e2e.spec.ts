@@ -5,8 +5,8 @@ import { CARRIER_PORT, type CarrierPort } from '@shipping/label-app/src/carrier/
 import { CarrierRegistry } from '@shipping/label-app/src/carrier/carrier-registry';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
 import { SANDBOX_ADMIN_API_KEY, validateConfig } from '@shipping/platform/config';
+import { type ShippingClient, unwrap, waitForBatchStatus } from '@shipping/client';
 import {
-  apiClient,
   batchShipment,
   createTestDatabase,
   eventually,
@@ -14,6 +14,7 @@ import {
   instantShipBody,
   parcelOrder,
   startWebhookReceiver,
+  testClient,
   type TestDatabase,
 } from '@shipping/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,13 +22,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedConfig } from '../embedded-config';
 import { EmbeddedModule } from '../embedded.module';
-import { batchWithStatus } from './batch-support';
 
-type Client = ReturnType<typeof apiClient>;
+type Client = ShippingClient;
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 const ENV = ['STORE', 'DATABASE_URL', 'RATE_LIMIT_PER_MINUTE', 'DATA_DIR', 'LOG_LEVEL', 'ADMIN_API_KEY'];
 const NOT_FOUND = { success: false, message: 'Webhook endpoint not found.' };
+const endpointPath = (id: number) => ({ params: { path: { webhook_id: String(id) } } });
 const UNKNOWN_ORDER = {
   success: false,
   message: 'The given data was invalid.',
@@ -79,14 +80,21 @@ describe('test and live data of one account, kept apart', () => {
     await app.startAllMicroservices();
     await app.listen(0, '127.0.0.1');
     baseUrl = await app.getUrl();
-    test = apiClient(baseUrl, 'sk_test_acme');
-    const admin = apiClient(baseUrl, SANDBOX_ADMIN_API_KEY);
-    const issued = await admin.post('/admin/accounts/acct_acme/api-keys', { mode: 'live' });
-    expect(issued.status).toBe(201);
-    live = apiClient(baseUrl, issued.body.data.key);
+    test = testClient(baseUrl, 'sk_test_acme');
+    const admin = testClient(baseUrl, SANDBOX_ADMIN_API_KEY);
+    const acme = { params: { path: { account_id: 'acct_acme' } } };
+    const issued = await admin.POST('/admin/accounts/{account_id}/api-keys', {
+      ...acme,
+      body: { mode: 'live' },
+    });
+    expect(issued.response.status).toBe(201);
+    live = testClient(baseUrl, issued.data!.data.key);
     // The sandbox seed credit is test credit: what the live key ships is paid from live credit.
-    const credit = { amount: '500.00', reference: 'tenants spec', mode: 'live' };
-    expect((await admin.post('/admin/accounts/acct_acme/credit', credit)).status).toBe(201);
+    const credited = await admin.POST('/admin/accounts/{account_id}/credit', {
+      ...acme,
+      body: { amount: '500.00', reference: 'tenants spec', mode: 'live' },
+    });
+    expect(credited.response.status).toBe(201);
   }, 120_000);
 
   afterAll(async () => {
@@ -99,46 +107,49 @@ describe('test and live data of one account, kept apart', () => {
   });
 
   const listedOrders = async (client: Client) =>
-    (await client.get('/orders?per_page=100')).body.data.data.map(
-      (order: { shipment_order_id: number }) => order.shipment_order_id,
+    unwrap(await client.GET('/orders', { params: { query: { per_page: 100 } } })).data.map(
+      (order) => order.shipment_order_id,
     );
 
   it("says each key's mode in GET /account", async () => {
-    expect((await test.get('/account')).body.data.mode).toBe('test');
-    expect((await live.get('/account')).body.data.mode).toBe('live');
+    expect(unwrap(await test.GET('/account')).mode).toBe('test');
+    expect(unwrap(await live.GET('/account')).mode).toBe('live');
   });
 
   it("lists and revises only the key's own mode's orders: the other mode's is unknown, as another account's is", async () => {
-    const testOrder = (await test.post('/freight-orders', freightOrder())).body.data.shipment_order_id;
-    const liveOrder = (await live.post('/parcel-orders', parcelOrder())).body.data.shipment_order_id;
+    const testOrder = unwrap(await test.POST('/freight-orders', { body: freightOrder() })).shipment_order_id;
+    const liveOrder = unwrap(await live.POST('/parcel-orders', { body: parcelOrder() })).shipment_order_id;
     await eventually(async () => ((await listedOrders(test)).includes(testOrder) ? true : undefined));
     await eventually(async () => ((await listedOrders(live)).includes(liveOrder) ? true : undefined));
 
     expect(await listedOrders(live)).not.toContain(testOrder);
     expect(await listedOrders(test)).not.toContain(liveOrder);
-    const reviseTest = await live.post('/freight-orders', {
-      ...freightOrder(),
-      shipment_order_id: testOrder,
+    const reviseTest = await live.POST('/freight-orders', {
+      body: { ...freightOrder(), shipment_order_id: testOrder },
     });
-    const reviseLive = await test.post('/parcel-orders', { ...parcelOrder(), shipment_order_id: liveOrder });
-    const byTiny = await apiClient(baseUrl, 'sk_test_tiny').post('/freight-orders', {
-      ...freightOrder(),
-      shipment_order_id: testOrder,
+    const reviseLive = await test.POST('/parcel-orders', {
+      body: { ...parcelOrder(), shipment_order_id: liveOrder },
+    });
+    const byTiny = await testClient(baseUrl, 'sk_test_tiny').POST('/freight-orders', {
+      body: { ...freightOrder(), shipment_order_id: testOrder },
     });
     for (const refused of [reviseTest, reviseLive, byTiny])
-      expect([refused.status, refused.body]).toEqual([422, UNKNOWN_ORDER]);
-    expect(
-      (await live.post('/parcel-orders', { ...parcelOrder(), shipment_order_id: liveOrder })).status,
-    ).toBe(200);
+      expect([refused.response.status, refused.error]).toEqual([422, UNKNOWN_ORDER]);
+    const revised = await live.POST('/parcel-orders', {
+      body: { ...parcelOrder(), shipment_order_id: liveOrder },
+    });
+    expect(revised.response.status).toBe(200);
   });
 
   it("lists, changes and deletes only the key's own mode's webhook endpoints: 404 for the other mode's", async () => {
-    const testEndpoint = (await test.post('/webhooks', { url: 'https://example.com/test-hooks' })).body.data
-      .id;
-    const liveEndpoint = (await live.post('/webhooks', { url: 'https://example.com/live-hooks' })).body.data
-      .id;
+    const testEndpoint = unwrap(
+      await test.POST('/webhooks', { body: { url: 'https://example.com/test-hooks' } }),
+    ).id;
+    const liveEndpoint = unwrap(
+      await live.POST('/webhooks', { body: { url: 'https://example.com/live-hooks' } }),
+    ).id;
     const ids = async (client: Client) =>
-      (await client.get('/webhooks')).body.data.map((endpoint: { id: number }) => endpoint.id);
+      unwrap(await client.GET('/webhooks')).map((endpoint) => endpoint.id);
 
     expect(await ids(test)).toContain(testEndpoint);
     expect(await ids(test)).not.toContain(liveEndpoint);
@@ -149,11 +160,14 @@ describe('test and live data of one account, kept apart', () => {
       [test, liveEndpoint],
     ] as const) {
       for (const refused of [
-        await client.get(`/webhooks/${id}/deliveries`),
-        await client.call('PATCH', `/webhooks/${id}`, { url: 'https://example.com/moved' }),
-        await client.call('DELETE', `/webhooks/${id}`),
+        await client.GET('/webhooks/{webhook_id}/deliveries', endpointPath(id)),
+        await client.PATCH('/webhooks/{webhook_id}', {
+          ...endpointPath(id),
+          body: { url: 'https://example.com/moved' },
+        }),
+        await client.DELETE('/webhooks/{webhook_id}', endpointPath(id)),
       ])
-        expect([refused.status, refused.body]).toEqual([404, NOT_FOUND]);
+        expect([refused.response.status, refused.error]).toEqual([404, NOT_FOUND]);
     }
     expect(await ids(test)).toContain(testEndpoint);
     expect(await ids(live)).toContain(liveEndpoint);
@@ -161,7 +175,7 @@ describe('test and live data of one account, kept apart', () => {
       [test, testEndpoint],
       [live, liveEndpoint],
     ] as const)
-      expect((await client.call('DELETE', `/webhooks/${id}`)).status).toBe(200);
+      expect((await client.DELETE('/webhooks/{webhook_id}', endpointPath(id))).response.status).toBe(200);
   });
 
   describe('webhook deliveries', () => {
@@ -169,12 +183,12 @@ describe('test and live data of one account, kept apart', () => {
     let liveReceiver: Receiver;
     let testEndpoint: number;
     let liveEndpoint: number;
-    const EVENTS = { events: ['shipment.shipped', 'batch.completed'] };
+    const events: ('shipment.shipped' | 'batch.completed')[] = ['shipment.shipped', 'batch.completed'];
 
     beforeAll(async () => {
       [testReceiver, liveReceiver] = await Promise.all([startWebhookReceiver(), startWebhookReceiver()]);
-      testEndpoint = (await test.post('/webhooks', { url: testReceiver.url, ...EVENTS })).body.data.id;
-      liveEndpoint = (await live.post('/webhooks', { url: liveReceiver.url, ...EVENTS })).body.data.id;
+      testEndpoint = unwrap(await test.POST('/webhooks', { body: { url: testReceiver.url, events } })).id;
+      liveEndpoint = unwrap(await live.POST('/webhooks', { body: { url: liveReceiver.url, events } })).id;
     });
 
     afterAll(async () => {
@@ -183,16 +197,17 @@ describe('test and live data of one account, kept apart', () => {
     });
 
     const shippedBatch = async (client: Client) => {
-      const created = await client.post('/batches', {
-        shipper_id: 1,
-        service: 'USPS-1',
-        batch_shipments: [batchShipment(0)],
+      const created = await client.POST('/batches', {
+        body: { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0)] },
       });
-      expect(created.status).toBe(201);
-      const batchId: string = created.body.data.id;
-      await batchWithStatus(client, batchId, ['ready']);
-      expect((await client.post(`/batches/${batchId}/ship`)).status).toBe(200);
-      await batchWithStatus(client, batchId, ['completed']);
+      expect(created.response.status).toBe(201);
+      const batchId = created.data!.data.id;
+      await waitForBatchStatus(client, batchId, ['ready']);
+      const ship = await client.POST('/batches/{batch_id}/ship', {
+        params: { path: { batch_id: batchId } },
+      });
+      expect(ship.response.status).toBe(200);
+      await waitForBatchStatus(client, batchId, ['completed']);
       return batchId;
     };
     const completedBatch = (receiver: Receiver, batchId: string) =>
@@ -205,8 +220,12 @@ describe('test and live data of one account, kept apart', () => {
       );
     /** Deliveries are stored for every matching endpoint at once, before any is sent. */
     const storedDeliveries = async (client: Client, endpointId: number) =>
-      (await client.get(`/webhooks/${endpointId}/deliveries?per_page=100`)).body.data.data.length;
-    const shipped = (receiver: Receiver, shipmentOrderId: number) =>
+      unwrap(
+        await client.GET('/webhooks/{webhook_id}/deliveries', {
+          params: { path: { webhook_id: String(endpointId) }, query: { per_page: 100 } },
+        }),
+      ).data.length;
+    const shipped = (receiver: Receiver, shipmentOrderId: number | string) =>
       eventually(
         async () =>
           receiver.received.find((delivery) => delivery.body.shipment_order_id === Number(shipmentOrderId)),
@@ -215,11 +234,11 @@ describe('test and live data of one account, kept apart', () => {
 
     it("sends a live batch's and a live instant ship's webhooks to the live endpoint only, saying live", async () => {
       const batchId = await shippedBatch(live);
-      const instant = await live.post('/parcel-orders/instant-ship', instantShipBody());
-      expect(instant.status).toBe(201);
+      const instant = await live.POST('/parcel-orders/instant-ship', { body: instantShipBody() });
+      expect(instant.response.status).toBe(201);
 
       expect((await completedBatch(liveReceiver, batchId)).body.mode).toBe('live');
-      expect((await shipped(liveReceiver, instant.body.data.shipment_order_id)).body.mode).toBe('live');
+      expect((await shipped(liveReceiver, instant.data!.data.shipment_order_id)).body.mode).toBe('live');
       expect(await storedDeliveries(test, testEndpoint)).toBe(0);
       expect(testReceiver.received).toEqual([]);
     }, 90_000);
@@ -227,11 +246,11 @@ describe('test and live data of one account, kept apart', () => {
     it("sends a test batch's and a test instant ship's webhooks to the test endpoint only, saying test", async () => {
       const liveBefore = await storedDeliveries(live, liveEndpoint);
       const batchId = await shippedBatch(test);
-      const instant = await test.post('/parcel-orders/instant-ship', instantShipBody());
-      expect(instant.status).toBe(201);
+      const instant = await test.POST('/parcel-orders/instant-ship', { body: instantShipBody() });
+      expect(instant.response.status).toBe(201);
 
       expect((await completedBatch(testReceiver, batchId)).body.mode).toBe('test');
-      expect((await shipped(testReceiver, instant.body.data.shipment_order_id)).body.mode).toBe('test');
+      expect((await shipped(testReceiver, instant.data!.data.shipment_order_id)).body.mode).toBe('test');
       expect(await storedDeliveries(live, liveEndpoint)).toBe(liveBefore);
       expect(liveReceiver.received.filter((delivery) => delivery.body.mode !== 'live')).toEqual([]);
     }, 90_000);

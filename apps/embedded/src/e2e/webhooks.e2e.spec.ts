@@ -1,16 +1,23 @@
-import { apiClient, type RuntimeProcess, startRuntime } from '@shipping/testing';
+import { type ShippingClient, unwrap } from '@shipping/client';
+import { apiClient, fieldErrorsOf, type RuntimeProcess, startRuntime, testClient } from '@shipping/testing';
 
 const INVALID = 'The given data was invalid.';
+const UNKNOWN_TYPES =
+  'The events field has unknown event types: batch.done, nope. Known types: shipment.shipped, batch.validated, batch.completed, batch.item_failed.';
 
 describe('webhook endpoints over HTTP', () => {
   let runtime: RuntimeProcess;
-  let acme: ReturnType<typeof apiClient>;
-  let tiny: ReturnType<typeof apiClient>;
+  let acme: ShippingClient;
+  let tiny: ShippingClient;
+  let rawAcme: ReturnType<typeof apiClient>;
+
+  const endpointPath = (id: number) => ({ params: { path: { webhook_id: String(id) } } });
 
   beforeAll(async () => {
     runtime = await startRuntime();
-    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-    tiny = apiClient(runtime.baseUrl, 'sk_test_tiny');
+    acme = testClient(runtime.baseUrl, 'sk_test_acme');
+    tiny = testClient(runtime.baseUrl, 'sk_test_tiny');
+    rawAcme = apiClient(runtime.baseUrl, 'sk_test_acme');
   });
 
   afterAll(async () => {
@@ -18,9 +25,9 @@ describe('webhook endpoints over HTTP', () => {
   });
 
   it('registers an endpoint and shows its signing secret in that answer only', async () => {
-    const created = await acme.post('/webhooks', { url: 'http://127.0.0.1:9/hooks' });
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
+    const created = await acme.POST('/webhooks', { body: { url: 'http://127.0.0.1:9/hooks' } });
+    expect(created.response.status).toBe(201);
+    expect(created.data).toEqual({
       success: true,
       data: {
         id: expect.any(Number),
@@ -30,36 +37,48 @@ describe('webhook endpoints over HTTP', () => {
         created_at: expect.any(String),
       },
     });
-    const { secret, ...shown } = created.body.data;
+    const { secret, ...shown } = created.data!.data;
     expect(secret).toBeDefined();
 
-    const listed = await acme.get('/webhooks');
-    expect(listed.status).toBe(200);
-    expect(listed.body.data).toContainEqual(shown);
-    expect(listed.text).not.toContain(secret);
-    expect((await tiny.get('/webhooks')).body.data).not.toContainEqual(shown);
+    const listed = await acme.GET('/webhooks');
+    expect(listed.response.status).toBe(200);
+    expect(listed.data!.data).toContainEqual(shown);
+    expect(JSON.stringify(listed.data)).not.toContain(secret);
+    expect(unwrap(await tiny.GET('/webhooks'))).not.toContainEqual(shown);
   });
 
   it.each([
-    ['no url', {}, 'The url field is required.'],
-    ['a relative url', { url: '/hooks' }, 'The url must be a valid http or https URL.'],
-    ['another scheme', { url: 'ftp://example.com/hooks' }, 'The url must be a valid http or https URL.'],
+    ['a relative url', '/hooks', 'The url must be a valid http or https URL.'],
+    ['another scheme', 'ftp://example.com/hooks', 'The url must be a valid http or https URL.'],
     [
       'a url over 2,048 characters',
-      { url: `https://example.com/${'a'.repeat(2048)}` },
+      `https://example.com/${'a'.repeat(2048)}`,
       'The url must not be greater than 2048 characters.',
     ],
-  ])('refuses %s with 422 on url', async (_case, body, message) => {
-    const refused = await acme.post('/webhooks', body);
+  ])('refuses %s with 422 on url', async (_case, url, message) => {
+    const refused = await acme.POST('/webhooks', { body: { url } });
+    expect(refused.response.status).toBe(422);
+    expect(refused.error).toEqual({ success: false, message: INVALID, data: { url: [message] } });
+  });
+
+  it('refuses no url with 422 on url', async () => {
+    // A body without its required url, which the typed client cannot send.
+    const refused = await rawAcme.post('/webhooks', {});
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ success: false, message: INVALID, data: { url: [message] } });
+    expect(refused.body).toEqual({
+      success: false,
+      message: INVALID,
+      data: { url: ['The url field is required.'] },
+    });
   });
 
   it('lists an endpoint’s deliveries as a page, and hides another account’s endpoint', async () => {
-    const { id } = (await acme.post('/webhooks', { url: 'https://example.com/hooks' })).body.data;
-    const page = await acme.get(`/webhooks/${id}/deliveries?per_page=10`);
-    expect(page.status).toBe(200);
-    expect(page.body.data).toMatchObject({
+    const { id } = unwrap(await acme.POST('/webhooks', { body: { url: 'https://example.com/hooks' } }));
+    const page = await acme.GET('/webhooks/{webhook_id}/deliveries', {
+      params: { path: { webhook_id: String(id) }, query: { per_page: 10 } },
+    });
+    expect(page.response.status).toBe(200);
+    expect(page.data!.data).toMatchObject({
       current_page: 1,
       data: [],
       per_page: 10,
@@ -67,32 +86,43 @@ describe('webhook endpoints over HTTP', () => {
       from: null,
       to: null,
     });
-    expect(page.body.data.path).toBe(`${runtime.baseUrl}/webhooks/${id}/deliveries`);
+    expect(page.data!.data.path).toBe(`${runtime.baseUrl}/webhooks/${id}/deliveries`);
 
     for (const response of [
-      await tiny.get(`/webhooks/${id}/deliveries`),
-      await acme.get('/webhooks/999999999/deliveries'),
-      await acme.get('/webhooks/not-an-id/deliveries'),
-      await tiny.post(`/webhooks/${id}/deliveries/whd_x/redeliver`),
+      await tiny.GET('/webhooks/{webhook_id}/deliveries', endpointPath(id)),
+      await acme.GET('/webhooks/{webhook_id}/deliveries', {
+        params: { path: { webhook_id: '999999999' } },
+      }),
+      await acme.GET('/webhooks/{webhook_id}/deliveries', {
+        params: { path: { webhook_id: 'not-an-id' } },
+      }),
+      await tiny.POST('/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', {
+        params: { path: { webhook_id: String(id), delivery_id: 'whd_x' } },
+      }),
     ]) {
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual({ success: false, message: 'Webhook endpoint not found.' });
+      expect(response.response.status).toBe(404);
+      expect(response.error).toEqual({ success: false, message: 'Webhook endpoint not found.' });
     }
-    const unknownDelivery = await acme.post(`/webhooks/${id}/deliveries/whd_unknown/redeliver`);
-    expect(unknownDelivery.status).toBe(404);
-    expect(unknownDelivery.body).toEqual({ success: false, message: 'Webhook delivery not found.' });
-    expect((await acme.get(`/webhooks/${id}/deliveries?per_page=0`)).status).toBe(422);
+    const unknownDelivery = await acme.POST('/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', {
+      params: { path: { webhook_id: String(id), delivery_id: 'whd_unknown' } },
+    });
+    expect(unknownDelivery.response.status).toBe(404);
+    expect(unknownDelivery.error).toEqual({ success: false, message: 'Webhook delivery not found.' });
+    const emptyPage = await acme.GET('/webhooks/{webhook_id}/deliveries', {
+      params: { path: { webhook_id: String(id) }, query: { per_page: 0 } },
+    });
+    expect(emptyPage.response.status).toBe(422);
   });
 
   it('deletes only the caller’s own endpoint, once', async () => {
-    const { id } = (await acme.post('/webhooks', { url: 'https://example.com/removed' })).body.data;
-    const notTheirs = await tiny.call('DELETE', `/webhooks/${id}`);
-    expect(notTheirs.status).toBe(404);
-    expect(notTheirs.body).toEqual({ success: false, message: 'Webhook endpoint not found.' });
+    const { id } = unwrap(await acme.POST('/webhooks', { body: { url: 'https://example.com/removed' } }));
+    const notTheirs = await tiny.DELETE('/webhooks/{webhook_id}', endpointPath(id));
+    expect(notTheirs.response.status).toBe(404);
+    expect(notTheirs.error).toEqual({ success: false, message: 'Webhook endpoint not found.' });
 
-    const removed = await acme.call('DELETE', `/webhooks/${id}`);
-    expect(removed.status).toBe(200);
-    expect(removed.body).toEqual({
+    const removed = await acme.DELETE('/webhooks/{webhook_id}', endpointPath(id));
+    expect(removed.response.status).toBe(200);
+    expect(removed.data).toEqual({
       success: true,
       data: {
         id,
@@ -102,23 +132,21 @@ describe('webhook endpoints over HTTP', () => {
       },
       message: 'Webhook endpoint deleted.',
     });
-    expect(
-      (await acme.get('/webhooks')).body.data.map((endpoint: { id: number }) => endpoint.id),
-    ).not.toContain(id);
-    expect((await acme.call('DELETE', `/webhooks/${id}`)).status).toBe(404);
-    expect((await acme.get(`/webhooks/${id}/deliveries`)).status).toBe(404);
+    expect(unwrap(await acme.GET('/webhooks')).map((endpoint) => endpoint.id)).not.toContain(id);
+    expect((await acme.DELETE('/webhooks/{webhook_id}', endpointPath(id))).response.status).toBe(404);
+    expect((await acme.GET('/webhooks/{webhook_id}/deliveries', endpointPath(id))).response.status).toBe(404);
   });
 
   it('registers with event types, changes them and the url with PATCH, and names unknown types in a 422', async () => {
-    const created = await acme.post('/webhooks', {
-      url: 'http://127.0.0.1:9/typed',
-      events: ['batch.validated', 'batch.completed'],
+    const created = await acme.POST('/webhooks', {
+      body: { url: 'http://127.0.0.1:9/typed', events: ['batch.validated', 'batch.completed'] },
     });
-    expect(created.status).toBe(201);
-    expect(created.body.data.events).toEqual(['batch.validated', 'batch.completed']);
-    const id = created.body.data.id;
+    expect(created.response.status).toBe(201);
+    expect(created.data!.data.events).toEqual(['batch.validated', 'batch.completed']);
+    const id = created.data!.data.id;
 
-    const unknown = await acme.post('/webhooks', {
+    // Event types outside the documented enum, which the typed client cannot send.
+    const unknown = await rawAcme.post('/webhooks', {
       url: 'http://127.0.0.1:9/x',
       events: ['batch.done', 'nope'],
     });
@@ -126,40 +154,48 @@ describe('webhook endpoints over HTTP', () => {
     expect(unknown.body).toEqual({
       success: false,
       message: INVALID,
-      data: {
-        events: [
-          'The events field has unknown event types: batch.done, nope. Known types: shipment.shipped, batch.validated, batch.completed, batch.item_failed.',
-        ],
-      },
+      data: { events: [UNKNOWN_TYPES] },
     });
 
-    const typesChanged = await acme.call('PATCH', `/webhooks/${id}`, { events: ['batch.item_failed'] });
-    expect(typesChanged.status).toBe(200);
-    expect(typesChanged.body.data).toEqual({
-      ...created.body.data,
+    const typesChanged = await acme.PATCH('/webhooks/{webhook_id}', {
+      ...endpointPath(id),
+      body: { events: ['batch.item_failed'] },
+    });
+    expect(typesChanged.response.status).toBe(200);
+    expect(typesChanged.data!.data).toEqual({
+      ...created.data!.data,
       secret: undefined,
       events: ['batch.item_failed'],
     });
-    const urlChanged = await acme.call('PATCH', `/webhooks/${id}`, { url: 'http://127.0.0.1:9/moved' });
-    expect(urlChanged.body.data).toMatchObject({
+    const urlChanged = await acme.PATCH('/webhooks/{webhook_id}', {
+      ...endpointPath(id),
+      body: { url: 'http://127.0.0.1:9/moved' },
+    });
+    expect(urlChanged.data!.data).toMatchObject({
       url: 'http://127.0.0.1:9/moved',
       events: ['batch.item_failed'],
     });
-    expect((await acme.call('PATCH', `/webhooks/${id}`, { events: ['x'] })).status).toBe(422);
-    expect((await acme.call('PATCH', `/webhooks/${id}`, {})).body.data).toEqual({
+    // An event type outside the documented enum, which the typed client cannot send.
+    expect((await rawAcme.call('PATCH', `/webhooks/${id}`, { events: ['x'] })).status).toBe(422);
+    const empty = await acme.PATCH('/webhooks/{webhook_id}', { ...endpointPath(id), body: {} });
+    expect(fieldErrorsOf(empty)).toEqual({
       url: ['The url field is required when events is not present.'],
     });
-    expect((await tiny.call('PATCH', `/webhooks/${id}`, { events: ['batch.completed'] })).status).toBe(404);
-    expect((await acme.get('/webhooks')).body.data).toContainEqual(urlChanged.body.data);
+    const notTheirs = await tiny.PATCH('/webhooks/{webhook_id}', {
+      ...endpointPath(id),
+      body: { events: ['batch.completed'] },
+    });
+    expect(notTheirs.response.status).toBe(404);
+    expect(unwrap(await acme.GET('/webhooks'))).toContainEqual(urlChanged.data!.data);
   });
 
   it('asks for an API key', async () => {
-    const anonymous = apiClient(runtime.baseUrl);
+    const anonymous = testClient(runtime.baseUrl);
     for (const response of [
-      await anonymous.get('/webhooks'),
-      await anonymous.post('/webhooks', { url: 'https://example.com/x' }),
+      await anonymous.GET('/webhooks'),
+      await anonymous.POST('/webhooks', { body: { url: 'https://example.com/x' } }),
     ]) {
-      expect(response.status).toBe(401);
+      expect(response.response.status).toBe(401);
     }
   });
 });
@@ -181,9 +217,9 @@ describe('webhook endpoints when internal targets are not allowed', () => {
     'http://[::1]/hooks',
     'http://169.254.169.254/latest/meta-data',
   ])('refuses to register %s with 422 on url', async (url) => {
-    const refused = await apiClient(runtime.baseUrl, 'sk_test_acme').post('/webhooks', { url });
-    expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({
+    const refused = await testClient(runtime.baseUrl, 'sk_test_acme').POST('/webhooks', { body: { url } });
+    expect(refused.response.status).toBe(422);
+    expect(refused.error).toEqual({
       success: false,
       message: INVALID,
       data: {
