@@ -4,7 +4,6 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  apiClient,
   batchShipment,
   eventually,
   fedexPickupRates,
@@ -12,6 +11,7 @@ import {
   freightOrder,
   portAnswers,
   processAlive,
+  testClient,
 } from '@shipping/testing';
 import { Client } from 'pg';
 import { createMissingDatabases, databaseUrl, dropDatabases } from './app-databases';
@@ -193,22 +193,20 @@ describe('npm run start:distributed --instances 2', () => {
   });
 
   it('ships a small batch to completed and serves its label file, drafts an order and prices a pickup, with the sandbox key', async () => {
-    const acme = apiClient(baseUrl, 'sk_test_acme');
+    const acme = testClient(baseUrl, 'sk_test_acme');
 
-    const created = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: [batchShipment(0), batchShipment(1)],
+    const created = await acme.POST('/batches', {
+      body: { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0), batchShipment(1)] },
     });
-    expect(created.status).toBe(201);
-    const batchId: string = created.body.data.id;
-    const statusOf = async () => (await acme.get(`/batches/${batchId}`)).body?.data?.status;
-    await eventually(async () => ((await statusOf()) === 'ready' ? true : undefined), 60_000);
-    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
-    await eventually(async () => ((await statusOf()) === 'completed' ? true : undefined), 90_000);
-    const done = (await acme.get(`/batches/${batchId}`)).body.data;
+    expect(created.response.status).toBe(201);
+    const path = { batch_id: created.data!.data.id };
+    const batch = async () => (await acme.GET('/batches/{batch_id}', { params: { path } })).data?.data;
+    await eventually(async () => ((await batch())?.status === 'ready' ? true : undefined), 60_000);
+    expect((await acme.POST('/batches/{batch_id}/ship', { params: { path } })).response.status).toBe(200);
+    await eventually(async () => ((await batch())?.status === 'completed' ? true : undefined), 90_000);
+    const done = (await batch())!;
     expect(done.results).toMatchObject({ completed_count: 2, failed_count: 0 });
-    const label = await fetch(done.labels[0]);
+    const label = await fetch(done.labels![0]);
     expect(label.status).toBe(200);
     expect(label.headers.get('content-type')).toContain('application/pdf');
     expect(
@@ -217,13 +215,13 @@ describe('npm run start:distributed --instances 2', () => {
         .toString(),
     ).toBe('%PDF-');
 
-    const order = await acme.post('/freight-orders', freightOrder());
-    expect(order.status).toBe(201);
-    expect(order.body.data).toMatchObject({ shipment_order_id: expect.any(Number) });
+    const order = await acme.POST('/freight-orders', { body: freightOrder() });
+    expect(order.response.status).toBe(201);
+    expect(order.data!.data).toMatchObject({ shipment_order_id: expect.any(Number) });
 
-    const rate = await acme.post('/pickup-orders/get-rates', fedexPickupRates());
-    expect(rate.status).toBe(200);
-    expect(rate.body.data.final_price).toMatch(/^\d+\.\d{2}$/);
+    const rate = await acme.POST('/pickup-orders/get-rates', { body: fedexPickupRates() });
+    expect(rate.response.status).toBe(200);
+    expect(rate.data!.data.final_price).toMatch(/^\d+\.\d{2}$/);
   });
 
   it('hands the connections to the shared port out to both gateways in turn', async () => {

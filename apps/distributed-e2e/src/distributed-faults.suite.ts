@@ -1,4 +1,5 @@
-import { apiClient, type DistributedRuntime, eventually, startWebhookReceiver } from '@shipping/testing';
+import type { ShippingClient } from '@shipping/client';
+import { type DistributedRuntime, eventually, startWebhookReceiver, testClient } from '@shipping/testing';
 import {
   batchWithStatus,
   countIn,
@@ -6,6 +7,7 @@ import {
   itemIdsOf,
   labelsBought,
   readyBatch,
+  shipBatch,
   trackingNumbersOf,
 } from './distributed-support';
 
@@ -23,13 +25,13 @@ export const distributedFaultsSuite = (runtimeOf: () => DistributedRuntime) =>
   describe('the distributed runtime finishes a batch across faults', () => {
     let runtime: DistributedRuntime;
     let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-    let acme: ReturnType<typeof apiClient>;
+    let acme: ShippingClient;
 
     beforeAll(async () => {
       runtime = runtimeOf();
       receiver = await startWebhookReceiver();
-      acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-      expect((await acme.post('/webhooks', { url: receiver.url })).status).toBe(201);
+      acme = testClient(runtime.baseUrl, 'sk_test_acme');
+      expect((await acme.POST('/webhooks', { body: { url: receiver.url } })).response.status).toBe(201);
     }, 60_000);
 
     afterAll(async () => {
@@ -47,7 +49,7 @@ export const distributedFaultsSuite = (runtimeOf: () => DistributedRuntime) =>
     async function shipUntilLabelling(): Promise<{ batchId: string; itemIds: string[] }> {
       const batchId = await readyBatch(acme, ITEMS);
       const itemIds = await itemIdsOf(runtime.apps.batch, batchId);
-      expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
+      expect((await shipBatch(acme, batchId)).response.status).toBe(200);
       await eventually(
         async () => ((await labelsBought(runtime.apps.label, itemIds)) > 0 ? true : undefined),
         60_000,

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import type { ShippingClient } from '@shipping/client';
 import {
   apiClient,
   type DistributedRuntime,
@@ -13,9 +14,10 @@ import {
   startTestEventStoreDbServer,
   startWebhookReceiver,
   type TestEventStoreDbServer,
+  testClient,
   UspsMockServer,
 } from '@shipping/testing';
-import { batchWithStatus, countIn, readyBatch, trackingNumbersOf } from './distributed-support';
+import { batchWithStatus, countIn, readyBatch, shipBatch, trackingNumbersOf } from './distributed-support';
 import {
   answeredLabelRequests,
   barcodesOf,
@@ -42,7 +44,7 @@ const USPS_LATENCY_MS = 150;
 describe('the distributed runtime over a real Kafka broker', () => {
   let runtime: DistributedRuntime;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  let acme: ReturnType<typeof apiClient>;
+  let acme: ShippingClient;
 
   let eventStoreDb: TestEventStoreDbServer;
   let usps: UspsMockServer;
@@ -67,7 +69,7 @@ describe('the distributed runtime over a real Kafka broker', () => {
       }),
       startWebhookReceiver(),
     ]);
-    acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+    acme = testClient(runtime.baseUrl, 'sk_test_acme');
   }, 180_000);
 
   afterAll(async () => {
@@ -78,32 +80,30 @@ describe('the distributed runtime over a real Kafka broker', () => {
   }, 60_000);
 
   it('drafts a freight order and lists it among the open orders', async () => {
-    const saved = await acme.post('/freight-orders', freightOrder());
-    expect(saved.status).toBe(201);
-    const id = saved.body.data.shipment_order_id;
+    const saved = await acme.POST('/freight-orders', { body: freightOrder() });
+    expect(saved.response.status).toBe(201);
+    const id = saved.data!.data.shipment_order_id;
 
     const listed = await eventually(async () => {
-      const page = await acme.get('/orders?per_page=1000');
-      return page.body.data.data.find(
-        (order: { shipment_order_id: number }) => order.shipment_order_id === id,
-      );
+      const page = await acme.GET('/orders', { params: { query: { per_page: 1000 } } });
+      return page.data?.data.data.find((order) => order.shipment_order_id === id);
     });
     expect(listed).toMatchObject({ shipment_order_id: id });
   });
 
   it('schedules a pickup and prices one', async () => {
-    const pickup = await acme.post('/pickup-orders', fedexPickupOrder());
-    expect(pickup.status).toBe(201);
-    expect(pickup.body.data).toMatchObject({ id: expect.any(Number), carrier: 'fedex' });
+    const pickup = await acme.POST('/pickup-orders', { body: fedexPickupOrder() });
+    expect(pickup.response.status).toBe(201);
+    expect(pickup.data!.data).toMatchObject({ id: expect.any(Number), carrier: 'fedex' });
 
-    const rates = await acme.post('/pickup-orders/get-rates', fedexPickupRates());
-    expect(rates.status).toBe(200);
-    expect(rates.body.data).toMatchObject({ id: null, final_price: expect.stringMatching(/^\d+\.\d{2}$/) });
+    const rates = await acme.POST('/pickup-orders/get-rates', { body: fedexPickupRates() });
+    expect(rates.response.status).toBe(200);
+    expect(rates.data!.data).toMatchObject({ id: null, final_price: expect.stringMatching(/^\d+\.\d{2}$/) });
   });
 
   it('validates, ships and completes a 200-item batch whose merged label files the gateway serves', async () => {
     const batchId = await readyBatch(acme, 200);
-    expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
+    expect((await shipBatch(acme, batchId)).response.status).toBe(200);
 
     const done = await batchWithStatus(acme, batchId, ['completed']);
     expect(done.results).toMatchObject({
@@ -118,7 +118,7 @@ describe('the distributed runtime over a real Kafka broker', () => {
       expect.arrayContaining(['BatchCreated', 'BatchShipped', 'BatchCompleted']),
     );
     expect(batchStream.filter((event) => event.type === 'ItemCompleted')).toHaveLength(200);
-    for (const url of done.labels) {
+    for (const url of done.labels!) {
       const file = await fetch(url);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toContain('application/pdf');
@@ -131,27 +131,29 @@ describe('the distributed runtime over a real Kafka broker', () => {
   });
 
   it('ships a parcel at once and sends its signed webhook', async () => {
-    const endpoint = await acme.post('/webhooks', { url: receiver.url });
-    expect(endpoint.status).toBe(201);
+    const endpoint = await acme.POST('/webhooks', { body: { url: receiver.url } });
+    expect(endpoint.response.status).toBe(201);
+    const { id: endpointId, secret } = endpoint.data!.data;
 
-    const shipped = await acme.post('/parcel-orders/instant-ship', instantShipBody());
-    expect(shipped.status).toBe(201);
-    const label = await fetch(shipped.body.data.label_url);
+    const shipped = await acme.POST('/parcel-orders/instant-ship', { body: instantShipBody() });
+    expect(shipped.response.status).toBe(201);
+    const parcel = shipped.data!.data;
+    const label = await fetch(parcel.label_url);
     expect(label.status).toBe(200);
     expect(label.headers.get('content-type')).toContain('application/pdf');
 
-    const shipmentOrderId = Number(shipped.body.data.shipment_order_id);
+    const shipmentOrderId = Number(parcel.shipment_order_id);
     const delivery = await eventually(
       async () => receiver.received.find((call) => call.body.shipment_order_id === shipmentOrderId),
       20_000,
     );
-    expect(hasValidSignature(delivery, endpoint.body.data.secret)).toBe(true);
-    expect(delivery.body.main_tracking_number).toBe(shipped.body.data.main_tracking_number);
+    expect(hasValidSignature(delivery, secret!)).toBe(true);
+    expect(delivery.body.main_tracking_number).toBe(parcel.main_tracking_number);
     const listed = await eventually(async () => {
-      const deliveries = await acme.get(`/webhooks/${endpoint.body.data.id}/deliveries?per_page=1000`);
-      const mine = deliveries.body.data.data.find(
-        (listed: { id: string }) => listed.id === delivery.headers['webhook-id'],
-      );
+      const deliveries = await acme.GET('/webhooks/{webhook_id}/deliveries', {
+        params: { path: { webhook_id: String(endpointId) }, query: { per_page: 1000 } },
+      });
+      const mine = deliveries.data?.data.data.find((listed) => listed.id === delivery.headers['webhook-id']);
       return mine?.status === 'delivered' ? mine : undefined;
     });
     expect(listed.id).toBe(delivery.headers['webhook-id']);
@@ -159,29 +161,33 @@ describe('the distributed runtime over a real Kafka broker', () => {
 
   it('buys a live 1,000-item batch from USPS once per item, merges its label pages in item order and fails what USPS refused; the same batch under a test key reaches no carrier', async () => {
     const started = Date.now();
+    // The set-up helper takes the raw client (the carrier bench shares it); the test's calls go
+    // through the typed client of each key.
     const shipper = await liveUspsShipper(
       apiClient(runtime.baseUrl, ADMIN_KEY),
       (key) => apiClient(runtime.baseUrl, key),
       USPS_CLIENT,
     );
+    const live = testClient(runtime.baseUrl, shipper.keys.live);
+    const test = testClient(runtime.baseUrl, shipper.keys.test);
     const refusedEvery = 250;
     const liveBatch = await createLiveBatch(
-      shipper,
-      'live',
+      live,
+      shipper.shipperId,
       liveBatchShipments(shipper.addressIds.live, 1_000, refusedEvery),
     );
-    await batchWithStatus(shipper.live, liveBatch, ['ready'], 120_000);
-    expect((await shipper.live.post(`/batches/${liveBatch}/ship`)).status).toBe(200);
-    const done = await batchWithStatus(shipper.live, liveBatch, ['completed'], 180_000);
+    await batchWithStatus(live, liveBatch, ['ready'], 120_000);
+    expect((await shipBatch(live, liveBatch)).response.status).toBe(200);
+    const done = await batchWithStatus(live, liveBatch, ['completed'], 180_000);
 
     expect(done.results).toMatchObject({ total_count: 1_000, completed_count: 996, failed_count: 4 });
     const answered = answeredLabelRequests(usps);
     expect(answered).toHaveLength(1_000);
     expect(new Set(answered.map((request) => JSON.stringify(request.body))).size).toBe(1_000);
-    const tracking = await trackingNumbersOf(shipper.live, liveBatch);
+    const tracking = await trackingNumbersOf(live, liveBatch);
     expect(tracking).toHaveLength(996);
     expect([...usps.soldTrackingNumbers()].sort()).toEqual([...tracking].sort());
-    const pages = await mergedPageBarcodes(done.labels);
+    const pages = await mergedPageBarcodes(done.labels!);
     expect(pages).toHaveLength(996);
     expect(pages).toEqual(barcodesOf(tracking));
     const failed = (eventStoreDb.log.stream(`batch-${liveBatch}`) ?? [])
@@ -192,13 +198,13 @@ describe('the distributed runtime over a real Kafka broker', () => {
     const liveSeconds = (Date.now() - started) / 1_000;
 
     const testBatch = await createLiveBatch(
-      shipper,
-      'test',
+      test,
+      shipper.shipperId,
       liveBatchShipments(shipper.addressIds.test, 1_000, refusedEvery),
     );
-    await batchWithStatus(shipper.test, testBatch, ['ready'], 120_000);
-    expect((await shipper.test.post(`/batches/${testBatch}/ship`)).status).toBe(200);
-    const sandboxed = await batchWithStatus(shipper.test, testBatch, ['completed'], 180_000);
+    await batchWithStatus(test, testBatch, ['ready'], 120_000);
+    expect((await shipBatch(test, testBatch)).response.status).toBe(200);
+    const sandboxed = await batchWithStatus(test, testBatch, ['completed'], 180_000);
     // The sandbox sells all of them: only USPS refuses that ZIP Code.
     expect(sandboxed.results).toMatchObject({ completed_count: 1_000, failed_count: 0 });
     expect(answeredLabelRequests(usps)).toHaveLength(1_000);
@@ -218,47 +224,48 @@ describe('the distributed runtime over a real Kafka broker', () => {
     it('answers 503 in the envelope within the request deadline, and a retry with the same Idempotency-Key once it is back does the work once', async () => {
       const before = await drafted();
       await runtime.apps.order.kill();
-      const headers = { 'idempotency-key': 'while-the-order-app-is-down' };
+      const headers = { 'Idempotency-Key': 'while-the-order-app-is-down' };
 
       // The answer comes at all (the spec's own timeout is the bound): the gateway's deadline ended the wait.
-      const refused = await acme.post('/freight-orders', freightOrder(), headers);
-      expect(refused.status).toBe(503);
-      expect(refused.body).toEqual({
+      const refused = await acme.POST('/freight-orders', { body: freightOrder(), headers });
+      expect(refused.response.status).toBe(503);
+      expect(refused.error).toEqual({
         success: false,
         message: 'The service is temporarily unavailable. Try again shortly.',
       });
 
       await runtime.apps.order.restart();
-      const saved = await acme.post('/freight-orders', freightOrder(), headers);
-      expect(saved.status).toBe(201);
-      const replayed = await acme.post('/freight-orders', freightOrder(), headers);
-      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
-      expect(replayed.body).toEqual(saved.body);
+      const saved = await acme.POST('/freight-orders', { body: freightOrder(), headers });
+      expect(saved.response.status).toBe(201);
+      const replayed = await acme.POST('/freight-orders', { body: freightOrder(), headers });
+      expect(replayed.response.headers.get('idempotent-replayed')).toBe('true');
+      expect(replayed.data).toEqual(saved.data);
       expect(await drafted()).toBe(before + 1);
     });
 
     it('gives a retry that arrives while the first attempt still runs the outcome of that attempt, doing the work once', async () => {
       const before = await drafted();
-      const headers = { 'idempotency-key': 'while-the-order-store-is-locked' };
+      const key = 'while-the-order-store-is-locked';
+      const headers = { 'Idempotency-Key': key };
       // The order app's appends wait on this lock: the app takes the command but cannot finish it.
       const lock = new Client({ connectionString: runtime.apps.order.databaseUrl });
       await lock.connect();
       try {
         await lock.query('begin');
         await lock.query('lock table event_store.events in exclusive mode');
-        const first = await acme.post('/freight-orders', freightOrder(), headers);
-        expect(first.status).toBe(503);
+        const first = await acme.POST('/freight-orders', { body: freightOrder(), headers });
+        expect(first.response.status).toBe(503);
 
-        const retry = acme.post('/freight-orders', freightOrder(), headers);
+        const retry = acme.POST('/freight-orders', { body: freightOrder(), headers });
         await new Promise((done) => setTimeout(done, 1_000));
         const running = `select count(*) from idempotent_requests where idempotency_key = $1 and outcome is null`;
-        expect(await countIn(runtime.apps.order, running, [headers['idempotency-key']])).toBe(1);
+        expect(await countIn(runtime.apps.order, running, [key])).toBe(1);
         expect(await drafted()).toBe(before);
         await lock.query('commit');
 
         const answered = await retry;
-        expect(answered.status).toBe(201);
-        expect(answered.body.data.shipment_order_id).toEqual(expect.any(Number));
+        expect(answered.response.status).toBe(201);
+        expect(answered.data!.data.shipment_order_id).toEqual(expect.any(Number));
       } finally {
         await lock.end();
       }

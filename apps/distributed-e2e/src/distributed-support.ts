@@ -1,7 +1,6 @@
 import { Client } from 'pg';
-import { type apiClient, type AppProcess, batchShipment, eventually } from '@shipping/testing';
-
-type ApiClient = ReturnType<typeof apiClient>;
+import { type Batch, type BatchStatus, type ShippingClient, unwrap } from '@shipping/client';
+import { type AppProcess, batchShipment, eventually } from '@shipping/testing';
 
 /** Counts rows in one app's own database: what each app did is only visible there. */
 export async function countIn(app: AppProcess, sql: string, params: unknown[] = []): Promise<number> {
@@ -9,29 +8,35 @@ export async function countIn(app: AppProcess, sql: string, params: unknown[] = 
   return Number(row?.count);
 }
 
+/**
+ * Reads the batch until its status is one of `statuses`. Unlike the client's `waitForBatchStatus`
+ * it reads again after a failed answer: an app or the broker may be down for a while mid-test.
+ */
 export async function batchWithStatus(
-  client: ApiClient,
+  client: ShippingClient,
   batchId: string,
-  statuses: string[],
+  statuses: BatchStatus[],
   timeoutMs = 60_000,
-) {
+): Promise<Batch> {
   return eventually(async () => {
-    const batch = await client.get(`/batches/${batchId}`);
-    return statuses.includes(batch.body?.data?.status) ? batch.body.data : undefined;
+    const { data } = await client.GET('/batches/{batch_id}', { params: { path: { batch_id: batchId } } });
+    return data && statuses.includes(data.data.status) ? data.data : undefined;
   }, timeoutMs);
 }
 
+export const shipBatch = (client: ShippingClient, batchId: string) =>
+  client.POST('/batches/{batch_id}/ship', { params: { path: { batch_id: batchId } } });
+
 /** Creates a batch of valid shipments and waits until it is ready to ship. */
-export async function readyBatch(client: ApiClient, size: number): Promise<string> {
+export async function readyBatch(client: ShippingClient, size: number): Promise<string> {
   const shipments = Array.from({ length: size }, (_, index) => batchShipment(index));
-  const created = await client.post('/batches', {
-    shipper_id: 1,
-    service: 'USPS-1',
-    batch_shipments: shipments,
+  const created = await client.POST('/batches', {
+    body: { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments },
   });
-  if (created.status !== 201) throw new Error(`batch not created: ${created.status} ${created.text}`);
-  await batchWithStatus(client, created.body.data.id, ['ready']);
-  return created.body.data.id;
+  if (created.response.status !== 201)
+    throw new Error(`batch not created: ${created.response.status} ${JSON.stringify(created.error)}`);
+  await batchWithStatus(client, created.data!.data.id, ['ready']);
+  return created.data!.data.id;
 }
 
 async function query<T>(app: AppProcess, sql: string, params: unknown[] = []): Promise<T[]> {
@@ -68,14 +73,19 @@ export const distinctTrackingNumbers = (label: AppProcess, itemIds: string[]) =>
   );
 
 /** The tracking numbers of a batch's items, read page by page through the gateway. */
-export async function trackingNumbersOf(client: ApiClient, batchId: string): Promise<string[]> {
+export async function trackingNumbersOf(client: ShippingClient, batchId: string): Promise<string[]> {
   const numbers: string[] = [];
   for (let page = 1; ; page++) {
-    const { body } = await client.get(`/batches/${batchId}?per_page=1000&page=${page}`);
-    const items: { shipment_order: { main_tracking_number: string } | null }[] = body.data.items.data;
-    numbers.push(
-      ...items.flatMap((item) => (item.shipment_order ? [item.shipment_order.main_tracking_number] : [])),
+    const { items } = unwrap(
+      await client.GET('/batches/{batch_id}', {
+        params: { path: { batch_id: batchId }, query: { per_page: 1000, page } },
+      }),
     );
-    if (!body.data.items.next_page_url) return numbers;
+    numbers.push(
+      ...items.data.flatMap((item) =>
+        item.shipment_order ? [item.shipment_order.main_tracking_number] : [],
+      ),
+    );
+    if (!items.next_page_url) return numbers;
   }
 }

@@ -1,4 +1,5 @@
-import { apiClient, type DistributedRuntime, eventually } from '@shipping/testing';
+import type { ShippingClient } from '@shipping/client';
+import { type DistributedRuntime, eventually, testClient } from '@shipping/testing';
 import {
   commandsInProgress,
   effectsOf,
@@ -21,12 +22,12 @@ const TEST_TIMEOUT_MS = 300_000;
 export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
   describe('instant ship happens once per Idempotency-Key across faults', () => {
     let runtime: DistributedRuntime;
-    let acme: ReturnType<typeof apiClient>;
+    let acme: ShippingClient;
     let known: number[];
 
     beforeAll(() => {
       runtime = runtimeOf();
-      acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+      acme = testClient(runtime.baseUrl, 'sk_test_acme');
     });
 
     beforeEach(async () => {
@@ -37,7 +38,10 @@ export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
     async function expectOneShipment(answer: Awaited<ReturnType<typeof instantShip>>): Promise<void> {
       const shipments = (await requestedShipments(runtime)).filter((id) => !known.includes(id));
       expect(shipments).toHaveLength(1);
-      expect([answer.status, answer.body?.data?.shipment_order_id]).toEqual([201, String(shipments[0])]);
+      expect([answer.response.status, answer.data?.data.shipment_order_id]).toEqual([
+        201,
+        String(shipments[0]),
+      ]);
       // Nothing of it is still under way (a second shipment would be, until the recovery finished it).
       await eventually(
         async () => ((await unfinishedShipments(runtime.apps.order)) === 0 ? true : undefined),
@@ -53,7 +57,7 @@ export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
         const key = 'instant-ship-label-app-down';
         await runtime.apps.label.stop();
         const first = await instantShip(acme, key);
-        expect(first.status).toBe(503);
+        expect(first.response.status).toBe(503);
         // The order app's attempt ends only when its label call times out; then the label app is back.
         await eventually(
           async () => ((await commandsInProgress(runtime.apps.order, key)) === 0 ? true : undefined),
@@ -72,7 +76,7 @@ export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
         const key = 'instant-ship-ledger-down';
         await runtime.apps.batch.stop();
         const first = await instantShip(acme, key);
-        expect(first.status).toBe(503);
+        expect(first.response.status).toBe(503);
         await eventually(
           async () => ((await commandsInProgress(runtime.apps.order, key)) === 0 ? true : undefined),
           60_000,
@@ -98,7 +102,7 @@ export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
         }, 30_000);
         await runtime.apps.order.kill();
         await hold.release();
-        expect((await first).status).toBe(503);
+        expect((await first).response.status).toBe(503);
         await runtime.apps.order.restart();
 
         await expectOneShipment(await retryUntilAnswered(acme, key));
@@ -120,7 +124,7 @@ export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
         await runtime.apps.label.kill();
         await hold.abandonWaiters();
         await hold.release();
-        expect((await first).status).toBe(503);
+        expect((await first).response.status).toBe(503);
         await runtime.apps.label.restart();
 
         await expectOneShipment(await retryUntilAnswered(acme, key));

@@ -1,23 +1,24 @@
 import { Client } from 'pg';
-import { type apiClient, type AppProcess, type DistributedRuntime, instantShipBody } from '@shipping/testing';
+import type { ShippingClient } from '@shipping/client';
+import { type AppProcess, type DistributedRuntime, instantShipBody } from '@shipping/testing';
 import { countIn } from './distributed-support';
 
-type ApiClient = ReturnType<typeof apiClient>;
-
-const PATH = '/parcel-orders/instant-ship';
-
-export const instantShip = (client: ApiClient, key: string) =>
-  client.post(PATH, instantShipBody(), { 'idempotency-key': key });
+export const instantShip = (client: ShippingClient, key: string) =>
+  client.POST('/parcel-orders/instant-ship', {
+    body: instantShipBody(),
+    headers: { 'Idempotency-Key': key },
+  });
 
 /**
  * What a client does after a 503 or a 409: asks again with the same key, a second apart, until
  * the answer is an outcome.
  */
-export async function retryUntilAnswered(client: ApiClient, key: string, timeoutMs = 150_000) {
+export async function retryUntilAnswered(client: ShippingClient, key: string, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await instantShip(client, key);
-    if ((answer.status !== 503 && answer.status !== 409) || Date.now() > deadline) return answer;
+    const { status } = answer.response;
+    if ((status !== 503 && status !== 409) || Date.now() > deadline) return answer;
     await new Promise((done) => setTimeout(done, 1_000));
   }
 }

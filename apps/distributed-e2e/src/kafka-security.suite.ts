@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { apiClient, type DistributedRuntime, eventually, type TestCertificates } from '@shipping/testing';
+import { type DistributedRuntime, eventually, type TestCertificates, testClient } from '@shipping/testing';
 
 const USER = 'shipping-apps';
 const PASSWORD = randomBytes(18).toString('base64url');
@@ -54,13 +54,13 @@ export const kafkaSecuritySuite = (
     }, 120_000);
 
     it('registers an endpoint through the gateway; its secret reaches the client, and no reply carries it in clear', async () => {
-      const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-      const registered = await acme.post('/webhooks', { url: 'https://example.com/hooks' });
-      expect(registered.status).toBe(201);
-      const secret = registered.body.data.secret as string;
+      const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+      const registered = await acme.POST('/webhooks', { body: { url: 'https://example.com/hooks' } });
+      expect(registered.response.status).toBe(201);
+      const secret = registered.data!.data.secret as string;
       expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-      const listed = await acme.get('/webhooks');
-      expect(listed.status).toBe(200);
+      const listed = await acme.GET('/webhooks');
+      expect(listed.response.status).toBe(200);
 
       // Replies topics are made as their app first asks something: read the gateway's from its start.
       const consumer = kafka(true).consumer({ groupId: 'kafka-security-spec', maxWaitTimeInMs: 200 });

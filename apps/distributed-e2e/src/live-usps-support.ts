@@ -1,6 +1,7 @@
 import { code128Widths } from '@shipping/label-app/src/rendering/code128';
 import { barcodeModules } from '@shipping/label-app/src/testing/pdf-barcode';
-import { batchShipment, type LiveUspsShipper, type UspsMockServer } from '@shipping/testing';
+import type { ShippingClient } from '@shipping/client';
+import { batchShipment, type UspsMockServer } from '@shipping/testing';
 import { PDFDocument } from 'pdf-lib';
 
 export const USPS_CLIENT = { client_id: 'globex-consumer-key', client_secret: 'globex-usps-secret-71c0' };
@@ -19,17 +20,16 @@ export function liveBatchShipments(addressId: number, size: number, refusedEvery
 }
 
 export async function createLiveBatch(
-  shipper: LiveUspsShipper,
-  mode: 'live' | 'test',
+  client: ShippingClient,
+  shipperId: number,
   shipments: ReturnType<typeof liveBatchShipments>,
 ): Promise<string> {
-  const created = await shipper[mode].post('/batches', {
-    shipper_id: shipper.shipperId,
-    service: 'USPS-1',
-    batch_shipments: shipments,
+  const created = await client.POST('/batches', {
+    body: { shipper_id: shipperId, service: 'USPS-1', batch_shipments: shipments },
   });
-  if (created.status !== 201) throw new Error(`batch not created: ${created.status} ${created.text}`);
-  return created.body.data.id;
+  if (created.response.status !== 201)
+    throw new Error(`batch not created: ${created.response.status} ${JSON.stringify(created.error)}`);
+  return created.data!.data.id;
 }
 
 /** The label requests USPS answered (a 429 is a refusal to take the request at all). */

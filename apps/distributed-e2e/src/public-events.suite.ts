@@ -1,13 +1,14 @@
 import { Kafka, logLevel } from 'kafkajs';
+import { unwrap } from '@shipping/client';
 import {
-  apiClient,
   type DistributedRuntime,
   eventually,
   fedexPickupOrder,
   freightOrder,
   instantShipBody,
+  testClient,
 } from '@shipping/testing';
-import { batchWithStatus, readyBatch } from './distributed-support';
+import { batchWithStatus, readyBatch, shipBatch } from './distributed-support';
 
 interface Published {
   topic: string;
@@ -41,12 +42,12 @@ export const publicEventsSuite = (runtimeOf: () => DistributedRuntime) =>
         maxWaitTimeInMs: 200,
       });
       stopConsumer = () => consumer.disconnect();
-      const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
-      const order = await acme.post('/freight-orders', freightOrder());
-      const pickup = await acme.post('/pickup-orders', fedexPickupOrder());
-      const shipment = await acme.post('/parcel-orders/instant-ship', instantShipBody());
+      const acme = testClient(runtime.baseUrl, 'sk_test_acme');
+      const order = unwrap(await acme.POST('/freight-orders', { body: freightOrder() }));
+      const pickup = unwrap(await acme.POST('/pickup-orders', { body: fedexPickupOrder() }));
+      const shipment = unwrap(await acme.POST('/parcel-orders/instant-ship', { body: instantShipBody() }));
       const batchId = await readyBatch(acme, 2);
-      expect((await acme.post(`/batches/${batchId}/ship`)).status).toBe(200);
+      expect((await shipBatch(acme, batchId)).response.status).toBe(200);
       await batchWithStatus(acme, batchId, ['completed']);
 
       await consumer.connect();
@@ -82,9 +83,9 @@ export const publicEventsSuite = (runtimeOf: () => DistributedRuntime) =>
       );
       await new Promise((done) => setTimeout(done, 1_000));
       Object.assign(keys, {
-        order: String(order.body.data.shipment_order_id),
-        pickup: String(pickup.body.data.id),
-        shipment: String(shipment.body.data.shipment_order_id),
+        order: String(order.shipment_order_id),
+        pickup: String(pickup.id),
+        shipment: String(shipment.shipment_order_id),
         batch: batchId,
       });
     }, 240_000);

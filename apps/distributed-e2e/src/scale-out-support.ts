@@ -1,17 +1,16 @@
-import { apiClient, type AppProcess } from '@shipping/testing';
+import type { ShippingClient } from '@shipping/client';
+import { type AppProcess, testClient } from '@shipping/testing';
 
-type ApiClient = ReturnType<typeof apiClient>;
-
-/** A client that sends each call to the next gateway in turn, as a load balancer would. */
-export function roundRobin(gatewayUrls: string[], apiKey: string): ApiClient {
-  const clients = gatewayUrls.map((url) => apiClient(url, apiKey));
+/**
+ * A client that sends each call to the next gateway in turn, as a load balancer would: each
+ * method of the typed client is taken from the next gateway's client.
+ */
+export function roundRobin(gatewayUrls: string[], apiKey: string): ShippingClient {
+  const clients = gatewayUrls.map((url) => testClient(url, apiKey));
   let next = 0;
-  const pick = () => clients[next++ % clients.length];
-  return {
-    get: (path, headers) => pick().get(path, headers),
-    post: (path, body, headers) => pick().post(path, body, headers),
-    call: (method, path, body, headers) => pick().call(method, path, body, headers),
-  };
+  return new Proxy(clients[0], {
+    get: (_, method: keyof ShippingClient) => clients[next++ % clients.length][method],
+  });
 }
 
 /**
@@ -40,11 +39,11 @@ export async function metricOf(
  * settle after the start a request may answer 503, and the client asks again with the same
  * Idempotency-Key (never a second endpoint).
  */
-export async function registerWebhook(client: ApiClient, url: string, key: string, timeoutMs = 60_000) {
+export async function registerWebhook(client: ShippingClient, url: string, key: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const answer = await client.post('/webhooks', { url }, { 'idempotency-key': key });
-    if (answer.status !== 503 || Date.now() > deadline) return answer;
+    const answer = await client.POST('/webhooks', { body: { url }, headers: { 'Idempotency-Key': key } });
+    if (answer.response.status !== 503 || Date.now() > deadline) return answer;
     await new Promise((done) => setTimeout(done, 1_000));
   }
 }

@@ -1,3 +1,4 @@
+import { unwrap } from '@shipping/client';
 import {
   type AppProcess,
   batchShipment,
@@ -10,7 +11,7 @@ import {
   undeliverableBatchShipment,
 } from '@shipping/testing';
 import { spawn } from 'node:child_process';
-import { batchWithStatus, countIn } from './distributed-support';
+import { batchWithStatus, countIn, shipBatch } from './distributed-support';
 import { retryUntilAnswered } from './instant-ship-support';
 import { metricOf, registerWebhook, roundRobin } from './scale-out-support';
 
@@ -46,7 +47,9 @@ describe('every app as two instances, sharing the work', () => {
     ]);
     acme = roundRobin(runtime.gatewayUrls, 'sk_test_acme');
     for (const [index, receiver] of receivers.entries())
-      expect((await registerWebhook(acme, receiver.url, `scale-out-endpoint-${index}`)).status).toBe(201);
+      expect((await registerWebhook(acme, receiver.url, `scale-out-endpoint-${index}`)).response.status).toBe(
+        201,
+      );
   }, LONG);
 
   afterAll(async () => {
@@ -68,20 +71,19 @@ describe('every app as two instances, sharing the work', () => {
     const shipments = Array.from({ length: ITEMS }, (_, index) =>
       index % (ITEMS / REFUSED) === 7 ? undeliverableBatchShipment(index) : batchShipment(index),
     );
-    const created = await acme.post('/batches', {
-      shipper_id: 1,
-      service: 'USPS-1',
-      batch_shipments: shipments,
+    const created = await acme.POST('/batches', {
+      body: { shipper_id: 1, service: 'USPS-1', batch_shipments: shipments },
     });
-    if (created.status !== 201) throw new Error(`batch not created: ${created.status} ${created.text}`);
-    const batchId: string = created.body.data.id;
+    if (created.response.status !== 201)
+      throw new Error(`batch not created: ${created.response.status} ${JSON.stringify(created.error)}`);
+    const batchId = created.data!.data.id;
     await batchWithStatus(acme, batchId, ['ready'], 120_000);
     return batchId;
   }
 
   async function ship(batchId: string): Promise<void> {
-    const shipped = await acme.post(`/batches/${batchId}/ship`);
-    expect(shipped.status).toBe(200);
+    const shipped = await shipBatch(acme, batchId);
+    expect(shipped.response.status).toBe(200);
   }
 
   /** Each item once: labels, charge, refunds, completion, webhooks on every endpoint. */
@@ -112,14 +114,12 @@ describe('every app as two instances, sharing the work', () => {
   }
 
   async function expectDeliveredOncePerEndpoint(batchId: string): Promise<void> {
-    const numbers = new Set(
-      (
-        await (async () => {
-          const { body } = await acme.get(`/batches/${batchId}?status=completed&per_page=1000`);
-          return body.data.items.data as { shipment_order: { main_tracking_number: string } }[];
-        })()
-      ).map((item) => item.shipment_order.main_tracking_number),
+    const completed = unwrap(
+      await acme.GET('/batches/{batch_id}', {
+        params: { path: { batch_id: batchId }, query: { status: 'completed', per_page: 1000 } },
+      }),
     );
+    const numbers = new Set(completed.items.data.map((item) => item.shipment_order!.main_tracking_number));
     for (const receiver of receivers) {
       const ids = () => {
         const byNumber = new Map<string, Set<string>>();
@@ -147,7 +147,7 @@ describe('every app as two instances, sharing the work', () => {
         retryUntilAnswered(acme, `scale-ship-${index}`),
       );
       await Promise.all(batches.map(ship));
-      for (const answer of await Promise.all(instantShips)) expect(answer.status).toBe(201);
+      for (const answer of await Promise.all(instantShips)) expect(answer.response.status).toBe(201);
       for (const batchId of batches) await expectDoneOnce(batchId);
       const charges = await countIn(
         batchDb(),

@@ -1,9 +1,9 @@
 import {
-  apiClient,
   batchShipment,
   type DistributedRuntime,
   eventually,
   type SpanCollector,
+  testClient,
 } from '@shipping/testing';
 import { randomBytes } from 'node:crypto';
 import { batchWithStatus } from './distributed-support';
@@ -34,17 +34,20 @@ export const tracingSuite = (runtimeOf: () => DistributedRuntime, collectorOf: (
     it('follows a created and shipped batch through the gateway, order, batch and label apps in one trace', async () => {
       const traceId = randomBytes(16).toString('hex');
       const traceparent = `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
-      const acme = apiClient(runtime.baseUrl, 'sk_test_acme');
+      const acme = testClient(runtime.baseUrl, 'sk_test_acme');
 
-      const created = await acme.post(
-        '/batches',
-        { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0), batchShipment(1)] },
-        { traceparent },
-      );
-      expect(created.status).toBe(201);
-      const batchId = created.body.data.id;
+      const created = await acme.POST('/batches', {
+        body: { shipper_id: 1, service: 'USPS-1', batch_shipments: [batchShipment(0), batchShipment(1)] },
+        headers: { traceparent },
+      });
+      expect(created.response.status).toBe(201);
+      const batchId = created.data!.data.id;
       await batchWithStatus(acme, batchId, ['ready']);
-      expect((await acme.post(`/batches/${batchId}/ship`, undefined, { traceparent })).status).toBe(200);
+      const shipped = await acme.POST('/batches/{batch_id}/ship', {
+        params: { path: { batch_id: batchId } },
+        headers: { traceparent },
+      });
+      expect(shipped.response.status).toBe(200);
       await batchWithStatus(acme, batchId, ['completed']);
 
       const services = ['gateway', 'order', 'batch', 'label'].map((app) => `shipping-${app}`);

@@ -38,6 +38,7 @@ export async function fuzzFixtures(options: {
   apiKey: string;
   adminKey: string;
 }): Promise<RequestContext> {
+  // The raw client: the bodies are the route-keyed samples the fuzzer varies, untyped on purpose.
   const api = apiClient(options.baseUrl, options.apiKey);
   const admin = apiClient(options.baseUrl, options.adminKey);
   const created = async (answer: Promise<{ status: number; body: any; text: string }>) => {

@@ -1,0 +1,9 @@
+import { enableOpenApiConformance, takeOpenApiViolations } from '@shipping/testing';
+
+// Every exchange a spec has with a gateway, through testClient or apiClient, is checked against
+// the document that gateway serves: a violation fails the test that caused it.
+enableOpenApiConformance();
+
+afterEach(() => {
+  expect(takeOpenApiViolations()).toEqual([]);
+});
