@@ -1,6 +1,5 @@
 import { type components, type ShippingClient, unwrap } from '@shipping/client';
 import {
-  type apiClient,
   pickupAddress,
   type RuntimeProcess,
   fieldErrorsOf,
@@ -45,12 +44,7 @@ describe('live USPS pickups on a shipper’s own integration', () => {
   beforeAll(async () => {
     mock = await UspsMockServer.start({ clients: [CLIENT] });
     mock.refuseAddress(REFUSED_ZIP, 'Carrier Pickup is not available at this address');
-    let rawAdmin: ReturnType<typeof apiClient>;
-    ({
-      database,
-      runtime,
-      admin: rawAdmin,
-    } = await startAdminRuntime('live_usps_pickups', ADMIN_KEY, {
+    ({ database, runtime } = await startAdminRuntime('live_usps_pickups', ADMIN_KEY, {
       USPS_API_URL: mock.url,
       // Longer than the pickup app waits for the label app (8 s), so the first request answers 503.
       USPS_TIMEOUT_MS: '12000',
@@ -69,21 +63,23 @@ describe('live USPS pickups on a shipper’s own integration', () => {
           }),
         ).key,
       );
-    // Credentials with fields, which the document types as an object of none (Record<string, never>).
-    const shipper = await rawAdmin.post(`/admin/accounts/${account.id}/shippers`, {
-      carrier: 'usps',
-      own_integration: true,
-      name: 'Globex USPS',
-      credentials: {
-        ...CLIENT,
-        crid: '56982563',
-        mid: '904128936',
-        manifest_mid: '904128937',
-        payment_account_type: 'EPS',
-        payment_account_number: '1000405525',
+    const shipper = await admin.POST('/admin/accounts/{account_id}/shippers', {
+      params: { path: { account_id: account.id } },
+      body: {
+        carrier: 'usps',
+        own_integration: true,
+        name: 'Globex USPS',
+        credentials: {
+          ...CLIENT,
+          crid: '56982563',
+          mid: '904128936',
+          manifest_mid: '904128937',
+          payment_account_type: 'EPS',
+          payment_account_number: '1000405525',
+        },
       },
     });
-    expect(shipper.status).toBe(201);
+    expect(shipper.response.status).toBe(201);
     live = await keyOf('live');
     test = await keyOf('test');
   }, 120_000);

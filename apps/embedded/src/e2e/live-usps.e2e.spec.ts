@@ -1,7 +1,6 @@
 import { type Batch, type ShippingClient, unwrap, waitForBatchStatus } from '@shipping/client';
 import { documentTexts } from '@shipping/label-app/src/testing/pdf-text';
 import {
-  type apiClient,
   batchShipment,
   instantShipBody,
   type RuntimeProcess,
@@ -39,7 +38,6 @@ describe('live USPS labels on a shipper’s own integration', () => {
   let runtime: RuntimeProcess;
   let mock: UspsMockServer;
   let admin: ShippingClient;
-  let rawAdmin: ReturnType<typeof apiClient>;
   let db: Client;
 
   const failedEvents = async (batchId: string) =>
@@ -63,11 +61,7 @@ describe('live USPS labels on a shipper’s own integration', () => {
   beforeAll(async () => {
     mock = await UspsMockServer.start({ clients: [CLIENT] });
     mock.refuseAddress(REFUSED_ZIP, 'Invalid ZIP Code');
-    ({
-      database,
-      runtime,
-      admin: rawAdmin,
-    } = await startAdminRuntime('live_usps', ADMIN_KEY, {
+    ({ database, runtime } = await startAdminRuntime('live_usps', ADMIN_KEY, {
       USPS_API_URL: mock.url,
     }));
     admin = testClient(runtime.baseUrl, ADMIN_KEY);
@@ -104,29 +98,33 @@ describe('live USPS labels on a shipper’s own integration', () => {
         unwrap(await admin.POST('/admin/accounts/{account_id}/api-keys', { ...ofAccount, body: { mode } }))
           .key,
       );
-    // Credentials with fields, which the document types as an object of none (Record<string, never>).
-    const shipper = await rawAdmin.post(`/admin/accounts/${account.id}/shippers`, {
-      carrier: 'usps',
-      own_integration: true,
-      name: 'Globex USPS',
-      credentials: {
-        ...CLIENT,
-        crid: '56982563',
-        mid: '904128936',
-        manifest_mid: '904128937',
-        payment_account_type: 'EPS',
-        payment_account_number: '1000405525',
-      },
-    });
-    expect(shipper.body.data).toMatchObject({ has_credentials: true, batch_eligible: true });
-    shipperId = shipper.body.data.id;
+    const shipper = unwrap(
+      await admin.POST('/admin/accounts/{account_id}/shippers', {
+        ...ofAccount,
+        body: {
+          carrier: 'usps',
+          own_integration: true,
+          name: 'Globex USPS',
+          credentials: {
+            ...CLIENT,
+            crid: '56982563',
+            mid: '904128936',
+            manifest_mid: '904128937',
+            payment_account_type: 'EPS',
+            payment_account_number: '1000405525',
+          },
+        },
+      }),
+    );
+    expect(shipper).toMatchObject({ has_credentials: true, batch_eligible: true });
+    shipperId = shipper.id;
 
     shipBatch = async (client) => {
       const address = unwrap(await client.POST('/addresses', { body: warehouse }));
       const refused = batchShipment(3);
       const created = await client.POST('/batches', {
         body: {
-          shipper_id: shipper.body.data.id,
+          shipper_id: shipper.id,
           service: 'USPS-1',
           batch_shipments: [
             batchShipment(1),

@@ -21,6 +21,11 @@ export function nullableAsAnyOf(schema: Schema): Schema {
   const allOf = value.allOf as Schema[] | undefined;
   // Nest writes a nullable reference as `type: object, allOf: [{$ref}]`.
   const single = allOf?.length === 1 && Object.keys(value).every((key) => key === 'allOf' || key === 'type');
+  // A field of alternatives (`anyOf` alone) takes null as one more.
+  const alternatives = Object.keys(value).every((key) => key === 'anyOf' || key === 'type')
+    ? (value.anyOf as Schema[] | undefined)
+    : undefined;
+  if (alternatives) return { ...annotations, anyOf: [...alternatives, { type: 'null' }] };
   return { ...annotations, anyOf: [single ? allOf[0] : value, { type: 'null' }] };
 }
 

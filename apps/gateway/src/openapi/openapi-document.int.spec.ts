@@ -146,6 +146,30 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(document)).not.toContain('"#/components/schemas/"');
   });
 
+  it("types a shipper's credentials as one of the carriers' credentials, each with its required fields", () => {
+    const schemas = document.components!.schemas! as Record<string, any>;
+    const carriers = [
+      { $ref: '#/components/schemas/UspsCredentialsRequest' },
+      { $ref: '#/components/schemas/UpsCredentialsRequest' },
+    ];
+    expect(schemas.ReplaceCredentialsRequest.properties.credentials.anyOf).toEqual(carriers);
+    expect(schemas.CreateShipperRequest.properties.credentials.anyOf).toEqual([
+      ...carriers,
+      { type: 'null' },
+    ]);
+    expect(schemas.UspsCredentialsRequest.required).toEqual(
+      expect.arrayContaining([
+        'client_id',
+        'client_secret',
+        'crid',
+        'mid',
+        'manifest_mid',
+        'payment_account_type',
+      ]),
+    );
+    expect(schemas.UpsCredentialsRequest.required).toEqual(['client_id', 'client_secret', 'account_number']);
+  });
+
   it('names each operation by its resource, once, and the path parameters as the interface does', () => {
     const ids = operations(document).map(({ operation }) => operation.operationId as string);
     expect(new Set(ids).size).toBe(ids.length);

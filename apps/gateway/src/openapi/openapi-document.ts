@@ -4,7 +4,7 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../http/versioning/api-version';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
 import { ADMIN_SECURITY } from './api-route.decorator';
-import { applyFieldSchemas } from './field-properties';
+import { alternativeModels, applyFieldSchemas } from './field-properties';
 import { describeConventions } from './document-conventions';
 import { describeNullableFields } from './nullable-fields';
 import { RESPONSE_HEADERS } from './response-headers';
@@ -55,7 +55,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       ADMIN_SECURITY,
     );
   for (const [name, description] of TAGS) builder.addTag(name, description);
-  const document = SwaggerModule.createDocument(app, builder.build());
+  const document = SwaggerModule.createDocument(app, builder.build(), { extraModels: alternativeModels() });
   describeNullableFields(document);
   document.components = {
     ...document.components,

@@ -1585,7 +1585,10 @@ export interface components {
       /** @enum {string} */
       carrier: 'fedex' | 'ups' | 'dhl' | 'usps';
       /** @description usps or ups credentials: see "Connecting a USPS or UPS account". Accepted only with own_integration for usps or ups. */
-      credentials?: Record<string, never> | null;
+      credentials?:
+        | components['schemas']['UspsCredentialsRequest']
+        | components['schemas']['UpsCredentialsRequest']
+        | null;
       name: string;
       own_integration: boolean;
     };
@@ -2237,7 +2240,8 @@ export interface components {
     };
     ReplaceCredentialsRequest: {
       /** @description The credentials of the shipper's carrier: see "Connecting a USPS or UPS account". */
-      credentials: Record<string, never>;
+      credentials:
+        components['schemas']['UspsCredentialsRequest'] | components['schemas']['UpsCredentialsRequest'];
     };
     SavedAddress: {
       attention?: string | null;
@@ -2277,6 +2281,23 @@ export interface components {
       events?: ('shipment.shipped' | 'batch.validated' | 'batch.completed' | 'batch.item_failed')[] | null;
       /** @description Required when events is not present. */
       url?: string | null;
+    };
+    UpsCredentialsRequest: {
+      account_number: string;
+      client_id: string;
+      client_secret: string;
+    };
+    UspsCredentialsRequest: {
+      client_id: string;
+      client_secret: string;
+      crid: string;
+      manifest_mid: string;
+      mid: string;
+      payment_account_number: string;
+      /** @enum {string} */
+      payment_account_type: 'EPS' | 'PERMIT';
+      /** @description Required when `payment_account_type` is PERMIT; refused otherwise. */
+      permit_zip?: string | null;
     };
     /** @description Validation failed: `data` maps field paths to their messages. */
     ValidationErrorEnvelope: {

@@ -19,6 +19,9 @@ import { type CarrierCredentials, CREDENTIALS_BY_CARRIER } from './carrier-crede
 
 const KEY_MODES: readonly KeyMode[] = ['live', 'test'];
 
+/** The document offers each carrier's credentials: which one applies is the shipper's carrier. */
+const CREDENTIALS_TYPES = () => Object.values(CREDENTIALS_BY_CARRIER);
+
 /** `POST /admin/accounts`. */
 export class CreateAccountRequest {
   @StringField()
@@ -68,7 +71,10 @@ function CredentialsField(): PropertyDecorator {
   };
   return documented(
     options,
-    { type: 'object', description: 'usps or ups credentials: see "Connecting a USPS or UPS account".' },
+    {
+      anyOfTypes: CREDENTIALS_TYPES,
+      description: 'usps or ups credentials: see "Connecting a USPS or UPS account".',
+    },
     field(
       options,
       [{ name: 'object', test: isObject, message: messages.object }],
@@ -92,11 +98,11 @@ export class ReplaceCredentialsRequest {
   credentials!: Record<string, unknown>;
 }
 
-/** A required JSON object whose fields are validated by the caller. */
+/** A required JSON object whose fields are validated by the caller, as its carrier's credentials. */
 function RawObjectField(description: string): PropertyDecorator {
   return documented(
     {},
-    { type: 'object', description },
+    { anyOfTypes: CREDENTIALS_TYPES, description },
     field({}, [{ name: 'object', test: isObject, message: messages.object }]),
   );
 }
