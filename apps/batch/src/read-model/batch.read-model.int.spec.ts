@@ -4,6 +4,7 @@ import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { migrate, PostgresEventStore, type SqlClient } from '@shipping/event-store';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
+import { BatchAsOf } from './batch-as-of';
 import { BatchList } from './batch-list';
 import { BatchReadModel } from './batch.read-model';
 import { batchLife } from './batch-events.fixture';
@@ -198,5 +199,58 @@ describe('get-batch read model on two batch app instances over one PostgreSQL da
       );
       expect(seen.batch.results.completed_count).toBe(index + 1);
     }
+  });
+});
+
+describe('get-batch read model while another instance writes between its summary and its items', () => {
+  const batchId = 'b-interleaved';
+  const life = batchLife(batchId, ACCOUNT);
+  const page = { batch_id: batchId, page: 1, per_page: 10, status: 'valid' as const };
+  let database: TestDatabase;
+  let reader: SqlClient;
+  let writer: SqlClient;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('batch_read_interleaved');
+    writer = createPgSqlClient(database.url, { max: 2 });
+    reader = createPgSqlClient(database.url, { max: 2 });
+    store = new PostgresEventStore(writer);
+    await store.init();
+    await migrate(writer, BATCH_MIGRATIONS);
+    await store.appendToStream(batchStreamName(batchId), [
+      life.created,
+      ...life.validated,
+      life.ready,
+      life.shipped,
+    ]);
+    await new BatchReadModel(writer, store).catchUp(batchId);
+  }, 60_000);
+
+  afterAll(async () => {
+    await reader?.close();
+    await store?.close();
+    await database?.drop();
+  });
+
+  it('never answers a revision with items of a later one', async () => {
+    const readModel = new BatchReadModel(reader, store);
+    const writing = new BatchReadModel(writer, store);
+    const query = reader.query.bind(reader);
+    let wrote = false;
+    // The other instance completes an item after this one read the summary, before it reads the items.
+    jest.spyOn(reader, 'query').mockImplementation(async (text, params) => {
+      if (!wrote && /batch_items_view/.test(text)) {
+        wrote = true;
+        await store.appendToStream(batchStreamName(batchId), [life.completed(0)]);
+        await writing.catchUp(batchId);
+      }
+      return query(text, params);
+    });
+    const answered = await readModel.get(TENANT, page);
+    expect(wrote).toBe(true);
+    const asOf = await new BatchAsOf(store).get(TENANT, { ...page, as_of: { revision: answered.revision } });
+    expect(answered).toEqual(asOf);
+    expect(answered.items.map((item) => item.id)).toEqual(life.itemIds.slice(1));
   });
 });

@@ -22,7 +22,7 @@ import { LRUCache } from 'lru-cache';
 import { BATCH_MIGRATIONS } from '../batch.migrations';
 import { BatchSummaries } from './batch-summaries';
 import { foldBatchEvents, writeProjectedBatches } from './batch-projection';
-import { batchPageOf, type ListedSummary } from './batch-page';
+import { batchPageOf } from './batch-page';
 
 export const BATCH_READ_MODEL_SUBSCRIPTION = 'batch.read-model';
 
@@ -78,38 +78,41 @@ export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit
     this.projected.set(batchId, projected.revision);
   }
 
-  /** A batch of another account or of the other key mode is not found (decision 101). */
+  /**
+   * A batch of another account or of the other key mode is not found (decision 101). The items are
+   * read in a statement of their own, which names the revision they reflect: a page is answered (and
+   * kept) only when that is the summary's revision, so a page never says a revision its items have
+   * moved past.
+   */
   async get(tenant: Tenant, query: GetBatchQuery): Promise<BatchPage> {
-    const stored = await this.summaries.read(query.batch_id);
-    if (!stored || stored.accountId !== tenant.accountId || stored.mode !== tenant.mode)
-      throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
-    const { doc } = stored;
-    if (doc.status === 'creating') throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
-    const key = [query.batch_id, stored.revision, query.status ?? '', query.page, query.per_page].join('|');
-    const cached = this.pages.get(key);
-    if (cached) return cached;
-    // Frozen, so the transport can reuse the page's JSON text as long as it is cached.
-    const page = deepFreeze(await this.page({ ...doc, status: doc.status }, tenant, query, stored.revision));
-    this.pages.set(key, page);
-    return page;
+    for (;;) {
+      const stored = await this.summaries.read(query.batch_id);
+      if (!stored || stored.accountId !== tenant.accountId || stored.mode !== tenant.mode)
+        throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+      const { doc } = stored;
+      if (doc.status === 'creating') throw new NotFound(BATCH_NOT_FOUND_MESSAGE);
+      const key = [query.batch_id, stored.revision, query.status ?? '', query.page, query.per_page].join('|');
+      const cached = this.pages.get(key);
+      if (cached) return cached;
+      const items = await this.items(tenant, query);
+      if (items.revision !== stored.revision) continue;
+      // Frozen, so the transport can reuse the page's JSON text as long as it is cached.
+      const page = deepFreeze(batchPageOf({ ...doc, status: doc.status }, items.rows, stored.revision));
+      this.pages.set(key, page);
+      return page;
+    }
   }
 
-  private async page(
-    summary: ListedSummary,
-    tenant: Tenant,
-    query: GetBatchQuery,
-    revision: string,
-  ): Promise<BatchPage> {
+  /** The page's item rows (plus at most one more) and the batch's stored revision, in one snapshot. */
+  private async items(tenant: Tenant, query: GetBatchQuery): Promise<{ revision: string; rows: ItemRow[] }> {
     const filter = query.status ? 'and status = $5' : '';
-    const items = await this.sql.query<{
-      item_id: string;
-      status: BatchItemView['status'];
-      errors: BatchItemView['errors'];
-      main_tracking_number: string | null;
-    }>(
-      `select item_id, status, errors, tracking as main_tracking_number from batch_items_view
-       where batch_id = $1 and mode = $4 ${filter}
-       order by idx limit $2 offset $3`,
+    const { rows } = await this.sql.query<{ revision: string; items: ItemRow[] }>(
+      `select v.last_revision::text as revision, coalesce((
+         select json_agg(i order by i.idx) from (
+           select idx, item_id, status, errors, tracking as main_tracking_number from batch_items_view
+           where batch_id = $1 and mode = $4 ${filter}
+           order by idx limit $2 offset $3) i), '[]'::json) as items
+       from batch_view v where v.batch_id = $1`,
       [
         query.batch_id,
         query.per_page + 1,
@@ -118,6 +121,13 @@ export class BatchReadModel implements EventSubscriber<BatchEvent>, OnModuleInit
         ...(query.status ? [query.status] : []),
       ],
     );
-    return batchPageOf(summary, items.rows, revision);
+    return { revision: rows[0].revision, rows: rows[0].items };
   }
+}
+
+interface ItemRow {
+  item_id: string;
+  status: BatchItemView['status'];
+  errors: BatchItemView['errors'];
+  main_tracking_number: string | null;
 }
