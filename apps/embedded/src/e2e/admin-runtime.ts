@@ -69,3 +69,30 @@ export async function runTool(
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
+
+/**
+ * An own USPS integration on the account, with the mock's payment account (the CRID, MIDs and
+ * EPS account its payment authorization example names) and the given app credentials.
+ */
+export async function addUspsShipper(
+  admin: ShippingClient,
+  accountId: string,
+  client: { client_id: string; client_secret: string },
+) {
+  return admin.POST('/admin/accounts/{account_id}/shippers', {
+    params: { path: { account_id: accountId } },
+    body: {
+      carrier: 'usps',
+      own_integration: true,
+      name: 'Globex USPS',
+      credentials: {
+        ...client,
+        crid: '56982563',
+        mid: '904128936',
+        manifest_mid: '904128937',
+        payment_account_type: 'EPS',
+        payment_account_number: '1000405525',
+      },
+    },
+  });
+}

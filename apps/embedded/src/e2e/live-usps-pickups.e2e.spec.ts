@@ -8,7 +8,7 @@ import {
   UspsMockServer,
 } from '@shipping/testing';
 import { Client } from 'pg';
-import { startAdminRuntime } from './admin-runtime';
+import { addUspsShipper, startAdminRuntime } from './admin-runtime';
 
 const ADMIN_KEY = 'admin-live-usps-pickups-spec-key-0123';
 const CLIENT = { client_id: 'globex-pickup-key', client_secret: 'globex-pickup-secret-5e1a' };
@@ -63,22 +63,7 @@ describe('live USPS pickups on a shipper’s own integration', () => {
           }),
         ).key,
       );
-    const shipper = await admin.POST('/admin/accounts/{account_id}/shippers', {
-      params: { path: { account_id: account.id } },
-      body: {
-        carrier: 'usps',
-        own_integration: true,
-        name: 'Globex USPS',
-        credentials: {
-          ...CLIENT,
-          crid: '56982563',
-          mid: '904128936',
-          manifest_mid: '904128937',
-          payment_account_type: 'EPS',
-          payment_account_number: '1000405525',
-        },
-      },
-    });
+    const shipper = await addUspsShipper(admin, account.id, CLIENT);
     expect(shipper.response.status).toBe(201);
     live = await keyOf('live');
     test = await keyOf('test');

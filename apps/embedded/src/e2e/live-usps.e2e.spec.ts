@@ -9,7 +9,7 @@ import {
   UspsMockServer,
 } from '@shipping/testing';
 import { Client } from 'pg';
-import { startAdminRuntime } from './admin-runtime';
+import { addUspsShipper, startAdminRuntime } from './admin-runtime';
 import { batchItems } from './batch-support';
 
 const ADMIN_KEY = 'admin-live-usps-spec-key-0123456789';
@@ -98,24 +98,7 @@ describe('live USPS labels on a shipper’s own integration', () => {
         unwrap(await admin.POST('/admin/accounts/{account_id}/api-keys', { ...ofAccount, body: { mode } }))
           .key,
       );
-    const shipper = unwrap(
-      await admin.POST('/admin/accounts/{account_id}/shippers', {
-        ...ofAccount,
-        body: {
-          carrier: 'usps',
-          own_integration: true,
-          name: 'Globex USPS',
-          credentials: {
-            ...CLIENT,
-            crid: '56982563',
-            mid: '904128936',
-            manifest_mid: '904128937',
-            payment_account_type: 'EPS',
-            payment_account_number: '1000405525',
-          },
-        },
-      }),
-    );
+    const shipper = unwrap(await addUspsShipper(admin, account.id, CLIENT));
     expect(shipper).toMatchObject({ has_credentials: true, batch_eligible: true });
     shipperId = shipper.id;
 
