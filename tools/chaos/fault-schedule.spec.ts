@@ -22,6 +22,11 @@ describe('the fault schedule', () => {
     expect([...kinds].sort()).toEqual([...FAULT_KINDS].sort());
   });
 
+  it('draws every kind once in the one-minute campaign of the fault-campaign e2e spec (seed 3921147)', () => {
+    const kinds = planFaults(3921147, 60_000, 2).map((fault) => fault.kind);
+    expect([...kinds].sort()).toEqual([...FAULT_KINDS].sort());
+  });
+
   it('draws only the kinds asked for', () => {
     const kinds = new Set(
       planFaults(3, 600_000, 2, ['stop-redis', 'restart-broker']).map((fault) => fault.kind),
