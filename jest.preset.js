@@ -33,6 +33,7 @@ module.exports = {
   // (WebAssembly) in a hook takes seconds on a loaded 2-core machine, past Jest's default 5 s.
   testTimeout: 30_000,
   reporters: ['default', require.resolve('./tools/jest/summary-reporter.js')],
+  setupFiles: [require.resolve('./tools/jest/liftoff-only.js')],
   transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
   transform: {
     '^.+\\.ts$': typescript,

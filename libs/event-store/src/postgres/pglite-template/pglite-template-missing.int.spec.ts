@@ -10,7 +10,7 @@ jest.mock('node:child_process', () => ({
     done(new Error('EACCES: permission denied')),
 }));
 
-describe('a new PGlite data folder when no template can be built', () => {
+describe('a new PGlite database when no template can be built', () => {
   it('warns and lets PGlite run initdb in this process', async () => {
     const parent = await mkdtemp(join(tmpdir(), 'pglite-no-template-'));
     const warning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
@@ -24,6 +24,18 @@ describe('a new PGlite data folder when no template can be built', () => {
     } finally {
       warning.mockRestore();
       await rm(parent, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('warns and lets PGlite run initdb for an in-memory database too', async () => {
+    const warning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const sql = await createPgliteSqlClient();
+      expect((await sql.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      await sql.close();
+      expect(warning).toHaveBeenCalledWith(expect.stringContaining('initdb runs in this process instead'));
+    } finally {
+      warning.mockRestore();
     }
   }, 120_000);
 });

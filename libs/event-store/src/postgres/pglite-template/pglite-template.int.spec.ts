@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createPgliteSqlClient } from '../pglite-sql-client';
-import { pgliteTemplate } from './pglite-template';
+import { pgliteTemplate, pgliteTemplateImagePath } from './pglite-template';
 
 const installedPgliteVersion = (): string =>
   JSON.parse(readFileSync(join(require.resolve('@electric-sql/pglite'), '../../package.json'), 'utf8'))
@@ -51,5 +51,25 @@ describe('PGlite data folders made from a template', () => {
     } finally {
       await again.close();
     }
+  }, 120_000);
+
+  it('starts an in-memory database from the template image, so two of them are the same database, not two initdbs', async () => {
+    const template = (await pgliteTemplate()) as string;
+    expect(basename(pgliteTemplateImagePath(template))).toBe(`${installedPgliteVersion()}.tar`);
+    expect(existsSync(pgliteTemplateImagePath(template))).toBe(true);
+
+    // initdb gives each cluster its own identifier, made of the clock's microseconds and the pid.
+    const systemIdentifier = async (): Promise<string> => {
+      const sql = await createPgliteSqlClient();
+      try {
+        const { rows } = await sql.query<{ id: string }>(
+          'SELECT system_identifier::text AS id FROM pg_control_system()',
+        );
+        return rows[0].id;
+      } finally {
+        await sql.close();
+      }
+    };
+    expect(await systemIdentifier()).toBe(await systemIdentifier());
   }, 120_000);
 });
