@@ -9,7 +9,8 @@ import { BatchAsOf } from './read-model/batch-as-of';
 import { BatchIds } from './batches/batch-ids';
 import { BatchesController } from './batches/batches.controller';
 import { LabelingJobs } from './labels/labeling-jobs';
-import { LabelingProcess } from './labels/labeling.process';
+import { LABELING_TIMINGS, LabelingProcess } from './labels/labeling.process';
+import { readLabelingTimings } from './labels/labeling-timings-config';
 import { BatchList } from './read-model/batch-list';
 import { BatchReadModel } from './read-model/batch.read-model';
 import { Ledger } from './shipping/ledger';
@@ -35,6 +36,7 @@ import { ShipmentNotifications } from './webhooks/shipment-notifications';
     Ledger,
     ValidationProcess,
     LabelingJobs,
+    { provide: LABELING_TIMINGS, useFactory: () => readLabelingTimings(process.env) },
     LabelingProcess,
     ShipmentNotifications,
     retentionJob([], () => [idempotentRequestsRetention()]),

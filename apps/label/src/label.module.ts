@@ -30,7 +30,7 @@ import { carrierTokensRetention, SqlSharedTokens } from './carrier/tokens/sql-sh
 import { LABEL_CONFIG, type LabelConfig, labelStoreOf, readLabelConfig } from './label-config';
 import { LabelsController } from './labels.controller';
 import { LabelMerges } from './merges/label-merges';
-import { LabelPurchaseIntents } from './purchases/label-purchase-intents';
+import { INTENT_LEASE, LabelPurchaseIntents, readIntentLeaseMs } from './purchases/label-purchase-intents';
 import { LabelPurchaseReconciliation } from './purchases/label-purchase-reconciliation';
 import { LabelPurchaseStore } from './purchases/label-purchase-store';
 import { LabelPurchases } from './purchases/label-purchases';
@@ -115,6 +115,7 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
     CredentialResealer,
     CredentialVerifier,
     LabelPurchaseStore,
+    { provide: INTENT_LEASE, useFactory: () => readIntentLeaseMs(process.env) },
     LabelPurchaseIntents,
     LabelPurchases,
     LabelPurchaseReconciliation,

@@ -8,7 +8,7 @@ import { InstantShipController } from './instant-ship/instant-ship.controller';
 import { InstantShipCommands } from './instant-ship/instant-ship.commands';
 import { InstantShipKeys, instantShipKeysRetention } from './instant-ship/instant-ship-keys';
 import { InstantShipRecovery } from './instant-ship/instant-ship-recovery';
-import { PendingShipments } from './instant-ship/pending-shipments';
+import { PendingShipments, readShipmentLeaseMs, SHIPMENT_LEASE } from './instant-ship/pending-shipments';
 import { ShippedParcelNotifications } from './instant-ship/shipped-parcel-notifications';
 import { OpenOrdersReadModel } from './open-orders/open-orders.read-model';
 import { OrderCommands } from './orders/order-commands';
@@ -26,6 +26,7 @@ import { OrdersController } from './orders/orders.controller';
     OrderIds,
     OrderCommands,
     OpenOrdersReadModel,
+    { provide: SHIPMENT_LEASE, useFactory: () => readShipmentLeaseMs(process.env) },
     PendingShipments,
     InstantShipKeys,
     InstantShipCompletion,

@@ -5,6 +5,7 @@ import { retentionJob } from '@shipping/platform/retention';
 import { PickupCarrier } from './pickups/pickup-carrier';
 import { PickupCarrierRecovery } from './pickups/pickup-carrier-recovery';
 import { PickupCommands } from './pickups/pickup-commands';
+import { PICKUP_RECOVERY_TIMINGS, readPickupRecoveryTimings } from './pickups/pickup-recovery-timings';
 import { PickupIds } from './pickups/pickup-ids';
 import { PickupRequestKeys, pickupRequestKeysRetention } from './pickups/pickup-request-keys';
 import { PickupsController } from './pickups/pickups.controller';
@@ -23,6 +24,7 @@ import { PickupOrdersReadModel } from './read-model/pickup-orders.read-model';
     PickupRequestKeys,
     PickupCarrier,
     PickupCommands,
+    { provide: PICKUP_RECOVERY_TIMINGS, useFactory: () => readPickupRecoveryTimings(process.env) },
     PickupCarrierRecovery,
     PickupQuotes,
     PickupOrdersReadModel,

@@ -24,7 +24,16 @@ describe('a batch survives the runtime being killed mid-way', () => {
   const start = async () => {
     runtime = await startRuntime({
       dataDir,
-      env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
+      env: {
+        STORE: 'postgres',
+        DATABASE_URL: database.url,
+        RATE_LIMIT_PER_MINUTE: '0',
+        // The killed runtime's labelling job and label purchases are taken over once their leases
+        // ran out and a sweep came: seconds here instead of the production minute, the same takeover.
+        BATCH_LABELING_LEASE_MS: '5000',
+        BATCH_LABELING_SWEEP_MS: '1000',
+        LABEL_PURCHASE_LEASE_MS: '5000',
+      },
     });
     return testClient(runtime.baseUrl, 'sk_test_acme');
   };

@@ -48,6 +48,10 @@ describe('live USPS pickups on a shipper’s own integration', () => {
       USPS_API_URL: mock.url,
       // Longer than the pickup app waits for the label app (8 s), so the first request answers 503.
       USPS_TIMEOUT_MS: '12000',
+      // A pickup left pending is taken up once it is older than a request waits (the least
+      // allowed) at the next sweep: about 10 s instead of up to 30 s, the same recovery.
+      PICKUP_RECOVERY_SWEEP_MS: '1000',
+      PICKUP_RECOVERY_PENDING_MS: '9000',
     }));
     db = new Client({ connectionString: database.url });
     await db.connect();

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common'
 import type { LabelPurchaseItem, LabelShipment } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { type FencedLeases, type Lease, LeasedWork, LeaseSweep } from '@shipping/platform/leases';
+import { type Env, readMilliseconds } from '@shipping/platform/config';
 import { SQL_CLIENT } from '@shipping/platform/storage';
 import { carrierOfParcelService } from '@shipping/reference-data';
 import { randomUUID } from 'node:crypto';
@@ -79,6 +80,11 @@ export const INTENT_LEASE_MS = 15_000;
 
 /** Specs shorten the lease. */
 export const INTENT_LEASE = Symbol('INTENT_LEASE');
+
+/** LABEL_PURCHASE_LEASE_MS, at least 3 s (renewed every third of it), or INTENT_LEASE_MS unset. */
+export function readIntentLeaseMs(env: Env = process.env): number {
+  return readMilliseconds(env, 'LABEL_PURCHASE_LEASE_MS', 3_000) ?? INTENT_LEASE_MS;
+}
 
 const UNSETTLED = 'outcome_unknown is null';
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import type { KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
+import { type Env, readMilliseconds } from '@shipping/platform/config';
 import { type FencedLeases, type Lease, LeasedWork, LeaseSweep } from '@shipping/platform/leases';
 import { SQL_CLIENT } from '@shipping/platform/storage';
 import { ORDER_MIGRATIONS } from '../order.migrations';
@@ -21,6 +22,11 @@ export const SHIPMENT_LEASE_MS = 15_000;
 
 /** Specs shorten the lease. */
 export const SHIPMENT_LEASE = Symbol('SHIPMENT_LEASE');
+
+/** INSTANT_SHIP_LEASE_MS, at least 3 s (renewed every third of it), or SHIPMENT_LEASE_MS unset. */
+export function readShipmentLeaseMs(env: Env = process.env): number {
+  return readMilliseconds(env, 'INSTANT_SHIP_LEASE_MS', 3_000) ?? SHIPMENT_LEASE_MS;
+}
 
 /**
  * Instant ships begun and not yet finished. A row is written before the shipment's first event

@@ -6,3 +6,4 @@ export * from './kafka-connection-config';
 export * from './production-checks';
 export * from './sandbox-defaults';
 export * from './secret-strength';
+export * from './milliseconds';

@@ -10,8 +10,21 @@ import { JSON_SCHEMA_2020_12 } from './asyncapi-document';
  * of the document.
  */
 export function jsonSchema2020Parser(): SchemaParser {
+  // One Ajv for every payload (setting one up costs more than a compile), each schema removed
+  // after its compile so payloads never see each other; a payload checked once is not compiled again.
+  const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+  const valid = new WeakSet<object>();
   const compiled = (data: unknown) => {
-    addFormats(new Ajv2020({ strict: true, allErrors: true })).compile(data as object);
+    const schema = data as object;
+    if (typeof schema !== 'object' || schema === null) ajv.compile(schema);
+    else if (!valid.has(schema)) {
+      try {
+        ajv.compile(schema);
+      } finally {
+        ajv.removeSchema(schema);
+      }
+      valid.add(schema);
+    }
     return data as never;
   };
   return {
