@@ -4,6 +4,7 @@ import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { type FencedLeases, type Lease, LeasedWork, LeaseSweep } from '@shipping/platform/leases';
 import { SQL_CLIENT } from '@shipping/platform/storage';
 import { ORDER_MIGRATIONS } from '../order.migrations';
+import { DEFAULT_INSTANT_SHIP_LEASE_MS } from './instant-ship-timing';
 
 export interface PendingShipment {
   shipment_order_id: number;
@@ -14,12 +15,10 @@ export interface PendingShipment {
 }
 
 /**
- * How long a claim to finish a shipment holds without being renewed. Its holder renews it while
- * it works (every third of it), so this is how soon a shipment whose finisher died is taken over.
+ * How long a claim to finish a shipment holds without being renewed (INSTANT_SHIP_LEASE_MS, read
+ * by the app's module). Its holder renews it while it works (every third of it), so this is how
+ * soon a shipment whose finisher died is taken over.
  */
-export const SHIPMENT_LEASE_MS = 15_000;
-
-/** Specs shorten the lease. */
 export const SHIPMENT_LEASE = Symbol('SHIPMENT_LEASE');
 
 /**
@@ -36,7 +35,7 @@ export class PendingShipments implements OnModuleInit {
 
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
-    @Optional() @Inject(SHIPMENT_LEASE) leaseMs: number = SHIPMENT_LEASE_MS,
+    @Optional() @Inject(SHIPMENT_LEASE) leaseMs: number = DEFAULT_INSTANT_SHIP_LEASE_MS,
   ) {
     this.work = new LeasedWork(sql, {
       name: 'order_instant_ship_pending',
