@@ -34,6 +34,17 @@ const ADMIN_KEY = 'admin-distributed-spec-key-0123456789';
 /** What the USPS mock allows and how fast it answers, and the label app's guard set to the same rate. */
 const USPS_RATE_PER_SECOND = 40;
 const USPS_LATENCY_MS = 150;
+/**
+ * One more than a label file holds (MAX_LABELS_PER_FILE, 100): the fewest items whose labels are
+ * merged into two files. The largest batch the interface takes, 1,000 items, is shipped by
+ * apps/embedded's batches-on-eventstoredb.e2e.spec.ts.
+ */
+const TWO_FILES_OF_ITEMS = 101;
+/**
+ * Three label files of which the last is partly filled, so the pages' item order is checked across
+ * files, and four items the mock refuses, one in each quarter; 7.5 s of USPS's rate limit.
+ */
+const LIVE_ITEMS = 300;
 
 /**
  * The distributed runtime end to end: a Kafka broker and the six apps as separate processes, each
@@ -101,14 +112,14 @@ describe('the distributed runtime over a real Kafka broker', () => {
     expect(rates.data!.data).toMatchObject({ id: null, final_price: expect.stringMatching(/^\d+\.\d{2}$/) });
   });
 
-  it('validates, ships and completes a 200-item batch whose merged label files the gateway serves', async () => {
-    const batchId = await readyBatch(acme, 200);
+  it('validates, ships and completes a batch whose merged label files the gateway serves', async () => {
+    const batchId = await readyBatch(acme, TWO_FILES_OF_ITEMS);
     expect((await shipBatch(acme, batchId)).response.status).toBe(200);
 
     const done = await batchWithStatus(acme, batchId, ['completed']);
     expect(done.results).toMatchObject({
-      total_count: 200,
-      completed_count: 200,
+      total_count: TWO_FILES_OF_ITEMS,
+      completed_count: TWO_FILES_OF_ITEMS,
       failed_count: 0,
       completion_percentage: '100%',
     });
@@ -117,7 +128,7 @@ describe('the distributed runtime over a real Kafka broker', () => {
     expect(batchStream.map((event) => event.type)).toEqual(
       expect.arrayContaining(['BatchCreated', 'BatchShipped', 'BatchCompleted']),
     );
-    expect(batchStream.filter((event) => event.type === 'ItemCompleted')).toHaveLength(200);
+    expect(batchStream.filter((event) => event.type === 'ItemCompleted')).toHaveLength(TWO_FILES_OF_ITEMS);
     for (const url of done.labels!) {
       const file = await fetch(url);
       expect(file.status).toBe(200);
@@ -159,7 +170,7 @@ describe('the distributed runtime over a real Kafka broker', () => {
     expect(listed.id).toBe(delivery.headers['webhook-id']);
   });
 
-  it('buys a live 1,000-item batch from USPS once per item, merges its label pages in item order and fails what USPS refused; the same batch under a test key reaches no carrier', async () => {
+  it('buys a live batch from USPS once per item, merges its label pages in item order and fails what USPS refused; the same batch under a test key reaches no carrier', async () => {
     const started = Date.now();
     // The set-up helper takes the raw client (the carrier bench shares it); the test's calls go
     // through the typed client of each key.
@@ -170,46 +181,50 @@ describe('the distributed runtime over a real Kafka broker', () => {
     );
     const live = testClient(runtime.baseUrl, shipper.keys.live);
     const test = testClient(runtime.baseUrl, shipper.keys.test);
-    const refusedEvery = 250;
+    const refusedEvery = LIVE_ITEMS / 4;
     const liveBatch = await createLiveBatch(
       live,
       shipper.shipperId,
-      liveBatchShipments(shipper.addressIds.live, 1_000, refusedEvery),
+      liveBatchShipments(shipper.addressIds.live, LIVE_ITEMS, refusedEvery),
     );
     await batchWithStatus(live, liveBatch, ['ready'], 120_000);
     expect((await shipBatch(live, liveBatch)).response.status).toBe(200);
     const done = await batchWithStatus(live, liveBatch, ['completed'], 180_000);
 
-    expect(done.results).toMatchObject({ total_count: 1_000, completed_count: 996, failed_count: 4 });
+    expect(done.results).toMatchObject({
+      total_count: LIVE_ITEMS,
+      completed_count: LIVE_ITEMS - 4,
+      failed_count: 4,
+    });
     const answered = answeredLabelRequests(usps);
-    expect(answered).toHaveLength(1_000);
-    expect(new Set(answered.map((request) => JSON.stringify(request.body))).size).toBe(1_000);
+    expect(answered).toHaveLength(LIVE_ITEMS);
+    expect(new Set(answered.map((request) => JSON.stringify(request.body))).size).toBe(LIVE_ITEMS);
     const tracking = await trackingNumbersOf(live, liveBatch);
-    expect(tracking).toHaveLength(996);
+    expect(tracking).toHaveLength(LIVE_ITEMS - 4);
     expect([...usps.soldTrackingNumbers()].sort()).toEqual([...tracking].sort());
     const pages = await mergedPageBarcodes(done.labels!);
-    expect(pages).toHaveLength(996);
+    expect(pages).toHaveLength(LIVE_ITEMS - 4);
     expect(pages).toEqual(barcodesOf(tracking));
     const failed = (eventStoreDb.log.stream(`batch-${liveBatch}`) ?? [])
       .filter((event) => event.type === 'ItemFailed')
       .map((event) => JSON.parse(Buffer.from(event.data).toString()) as { index: number; reason: string });
-    expect(failed.map((event) => event.index)).toEqual([249, 499, 749, 999]);
+    expect(failed.map((event) => event.index)).toEqual([74, 149, 224, 299]);
     for (const event of failed) expect(event.reason).toContain(`USPS: ${REFUSAL}`);
     const liveSeconds = (Date.now() - started) / 1_000;
 
     const testBatch = await createLiveBatch(
       test,
       shipper.shipperId,
-      liveBatchShipments(shipper.addressIds.test, 1_000, refusedEvery),
+      liveBatchShipments(shipper.addressIds.test, LIVE_ITEMS, refusedEvery),
     );
     await batchWithStatus(test, testBatch, ['ready'], 120_000);
     expect((await shipBatch(test, testBatch)).response.status).toBe(200);
     const sandboxed = await batchWithStatus(test, testBatch, ['completed'], 180_000);
     // The sandbox sells all of them: only USPS refuses that ZIP Code.
-    expect(sandboxed.results).toMatchObject({ completed_count: 1_000, failed_count: 0 });
-    expect(answeredLabelRequests(usps)).toHaveLength(1_000);
+    expect(sandboxed.results).toMatchObject({ completed_count: LIVE_ITEMS, failed_count: 0 });
+    expect(answeredLabelRequests(usps)).toHaveLength(LIVE_ITEMS);
     console.log(
-      `live 1,000-item USPS batch: ${liveSeconds.toFixed(1)} s from setup to checked, ` +
+      `live ${LIVE_ITEMS}-item USPS batch: ${liveSeconds.toFixed(1)} s from setup to checked, ` +
         `${refusedForRate(usps)} answers of 429 retried; with the test batch ${((Date.now() - started) / 1_000).toFixed(1)} s`,
     );
   }, 400_000);

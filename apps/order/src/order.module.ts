@@ -8,7 +8,8 @@ import { InstantShipController } from './instant-ship/instant-ship.controller';
 import { InstantShipCommands } from './instant-ship/instant-ship.commands';
 import { InstantShipKeys, instantShipKeysRetention } from './instant-ship/instant-ship-keys';
 import { InstantShipRecovery } from './instant-ship/instant-ship-recovery';
-import { PendingShipments, readShipmentLeaseMs, SHIPMENT_LEASE } from './instant-ship/pending-shipments';
+import { LABEL_TIMEOUT, readInstantShipTiming } from './instant-ship/instant-ship-timing';
+import { PendingShipments, SHIPMENT_LEASE } from './instant-ship/pending-shipments';
 import { ShippedParcelNotifications } from './instant-ship/shipped-parcel-notifications';
 import { OpenOrdersReadModel } from './open-orders/open-orders.read-model';
 import { OrderCommands } from './orders/order-commands';
@@ -26,7 +27,8 @@ import { OrdersController } from './orders/orders.controller';
     OrderIds,
     OrderCommands,
     OpenOrdersReadModel,
-    { provide: SHIPMENT_LEASE, useFactory: () => readShipmentLeaseMs(process.env) },
+    { provide: SHIPMENT_LEASE, useFactory: () => readInstantShipTiming(process.env).leaseMs },
+    { provide: LABEL_TIMEOUT, useFactory: () => readInstantShipTiming(process.env).labelTimeoutMs },
     PendingShipments,
     InstantShipKeys,
     InstantShipCompletion,

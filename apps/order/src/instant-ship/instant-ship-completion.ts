@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import {
   AppError,
@@ -27,6 +27,7 @@ import { STILL_RUNNING_MESSAGE } from '@shipping/platform/idempotency';
 import { HeldLease, type Lease, LeaseLost } from '@shipping/platform/leases';
 import { EVENT_STORE } from '@shipping/platform/storage';
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_INSTANT_SHIP_LABEL_TIMEOUT_MS, LABEL_TIMEOUT } from './instant-ship-timing';
 import { PendingShipments } from './pending-shipments';
 
 /**
@@ -42,8 +43,6 @@ const inModeOf = (request: Requested, context: RequestContext): RequestContext =
 export const shipmentLabelItemId = (shipmentOrderId: number) => `shipment-${shipmentOrderId}`;
 
 export const carrierRefusedMessage = (reason: string) => `The parcel could not be shipped: ${reason}`;
-
-const LABEL_TIMEOUT_MS = 30_000;
 
 type Requested = Extract<InstantShipState, { status: 'requested' }>['request'];
 export type RequestInstantShip = Extract<InstantShipCommand, { type: 'RequestInstantShip' }>;
@@ -76,6 +75,9 @@ export class InstantShipCompletion {
     @Inject(MESSAGE_CLIENT) private readonly client: ClientProxy,
     private readonly pending: PendingShipments,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional()
+    @Inject(LABEL_TIMEOUT)
+    private readonly labelTimeoutMs: number = DEFAULT_INSTANT_SHIP_LABEL_TIMEOUT_MS,
   ) {}
 
   async complete(
@@ -233,7 +235,7 @@ export class InstantShipCompletion {
           items: [{ item_id: itemId, shipment: labelShipment(request) }],
         },
       },
-      { timeoutMs: LABEL_TIMEOUT_MS },
+      { timeoutMs: this.labelTimeoutMs },
     );
     if (label.ok) {
       return this.record(

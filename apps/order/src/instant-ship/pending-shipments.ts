@@ -1,10 +1,10 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import type { KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { type Env, readMilliseconds } from '@shipping/platform/config';
 import { type FencedLeases, type Lease, LeasedWork, LeaseSweep } from '@shipping/platform/leases';
 import { SQL_CLIENT } from '@shipping/platform/storage';
 import { ORDER_MIGRATIONS } from '../order.migrations';
+import { DEFAULT_INSTANT_SHIP_LEASE_MS } from './instant-ship-timing';
 
 export interface PendingShipment {
   shipment_order_id: number;
@@ -15,18 +15,11 @@ export interface PendingShipment {
 }
 
 /**
- * How long a claim to finish a shipment holds without being renewed. Its holder renews it while
- * it works (every third of it), so this is how soon a shipment whose finisher died is taken over.
+ * How long a claim to finish a shipment holds without being renewed (INSTANT_SHIP_LEASE_MS, read
+ * by the app's module). Its holder renews it while it works (every third of it), so this is how
+ * soon a shipment whose finisher died is taken over.
  */
-export const SHIPMENT_LEASE_MS = 15_000;
-
-/** Specs shorten the lease. */
 export const SHIPMENT_LEASE = Symbol('SHIPMENT_LEASE');
-
-/** INSTANT_SHIP_LEASE_MS, at least 3 s (renewed every third of it), or SHIPMENT_LEASE_MS unset. */
-export function readShipmentLeaseMs(env: Env = process.env): number {
-  return readMilliseconds(env, 'INSTANT_SHIP_LEASE_MS', 3_000) ?? SHIPMENT_LEASE_MS;
-}
 
 /**
  * Instant ships begun and not yet finished. A row is written before the shipment's first event
@@ -42,7 +35,7 @@ export class PendingShipments implements OnModuleInit {
 
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
-    @Optional() @Inject(SHIPMENT_LEASE) leaseMs: number = SHIPMENT_LEASE_MS,
+    @Optional() @Inject(SHIPMENT_LEASE) leaseMs: number = DEFAULT_INSTANT_SHIP_LEASE_MS,
   ) {
     this.work = new LeasedWork(sql, {
       name: 'order_instant_ship_pending',
