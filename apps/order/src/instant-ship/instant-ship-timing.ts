@@ -22,6 +22,7 @@ export function readInstantShipTiming(env: Env = process.env): InstantShipTiming
     labelTimeoutMs:
       readMilliseconds(env, 'INSTANT_SHIP_LABEL_TIMEOUT_MS', SHORTEST_LABEL_TIMEOUT_MS) ??
       DEFAULT_INSTANT_SHIP_LABEL_TIMEOUT_MS,
-    leaseMs: readMilliseconds(env, 'INSTANT_SHIP_LEASE_MS', SHORTEST_LEASE_MS) ?? DEFAULT_INSTANT_SHIP_LEASE_MS,
+    leaseMs:
+      readMilliseconds(env, 'INSTANT_SHIP_LEASE_MS', SHORTEST_LEASE_MS) ?? DEFAULT_INSTANT_SHIP_LEASE_MS,
   };
 }
