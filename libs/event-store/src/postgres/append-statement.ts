@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { EventData } from '../event-store';
 import { type CanonicalEvent, canonicalPayload, chainCanonical } from '../audit/event-hash';
 
@@ -11,6 +11,8 @@ import { type CanonicalEvent, canonicalPayload, chainCanonical } from '../audit/
  * "revision n exists" stand for "the stream is at n or beyond".
  */
 export interface AppendStatement {
+  /** The name the statement is prepared under: the server parses and plans it once per connection. */
+  name: string;
   sql: string;
   params: unknown[];
 }
@@ -41,8 +43,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function prepareBatch(streamName: string, batch: EventData[], previous: ChainLink): PreparedBatch {
   // The events of one command usually share one metadata object: it is written once.
-  const metadataTexts = new Map<unknown, string>();
-  const events = batch.map((event) => prepare(event, metadataTexts));
+  const written: WrittenMetadata = { metadata: undefined, text: '' };
+  const events = batch.map((event) => prepare(event, written));
   const hashes = chainCanonical(streamName, previous, events);
   let rows = '[';
   for (let index = 0; index < events.length; index++) {
@@ -74,33 +76,65 @@ export function appendStatement(
   rows: string,
   previous: ChainLink,
 ): AppendStatement {
-  const follows =
-    previous.revision < 0n
-      ? ''
-      : `where exists (select 1 from ${table} p where p.stream_name = $1 and p.stream_revision = $3::bigint and p.event_hash is not distinct from $4::text)`;
-  // `order by b.ord` makes global positions follow revisions inside one append.
-  const sql = `
+  const params: unknown[] = [streamName, rows, previous.revision.toString()];
+  if (previous.revision < 0n) return { ...statementText(table, false), params };
+  params.push(previous.hash);
+  return { ...statementText(table, true), params };
+}
+
+const texts = new Map<string, { name: string; sql: string }>();
+
+/** The two texts of a table's append, each with the name it is prepared under once per connection. */
+function statementText(table: string, follows: boolean): { name: string; sql: string } {
+  const key = `${follows}:${table}`;
+  let text = texts.get(key);
+  if (!text) {
+    const sql = insertSql(table, follows);
+    text = { name: 'append_' + createHash('sha256').update(sql).digest('hex').slice(0, 32), sql };
+    texts.set(key, text);
+  }
+  return text;
+}
+
+function insertSql(table: string, follows: boolean): string {
+  const where = follows
+    ? `where exists (select 1 from ${table} p where p.stream_name = $1 and p.stream_revision = $3::bigint and p.event_hash is not distinct from $4::text)`
+    : '';
+  // `order by b.ord` makes global positions follow revisions inside one append; only the last
+  // row goes back, the one the append answers with.
+  return `
+with appended as (
 insert into ${table} (event_id, stream_name, stream_revision, event_type, event_version, data, metadata, event_hash)
 select (b.e->>'id')::uuid, $1, $3::bigint + b.ord, b.e->>'type', (b.e->>'version')::integer, b.e->'data', b.e->'metadata', b.e->>'hash'
 from jsonb_array_elements($2::jsonb) with ordinality as b(e, ord)
-${follows}
+${where}
 order by b.ord
-returning stream_revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
-  const params: unknown[] = [streamName, rows, previous.revision.toString()];
-  if (previous.revision >= 0n) params.push(previous.hash);
-  return { sql, params };
+returning stream_revision, transaction_id, global_position)
+select stream_revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position
+from appended order by stream_revision desc limit 1`;
 }
 
-function prepare(event: EventData, metadataTexts: Map<unknown, string>): PreparedEvent {
+/** The metadata object the event before had, and its canonical text. */
+interface WrittenMetadata {
+  metadata: unknown;
+  text: string;
+}
+
+function prepare(event: EventData, written: WrittenMetadata): PreparedEvent {
   const id = event.id ?? randomUUID();
-  if (!uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
+  if (event.id !== undefined && !uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
   if (typeof event.type !== 'string' || event.type === '')
     throw new TypeError('Event type must be a non-empty string');
   const version = event.version ?? 1;
   if (!Number.isInteger(version) || version < 1)
     throw new TypeError(`Event version must be a positive integer, got ${version}`);
   const metadata = event.metadata ?? {};
-  const payload = canonicalPayload(event.data, metadata, metadataTexts.get(metadata));
-  metadataTexts.set(metadata, payload.metadata);
+  const payload = canonicalPayload(
+    event.data,
+    metadata,
+    written.metadata === metadata ? written.text : undefined,
+  );
+  written.metadata = metadata;
+  written.text = payload.metadata;
   return { id, type: event.type, version, payload };
 }
