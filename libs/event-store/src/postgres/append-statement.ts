@@ -27,11 +27,18 @@ export const streamStart: ChainLink = { revision: -1n, hash: null };
 
 interface PreparedEvent extends CanonicalEvent {
   id: string;
+  /** Which of the append's metadata texts is this event's. */
+  metadataIndex: number;
 }
 
-/** An append ready to insert: its events as the JSON array the statement reads, and the link its last event makes. */
+/**
+ * An append ready to insert: its events as the JSON array the statement reads, each naming its
+ * metadata by its place in `metadata` (the append's distinct metadata texts, a JSON array, sent
+ * once), and the link its last event makes.
+ */
 export interface PreparedBatch {
   rows: string;
+  metadata: string;
   last: ChainLink;
 }
 
@@ -42,8 +49,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * into the batch as they are, not encoded again.
  */
 export function prepareBatch(streamName: string, batch: EventData[], previous: ChainLink): PreparedBatch {
-  // The events of one command usually share one metadata object: it is written once.
-  const written: WrittenMetadata = { metadata: undefined, text: '' };
+  // The events of one command usually share one metadata object: it is written and sent once.
+  const written: WrittenMetadata = { metadata: undefined, text: '', texts: [] };
   const events = batch.map((event) => prepare(event, written));
   const hashes = chainCanonical(streamName, previous, events);
   let rows = '[';
@@ -60,12 +67,13 @@ export function prepareBatch(streamName: string, batch: EventData[], previous: C
       hashes[index] +
       '","data":' +
       payload.data +
-      ',"metadata":' +
-      payload.metadata +
+      ',"m":' +
+      events[index].metadataIndex +
       '}';
   }
   return {
     rows: rows + ']',
+    metadata: '[' + written.texts.join(',') + ']',
     last: { revision: previous.revision + BigInt(events.length), hash: hashes[hashes.length - 1] },
   };
 }
@@ -73,10 +81,10 @@ export function prepareBatch(streamName: string, batch: EventData[], previous: C
 export function appendStatement(
   table: string,
   streamName: string,
-  rows: string,
+  { rows, metadata }: Pick<PreparedBatch, 'rows' | 'metadata'>,
   previous: ChainLink,
 ): AppendStatement {
-  const params: unknown[] = [streamName, rows, previous.revision.toString()];
+  const params: unknown[] = [streamName, rows, previous.revision.toString(), metadata];
   if (previous.revision < 0n) return { ...statementText(table, false), params };
   params.push(previous.hash);
   return { ...statementText(table, true), params };
@@ -98,14 +106,14 @@ function statementText(table: string, follows: boolean): { name: string; sql: st
 
 function insertSql(table: string, follows: boolean): string {
   const where = follows
-    ? `where exists (select 1 from ${table} p where p.stream_name = $1 and p.stream_revision = $3::bigint and p.event_hash is not distinct from $4::text)`
+    ? `where exists (select 1 from ${table} p where p.stream_name = $1 and p.stream_revision = $3::bigint and p.event_hash is not distinct from $5::text)`
     : '';
-  // `order by b.ord` makes global positions follow revisions inside one append; only the last
-  // row goes back, the one the append answers with.
+  // `order by b.ord` makes global positions follow revisions inside one append; the metadata list
+  // is parsed once (an init plan); only the last row goes back, the one the append answers with.
   return `
 with appended as (
 insert into ${table} (event_id, stream_name, stream_revision, event_type, event_version, data, metadata, event_hash)
-select (b.e->>'id')::uuid, $1, $3::bigint + b.ord, b.e->>'type', (b.e->>'version')::integer, b.e->'data', b.e->'metadata', b.e->>'hash'
+select (b.e->>'id')::uuid, $1, $3::bigint + b.ord, b.e->>'type', (b.e->>'version')::integer, b.e->'data', (select $4::jsonb) -> ((b.e->>'m')::integer), b.e->>'hash'
 from jsonb_array_elements($2::jsonb) with ordinality as b(e, ord)
 ${where}
 order by b.ord
@@ -114,10 +122,11 @@ select stream_revision::text as revision, transaction_id::text as commit_positio
 from appended order by stream_revision desc limit 1`;
 }
 
-/** The metadata object the event before had, and its canonical text. */
+/** The metadata object the event before had, its canonical text, and the append's texts so far. */
 interface WrittenMetadata {
   metadata: unknown;
   text: string;
+  texts: string[];
 }
 
 function prepare(event: EventData, written: WrittenMetadata): PreparedEvent {
@@ -129,12 +138,12 @@ function prepare(event: EventData, written: WrittenMetadata): PreparedEvent {
   if (!Number.isInteger(version) || version < 1)
     throw new TypeError(`Event version must be a positive integer, got ${version}`);
   const metadata = event.metadata ?? {};
-  const payload = canonicalPayload(
-    event.data,
-    metadata,
-    written.metadata === metadata ? written.text : undefined,
-  );
-  written.metadata = metadata;
-  written.text = payload.metadata;
-  return { id, type: event.type, version, payload };
+  const same = written.metadata === metadata && written.texts.length > 0;
+  const payload = canonicalPayload(event.data, metadata, same ? written.text : undefined);
+  if (!same) {
+    written.metadata = metadata;
+    written.text = payload.metadata;
+    written.texts.push(payload.metadata);
+  }
+  return { id, type: event.type, version, payload, metadataIndex: written.texts.length - 1 };
 }

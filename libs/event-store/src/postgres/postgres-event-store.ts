@@ -207,8 +207,8 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       const previous = await this.previousLink(queryRows, streamName, expected, useKeptHead);
       if (!previous) throw await this.wrongExpectedVersion(queryRows, streamName, expected);
-      const { rows: batchRows, last } = prepareBatch(streamName, events, previous);
-      const statement = appendStatement(this.tables.events, streamName, batchRows, previous);
+      const batch = prepareBatch(streamName, events, previous);
+      const statement = appendStatement(this.tables.events, streamName, batch, previous);
       let rows: AppendedRow[];
       try {
         rows = await queryRows<AppendedRow>(statement.sql, statement.params, { name: statement.name });
@@ -231,7 +231,7 @@ export class PostgresEventStore implements EventStore {
         }
         throw await this.wrongExpectedVersion(queryRows, streamName, expected);
       }
-      this.heads.set(streamName, last);
+      this.heads.set(streamName, batch.last);
       return { nextExpectedRevision: toBigInt(rows[0].revision), position: rowPosition(rows[0]) };
     }
   }
