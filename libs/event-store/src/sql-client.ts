@@ -4,10 +4,6 @@ export interface QueryResult<R> {
 }
 
 /**
- * The one SQL surface every PostgreSQL-backed store uses, so the same code runs on a server
- * (the `pg` driver) and embedded (PGlite). Parameters are positional ($1, $2, ...).
- */
-/**
  * `name`: the statement is prepared under this name on each connection the first time it runs
  * there, then only bound and executed: for hot statements whose text never changes under the name.
  * A client without prepared statements runs it as any other.
@@ -16,6 +12,10 @@ export interface QueryOptions {
   name?: string;
 }
 
+/**
+ * The one SQL surface every PostgreSQL-backed store uses, so the same code runs on a server
+ * (the `pg` driver) and embedded (PGlite). Parameters are positional ($1, $2, ...).
+ */
 export interface SqlClient {
   query<R = Record<string, unknown>>(
     sql: string,

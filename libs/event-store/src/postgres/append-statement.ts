@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventData } from '../event-store';
-import { type CanonicalEvent, canonicalPayload, chainCanonical } from '../audit/event-hash';
+import { canonicalJson } from '../audit/canonical-json';
+import { ChainHasher } from '../audit/event-hash';
 
 /**
  * One INSERT ... SELECT per append, each event with its revision and chained hash computed here
@@ -25,12 +26,6 @@ export interface ChainLink {
 
 export const streamStart: ChainLink = { revision: -1n, hash: null };
 
-interface PreparedEvent extends CanonicalEvent {
-  id: string;
-  /** Which of the append's metadata texts is this event's. */
-  metadataIndex: number;
-}
-
 /**
  * An append ready to insert: its events as the JSON array the statement reads, each naming its
  * metadata by its place in `metadata` (the append's distinct metadata texts, a JSON array, sent
@@ -45,37 +40,65 @@ export interface PreparedBatch {
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The events ready to insert. The canonical payload texts are JSON already: hashed, then written
- * into the batch as they are, not encoded again.
+ * The events ready to insert, in one pass: each event's data written as RFC 8785 text, hashed,
+ * then written into the batch as it is, not encoded again. The events of one command usually
+ * share one metadata object and one type: each is written once while it repeats.
  */
 export function prepareBatch(streamName: string, batch: EventData[], previous: ChainLink): PreparedBatch {
-  // The events of one command usually share one metadata object: it is written and sent once.
-  const written: WrittenMetadata = { metadata: undefined, text: '', texts: [] };
-  const events = batch.map((event) => prepare(event, written));
-  const hashes = chainCanonical(streamName, previous, events);
+  const chain = new ChainHasher(streamName, previous, batch.length);
+  const metadataTexts: string[] = [];
+  let metadata: unknown;
+  let metadataText = '';
+  let type: unknown;
+  let typeJson = '';
+  let eventHash = '';
   let rows = '[';
-  for (let index = 0; index < events.length; index++) {
-    const { id, type, version, payload } = events[index];
+  for (let index = 0; index < batch.length; index++) {
+    const event = batch[index];
+    const id = event.id ?? randomUUID();
+    if (event.id !== undefined && !uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
+    if (event.type !== type || index === 0) {
+      if (typeof event.type !== 'string' || event.type === '')
+        throw new TypeError('Event type must be a non-empty string');
+      type = event.type;
+      typeJson = JSON.stringify(type);
+    }
+    const version = event.version ?? 1;
+    if (!Number.isInteger(version) || version < 1)
+      throw new TypeError(`Event version must be a positive integer, got ${version}`);
+    const eventMetadata = event.metadata ?? {};
+    if (eventMetadata !== metadata || index === 0) {
+      metadata = eventMetadata;
+      metadataText = jsonText(canonicalJson(eventMetadata));
+      metadataTexts.push(metadataText);
+    }
+    const dataText = jsonText(canonicalJson(event.data ?? null));
+    eventHash = chain.next(dataText, metadataText, typeJson, version);
     rows +=
       (index === 0 ? '{"id":"' : ',{"id":"') +
       id +
       '","type":' +
-      JSON.stringify(type) +
+      typeJson +
       ',"version":' +
       version +
       ',"hash":"' +
-      hashes[index] +
+      eventHash +
       '","data":' +
-      payload.data +
+      dataText +
       ',"m":' +
-      events[index].metadataIndex +
+      (metadataTexts.length - 1) +
       '}';
   }
   return {
     rows: rows + ']',
-    metadata: '[' + written.texts.join(',') + ']',
-    last: { revision: previous.revision + BigInt(events.length), hash: hashes[hashes.length - 1] },
+    metadata: '[' + metadataTexts.join(',') + ']',
+    last: { revision: previous.revision + BigInt(batch.length), hash: eventHash },
   };
+}
+
+function jsonText(text: string | undefined): string {
+  if (text === undefined) throw new TypeError('Event data and metadata must be JSON');
+  return text;
 }
 
 export function appendStatement(
@@ -120,30 +143,4 @@ order by b.ord
 returning stream_revision, transaction_id, global_position)
 select stream_revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position
 from appended order by stream_revision desc limit 1`;
-}
-
-/** The metadata object the event before had, its canonical text, and the append's texts so far. */
-interface WrittenMetadata {
-  metadata: unknown;
-  text: string;
-  texts: string[];
-}
-
-function prepare(event: EventData, written: WrittenMetadata): PreparedEvent {
-  const id = event.id ?? randomUUID();
-  if (event.id !== undefined && !uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
-  if (typeof event.type !== 'string' || event.type === '')
-    throw new TypeError('Event type must be a non-empty string');
-  const version = event.version ?? 1;
-  if (!Number.isInteger(version) || version < 1)
-    throw new TypeError(`Event version must be a positive integer, got ${version}`);
-  const metadata = event.metadata ?? {};
-  const same = written.metadata === metadata && written.texts.length > 0;
-  const payload = canonicalPayload(event.data, metadata, same ? written.text : undefined);
-  if (!same) {
-    written.metadata = metadata;
-    written.text = payload.metadata;
-    written.texts.push(payload.metadata);
-  }
-  return { id, type: event.type, version, payload, metadataIndex: written.texts.length - 1 };
 }
