@@ -28,10 +28,10 @@ function prepareAll(): number {
   for (const { streamName, appends } of batches) {
     let previous = streamStart;
     for (const append of appends) {
-      const { rows, last } = prepareBatch(streamName, append, previous);
-      const { params } = appendStatement('event_store.events', streamName, rows, previous);
-      bytes += Buffer.byteLength(params[1] as string);
-      previous = last;
+      const batch = prepareBatch(streamName, append, previous);
+      const { params } = appendStatement('event_store.events', streamName, batch, previous);
+      bytes += Buffer.byteLength(params[1] as string) + Buffer.byteLength(params[3] as string);
+      previous = batch.last;
     }
   }
   return bytes;

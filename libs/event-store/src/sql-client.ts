@@ -4,11 +4,24 @@ export interface QueryResult<R> {
 }
 
 /**
+ * `name`: the statement is prepared under this name on each connection the first time it runs
+ * there, then only bound and executed: for hot statements whose text never changes under the name.
+ * A client without prepared statements runs it as any other.
+ */
+export interface QueryOptions {
+  name?: string;
+}
+
+/**
  * The one SQL surface every PostgreSQL-backed store uses, so the same code runs on a server
  * (the `pg` driver) and embedded (PGlite). Parameters are positional ($1, $2, ...).
  */
 export interface SqlClient {
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>>;
   /** Runs several statements (schema set-up); no parameters. */
   exec(sql: string): Promise<void>;
   /** Runs `work` in one transaction on one connection; rolls back if it throws. */

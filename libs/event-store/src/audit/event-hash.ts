@@ -66,36 +66,55 @@ export interface CanonicalEvent {
 }
 
 /**
- * The hashes of events appended together, each chained to the one before it: the same text as
- * `chainedText` and the same hash as `eventHash`, built for a whole append. The stream's JSON and
- * the next revisions are written once for the batch, and `crypto.hash` hashes each text in one
- * call, without a Hash object per event. Each payload's texts are replaced by equal slices of the
- * hashed text, which is flat once hashed.
+ * Hashes a stream's next events in order, each chained to the one before it: the same text as
+ * `chainedText` and the same hash as `eventHash`. The stream's JSON and the next revisions are
+ * written once, and `crypto.hash` hashes each text in one call, without a Hash object per event.
  */
+export class ChainHasher {
+  private readonly tail: string;
+  private readonly revisions: string[];
+  private previousHash: string;
+  private count = 0;
+
+  constructor(streamName: string, previous: { revision: bigint; hash: string | null }, count: number) {
+    this.tail = `","stream":${JSON.stringify(streamName)},"type":`;
+    this.revisions = nextRevisions(previous.revision, count);
+    this.previousHash = JSON.stringify(previous.hash);
+  }
+
+  /** The next event's hash; `typeJson` is its type as a JSON string, its texts RFC 8785 already. */
+  next(dataText: string, metadataText: string, typeJson: string, version: number): string {
+    if (!Number.isInteger(version)) throw new TypeError(`Event version must be an integer, got ${version}`);
+    const text =
+      dataKey +
+      dataText +
+      metadataKey +
+      metadataText +
+      ',"previousHash":' +
+      this.previousHash +
+      ',"revision":"' +
+      this.revisions[this.count++] +
+      this.tail +
+      typeJson +
+      ',"version":' +
+      version +
+      '}';
+    const hex = hash('sha256', text, 'hex');
+    this.previousHash = '"' + hex + '"';
+    return hex;
+  }
+}
+
+/** The hashes of events appended together, each chained to the one before it. */
 export function chainCanonical(
   streamName: string,
   previous: { revision: bigint; hash: string | null },
   events: readonly CanonicalEvent[],
 ): string[] {
-  const tail = `","stream":${JSON.stringify(streamName)},"type":`;
-  const revisions = nextRevisions(previous.revision, events.length);
-  const hashes = new Array<string>(events.length);
-  let previousHash = JSON.stringify(previous.hash);
-  for (let index = 0; index < events.length; index++) {
-    const { type, version, payload } = events[index];
-    if (!Number.isInteger(version)) throw new TypeError(`Event version must be an integer, got ${version}`);
-    const text =
-      `${dataKey}${payload.data}${metadataKey}${payload.metadata},"previousHash":${previousHash}` +
-      `,"revision":"${revisions[index]}${tail}${JSON.stringify(type)},"version":${version}}`;
-    hashes[index] = hash('sha256', text, 'hex');
-    // Hashing flattened the text: slices of it spare the next writer a walk over the payloads' ropes.
-    const dataEnd = dataKey.length + payload.data.length;
-    const metadataStart = dataEnd + metadataKey.length;
-    payload.data = text.slice(dataKey.length, dataEnd);
-    payload.metadata = text.slice(metadataStart, metadataStart + payload.metadata.length);
-    previousHash = '"' + hashes[index] + '"';
-  }
-  return hashes;
+  const chain = new ChainHasher(streamName, previous, events.length);
+  return events.map(({ type, version, payload }) =>
+    chain.next(payload.data, payload.metadata, JSON.stringify(type), version),
+  );
 }
 
 /** The decimal revisions after `last`, in doubles while they are exact, else in bigints. */

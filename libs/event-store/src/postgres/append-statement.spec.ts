@@ -13,6 +13,15 @@ interface InsertedRow {
   metadata: Record<string, unknown>;
 }
 
+/** The rows as the statement reads them, each with the metadata it names. */
+function insertedRows({ rows, metadata }: { rows: string; metadata: string }): InsertedRow[] {
+  const list = JSON.parse(metadata) as Record<string, unknown>[];
+  return (JSON.parse(rows) as (Omit<InsertedRow, 'metadata'> & { m: number })[]).map(({ m, ...row }) => ({
+    ...row,
+    metadata: list[m],
+  }));
+}
+
 /** Nested objects and arrays, strings of any UTF-16 units (lone surrogates too), doubles of every kind. */
 const json = fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' });
 const event: fc.Arbitrary<EventData> = fc.record({
@@ -50,8 +59,9 @@ describe('prepareBatch', () => {
     fc.assert(
       fc.property(append, ({ streamName, events: batch, after }) => {
         const previous: ChainLink = after < 0n ? streamStart : { revision: after, hash: 'ab'.repeat(32) };
-        const { rows, last } = prepareBatch(streamName, batch, previous);
-        const inserted = JSON.parse(rows) as InsertedRow[];
+        const prepared = prepareBatch(streamName, batch, previous);
+        const { last } = prepared;
+        const inserted = insertedRows(prepared);
         const expected = referenceHashes(streamName, batch, previous);
 
         expect(inserted.map((row) => row.hash)).toEqual(expected);
@@ -77,12 +87,30 @@ describe('prepareBatch', () => {
       },
       metadata: { correlationId: `c-${index}`, accountId: 'acct_acme' },
     }));
-    const { rows } = prepareBatch('batch-1', batch, streamStart);
-    const inserted = JSON.parse(rows) as InsertedRow[];
+    const prepared = prepareBatch('batch-1', batch, streamStart);
+    const { rows } = prepared;
+    const inserted = insertedRows(prepared);
 
     expect(inserted.map((row) => row.hash)).toEqual(referenceHashes('batch-1', batch, streamStart));
     expect(rows).toContain(
       '"data":{"index":1,"item_id":"item_1","zé€𝄞":{"big":1e+21,"list":[1,0,"a\\u0000\\"\\\\"],"tiny":1e-7,"weight":0.14285714285714285}}',
+    );
+  });
+
+  it('sends a metadata object the events share once, and each event names its own', () => {
+    const shared = { correlationId: 'c-1', accountId: 'acct_acme' };
+    const other = { correlationId: 'c-2' };
+    const batch: EventData[] = [shared, shared, other, shared].map((metadata, index) => ({
+      type: 'ItemValidated',
+      data: { index },
+      metadata,
+    }));
+    const prepared = prepareBatch('batch-1', batch, streamStart);
+
+    expect(JSON.parse(prepared.metadata)).toEqual([shared, other, shared]);
+    expect(insertedRows(prepared).map((row) => row.metadata)).toEqual([shared, shared, other, shared]);
+    expect(insertedRows(prepared).map((row) => row.hash)).toEqual(
+      referenceHashes('batch-1', batch, streamStart),
     );
   });
 });

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { EventData } from '../event-store';
-import { type CanonicalEvent, canonicalPayload, chainCanonical } from '../audit/event-hash';
+import { canonicalJson } from '../audit/canonical-json';
+import { ChainHasher } from '../audit/event-hash';
 
 /**
  * One INSERT ... SELECT per append, each event with its revision and chained hash computed here
@@ -11,6 +12,8 @@ import { type CanonicalEvent, canonicalPayload, chainCanonical } from '../audit/
  * "revision n exists" stand for "the stream is at n or beyond".
  */
 export interface AppendStatement {
+  /** The name the statement is prepared under: the server parses and plans it once per connection. */
+  name: string;
   sql: string;
   params: unknown[];
 }
@@ -23,84 +26,121 @@ export interface ChainLink {
 
 export const streamStart: ChainLink = { revision: -1n, hash: null };
 
-interface PreparedEvent extends CanonicalEvent {
-  id: string;
-}
-
-/** An append ready to insert: its events as the JSON array the statement reads, and the link its last event makes. */
+/**
+ * An append ready to insert: its events as the JSON array the statement reads, each naming its
+ * metadata by its place in `metadata` (the append's distinct metadata texts, a JSON array, sent
+ * once), and the link its last event makes.
+ */
 export interface PreparedBatch {
   rows: string;
+  metadata: string;
   last: ChainLink;
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The events ready to insert. The canonical payload texts are JSON already: hashed, then written
- * into the batch as they are, not encoded again.
+ * The events ready to insert, in one pass: each event's data written as RFC 8785 text, hashed,
+ * then written into the batch as it is, not encoded again. The events of one command usually
+ * share one metadata object and one type: each is written once while it repeats.
  */
 export function prepareBatch(streamName: string, batch: EventData[], previous: ChainLink): PreparedBatch {
-  // The events of one command usually share one metadata object: it is written once.
-  const metadataTexts = new Map<unknown, string>();
-  const events = batch.map((event) => prepare(event, metadataTexts));
-  const hashes = chainCanonical(streamName, previous, events);
+  const chain = new ChainHasher(streamName, previous, batch.length);
+  const metadataTexts: string[] = [];
+  let metadata: unknown;
+  let metadataText = '';
+  let type: unknown;
+  let typeJson = '';
+  let eventHash = '';
   let rows = '[';
-  for (let index = 0; index < events.length; index++) {
-    const { id, type, version, payload } = events[index];
+  for (let index = 0; index < batch.length; index++) {
+    const event = batch[index];
+    const id = event.id ?? randomUUID();
+    if (event.id !== undefined && !uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
+    if (event.type !== type || index === 0) {
+      if (typeof event.type !== 'string' || event.type === '')
+        throw new TypeError('Event type must be a non-empty string');
+      type = event.type;
+      typeJson = JSON.stringify(type);
+    }
+    const version = event.version ?? 1;
+    if (!Number.isInteger(version) || version < 1)
+      throw new TypeError(`Event version must be a positive integer, got ${version}`);
+    const eventMetadata = event.metadata ?? {};
+    if (eventMetadata !== metadata || index === 0) {
+      metadata = eventMetadata;
+      metadataText = jsonText(canonicalJson(eventMetadata));
+      metadataTexts.push(metadataText);
+    }
+    const dataText = jsonText(canonicalJson(event.data ?? null));
+    eventHash = chain.next(dataText, metadataText, typeJson, version);
     rows +=
       (index === 0 ? '{"id":"' : ',{"id":"') +
       id +
       '","type":' +
-      JSON.stringify(type) +
+      typeJson +
       ',"version":' +
       version +
       ',"hash":"' +
-      hashes[index] +
+      eventHash +
       '","data":' +
-      payload.data +
-      ',"metadata":' +
-      payload.metadata +
+      dataText +
+      ',"m":' +
+      (metadataTexts.length - 1) +
       '}';
   }
   return {
     rows: rows + ']',
-    last: { revision: previous.revision + BigInt(events.length), hash: hashes[hashes.length - 1] },
+    metadata: '[' + metadataTexts.join(',') + ']',
+    last: { revision: previous.revision + BigInt(batch.length), hash: eventHash },
   };
+}
+
+function jsonText(text: string | undefined): string {
+  if (text === undefined) throw new TypeError('Event data and metadata must be JSON');
+  return text;
 }
 
 export function appendStatement(
   table: string,
   streamName: string,
-  rows: string,
+  { rows, metadata }: Pick<PreparedBatch, 'rows' | 'metadata'>,
   previous: ChainLink,
 ): AppendStatement {
-  const follows =
-    previous.revision < 0n
-      ? ''
-      : `where exists (select 1 from ${table} p where p.stream_name = $1 and p.stream_revision = $3::bigint and p.event_hash is not distinct from $4::text)`;
-  // `order by b.ord` makes global positions follow revisions inside one append.
-  const sql = `
-insert into ${table} (event_id, stream_name, stream_revision, event_type, event_version, data, metadata, event_hash)
-select (b.e->>'id')::uuid, $1, $3::bigint + b.ord, b.e->>'type', (b.e->>'version')::integer, b.e->'data', b.e->'metadata', b.e->>'hash'
-from jsonb_array_elements($2::jsonb) with ordinality as b(e, ord)
-${follows}
-order by b.ord
-returning stream_revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position`;
-  const params: unknown[] = [streamName, rows, previous.revision.toString()];
-  if (previous.revision >= 0n) params.push(previous.hash);
-  return { sql, params };
+  const params: unknown[] = [streamName, rows, previous.revision.toString(), metadata];
+  if (previous.revision < 0n) return { ...statementText(table, false), params };
+  params.push(previous.hash);
+  return { ...statementText(table, true), params };
 }
 
-function prepare(event: EventData, metadataTexts: Map<unknown, string>): PreparedEvent {
-  const id = event.id ?? randomUUID();
-  if (!uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
-  if (typeof event.type !== 'string' || event.type === '')
-    throw new TypeError('Event type must be a non-empty string');
-  const version = event.version ?? 1;
-  if (!Number.isInteger(version) || version < 1)
-    throw new TypeError(`Event version must be a positive integer, got ${version}`);
-  const metadata = event.metadata ?? {};
-  const payload = canonicalPayload(event.data, metadata, metadataTexts.get(metadata));
-  metadataTexts.set(metadata, payload.metadata);
-  return { id, type: event.type, version, payload };
+const texts = new Map<string, { name: string; sql: string }>();
+
+/** The two texts of a table's append, each with the name it is prepared under once per connection. */
+function statementText(table: string, follows: boolean): { name: string; sql: string } {
+  const key = `${follows}:${table}`;
+  let text = texts.get(key);
+  if (!text) {
+    const sql = insertSql(table, follows);
+    text = { name: 'append_' + createHash('sha256').update(sql).digest('hex').slice(0, 32), sql };
+    texts.set(key, text);
+  }
+  return text;
+}
+
+function insertSql(table: string, follows: boolean): string {
+  const where = follows
+    ? `where exists (select 1 from ${table} p where p.stream_name = $1 and p.stream_revision = $3::bigint and p.event_hash is not distinct from $5::text)`
+    : '';
+  // `order by b.ord` makes global positions follow revisions inside one append; the metadata list
+  // is parsed once (an init plan); only the last row goes back, the one the append answers with.
+  return `
+with appended as (
+insert into ${table} (event_id, stream_name, stream_revision, event_type, event_version, data, metadata, event_hash)
+select (b.e->>'id')::uuid, $1, $3::bigint + b.ord, b.e->>'type', (b.e->>'version')::integer, b.e->'data', (select $4::jsonb) -> ((b.e->>'m')::integer), b.e->>'hash'
+from jsonb_array_elements($2::jsonb) with ordinality as b(e, ord)
+${where}
+order by b.ord
+returning stream_revision, transaction_id, global_position)
+select stream_revision::text as revision, transaction_id::text as commit_position, global_position::text as prepare_position
+from appended order by stream_revision desc limit 1`;
 }

@@ -1,5 +1,5 @@
-import { Pool, type PoolClient, type PoolConfig } from 'pg';
-import type { QueryResult, SqlClient } from '../sql-client';
+import { Pool, type PoolClient, type PoolConfig, type QueryConfig } from 'pg';
+import type { QueryOptions, QueryResult, SqlClient } from '../sql-client';
 import { builtinTypeParsers } from './pg-type-parsers';
 import { withSavepoint } from './savepoint';
 
@@ -14,8 +14,12 @@ export class PgSqlClient implements SqlClient {
     this.pool.on('error', () => undefined);
   }
 
-  async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-    return toResult<R>(await this.pool.query(sql, params));
+  async query<R = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>> {
+    return toResult<R>(await this.pool.query(queryConfig(sql, params, options)));
   }
 
   async exec(sql: string): Promise<void> {
@@ -61,8 +65,12 @@ export class PgSqlClient implements SqlClient {
 abstract class PgHeldConnection implements SqlClient {
   constructor(protected readonly connection: PoolClient) {}
 
-  async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-    return toResult<R>(await this.connection.query(sql, params));
+  async query<R = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>> {
+    return toResult<R>(await this.connection.query(queryConfig(sql, params, options)));
   }
 
   async exec(sql: string): Promise<void> {
@@ -111,6 +119,14 @@ async function inTransaction<T>(
     });
     throw error;
   }
+}
+
+function queryConfig(
+  sql: string,
+  params: unknown[] | undefined,
+  options: QueryOptions | undefined,
+): QueryConfig {
+  return { text: sql, values: params, name: options?.name };
 }
 
 function toResult<R>(result: { rows: unknown[]; rowCount: number | null }): QueryResult<R> {

@@ -12,7 +12,7 @@ import {
   type Subscription,
   type SubscriptionHandler,
 } from '../event-store';
-import type { SqlClient } from '../sql-client';
+import type { QueryOptions, SqlClient } from '../sql-client';
 import { allQuery, type AllQuery } from './all-query';
 import { AllTail } from './all-tail';
 import { appendStatement, type ChainLink, prepareBatch, streamStart } from './append-statement';
@@ -108,8 +108,8 @@ export class PostgresEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     this.assertOpen();
-    const queryRows: QueryRows = async <R>(sql: string, params: unknown[]) =>
-      (await this.client.query<R>(sql, params)).rows;
+    const queryRows: QueryRows = async <R>(sql: string, params: unknown[], queryOptions?: QueryOptions) =>
+      (await this.client.query<R>(sql, params, queryOptions)).rows;
     const result = await this.append(queryRows, streamName, events, options.expectedRevision ?? 'any');
     this.appends++;
     for (const subscription of this.subscriptions) subscription.wake();
@@ -129,8 +129,8 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     this.assertOpen();
     // A savepoint per attempt: a failed insert must not abort the caller's transaction.
-    const queryRows: QueryRows = <R>(sql: string, params: unknown[]) =>
-      tx.transaction(async (savepoint) => (await savepoint.query<R>(sql, params)).rows);
+    const queryRows: QueryRows = <R>(sql: string, params: unknown[], queryOptions?: QueryOptions) =>
+      tx.transaction(async (savepoint) => (await savepoint.query<R>(sql, params, queryOptions)).rows);
     return this.append(queryRows, streamName, events, options.expectedRevision ?? 'any');
   }
 
@@ -207,11 +207,11 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       const previous = await this.previousLink(queryRows, streamName, expected, useKeptHead);
       if (!previous) throw await this.wrongExpectedVersion(queryRows, streamName, expected);
-      const { rows: batchRows, last } = prepareBatch(streamName, events, previous);
-      const statement = appendStatement(this.tables.events, streamName, batchRows, previous);
+      const batch = prepareBatch(streamName, events, previous);
+      const statement = appendStatement(this.tables.events, streamName, batch, previous);
       let rows: AppendedRow[];
       try {
-        rows = await queryRows<AppendedRow>(statement.sql, statement.params);
+        rows = await queryRows<AppendedRow>(statement.sql, statement.params, { name: statement.name });
       } catch (error) {
         const violation = uniqueViolation(error);
         if (violation?.constraint === eventIdConstraint) throw new DuplicateEventIdError(streamName);
@@ -231,9 +231,8 @@ export class PostgresEventStore implements EventStore {
         }
         throw await this.wrongExpectedVersion(queryRows, streamName, expected);
       }
-      this.heads.set(streamName, last);
-      const lastRow = rows.reduce((a, b) => (toBigInt(a.revision) > toBigInt(b.revision) ? a : b));
-      return { nextExpectedRevision: toBigInt(lastRow.revision), position: rowPosition(lastRow) };
+      this.heads.set(streamName, batch.last);
+      return { nextExpectedRevision: toBigInt(rows[0].revision), position: rowPosition(rows[0]) };
     }
   }
 

@@ -1,3 +1,5 @@
+import type { QueryOptions } from '../sql-client';
+
 /**
  * Drivers disagree on 64-bit values: `pg` hands out int8 and xid8 as strings, PGlite as bigint
  * (or number for some aggregates). Queries cast them to text anyway so no driver rounds them
@@ -38,4 +40,4 @@ export function maxCountParam(maxCount: number | undefined): string | null {
 }
 
 /** Runs one statement and returns its rows: on the pool, or in a savepoint of the caller's transaction. */
-export type QueryRows = <R>(sql: string, params: unknown[]) => Promise<R[]>;
+export type QueryRows = <R>(sql: string, params: unknown[], options?: QueryOptions) => Promise<R[]>;
