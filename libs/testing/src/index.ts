@@ -28,6 +28,7 @@ export * from './carriers/live-usps-shipper';
 export {
   checkedOpenApiExchanges,
   enableOpenApiConformance,
+  gatewaysWithoutDocument,
   takeOpenApiViolations,
 } from './conformance/conformance-check';
 export { fieldErrorsOf, testClient } from './api-test-client';

@@ -1,6 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
-import { configureGatewayApp, createGatewayAdapter, readGatewayHttpConfig } from '@shipping/gateway-app';
+import {
+  configureGatewayApp,
+  createGatewayAdapter,
+  OpenApiDocument,
+  readGatewayHttpConfig,
+} from '@shipping/gateway-app';
 import {
   CARRIER_PORT,
   type CarrierLabelRequest,
@@ -86,6 +91,7 @@ describe('which carrier adapter a key reaches', () => {
       bodyParser: false,
     });
     configureGatewayApp(app, httpConfig);
+    OpenApiDocument.describe(app);
     connectMessageHandlers(app, createInProcessServer(app));
     await app.startAllMicroservices();
     await app.listen(0, '127.0.0.1');

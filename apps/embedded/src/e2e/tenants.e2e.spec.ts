@@ -1,6 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
-import { configureGatewayApp, createGatewayAdapter, readGatewayHttpConfig } from '@shipping/gateway-app';
+import {
+  configureGatewayApp,
+  createGatewayAdapter,
+  OpenApiDocument,
+  readGatewayHttpConfig,
+} from '@shipping/gateway-app';
 import { CARRIER_PORT, type CarrierPort } from '@shipping/label-app/src/carrier/carrier-port';
 import { CarrierRegistry } from '@shipping/label-app/src/carrier/carrier-registry';
 import { connectMessageHandlers, createInProcessServer } from '@shipping/messaging';
@@ -76,6 +81,7 @@ describe('test and live data of one account, kept apart', () => {
       bodyParser: false,
     });
     configureGatewayApp(app, httpConfig);
+    OpenApiDocument.describe(app);
     connectMessageHandlers(app, createInProcessServer(app));
     await app.startAllMicroservices();
     await app.listen(0, '127.0.0.1');

@@ -6,6 +6,8 @@ import { type Exchange, OpenApiConformance } from './openapi-conformance';
  */
 const documents = new Map<string, Promise<OpenApiConformance | undefined>>();
 const violations: string[] = [];
+/** Addresses whose /openapi.json answered only 5xx so far: their exchanges went unchecked. */
+const withoutDocument = new Set<string>();
 let enabled = false;
 let checked = 0;
 
@@ -17,6 +19,14 @@ export function enableOpenApiConformance(): void {
 /** How many exchanges were checked against a served document since the spec file started. */
 export function checkedOpenApiExchanges(): number {
   return checked;
+}
+
+/**
+ * The gateways exchanged with whose document never came (each /openapi.json asked answered 5xx):
+ * a spec file whose in-process gateway serves none would otherwise pass with nothing checked.
+ */
+export function gatewaysWithoutDocument(): string[] {
+  return [...withoutDocument];
 }
 
 /** The violations seen since the last call, emptied. */
@@ -41,15 +51,26 @@ function documentOf(baseUrl: string): Promise<OpenApiConformance | undefined> {
   return document;
 }
 
-/** Undefined for an address that serves no document (a webhook receiver, a carrier mock). */
+/**
+ * Undefined for an address that serves no document (a webhook receiver, a carrier mock). A gateway
+ * that cannot answer yet (not listening, or a 5xx while it starts) is asked again at the next
+ * exchange: kept as "no document", every later exchange of the spec file would go unchecked.
+ */
 async function loadDocument(baseUrl: string): Promise<OpenApiConformance | undefined> {
   try {
     const response = await fetch(`${baseUrl}/openapi.json`);
-    const document = (await response.json()) as { openapi?: string };
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      documents.delete(baseUrl);
+      withoutDocument.add(baseUrl);
+      return undefined;
+    }
+    withoutDocument.delete(baseUrl);
+    const document = (await response.json().catch(() => ({}))) as { openapi?: string };
     if (!response.ok || !document.openapi) return undefined;
     return await OpenApiConformance.of(document);
   } catch {
-    documents.delete(baseUrl); // the gateway may not be up yet: fetch it again next time
+    documents.delete(baseUrl);
     return undefined;
   }
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Client } from 'pg';
 import { OpenApiConformance } from '../conformance/openapi-conformance';
 import { type FuzzRequest, fuzzRequests } from './api-requests';
-import { changedTables, type DatabaseState, settledState } from './database-state';
+import { changedTables, type DatabaseState, settledState, subscriptionsCaughtUp } from './database-state';
 import { fuzzFixtures } from './fuzz-fixtures';
 
 export interface ApiFuzzOptions {
@@ -75,13 +75,14 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
       conformance.forbids({ ...request, body: request.body === undefined ? undefined : parse(request.body) });
     const ordered = [...requests.filter(forbidden), ...requests.filter((request) => !forbidden(request))];
     const answered = new Map<FuzzRequest, number>();
-    let baseline: DatabaseState = await settledState(db);
+    const caughtUp = () => subscriptionsCaughtUp(options.baseUrl);
+    let baseline: DatabaseState = await settledState(db, caughtUp);
     let inWindow: FuzzRequest[] = [];
     let accepted = false;
 
     const closeWindow = async () => {
       report.windows++;
-      const now = await settledState(db);
+      const now = await settledState(db, caughtUp);
       const changed = changedTables(baseline, now);
       if (!accepted) {
         report.windowsChecked++;

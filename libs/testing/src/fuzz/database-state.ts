@@ -52,19 +52,39 @@ export function changedTables(before: DatabaseState, after: DatabaseState): stri
     .map((name) => `${name}: ${before[name] ?? 'absent'} -> ${after[name] ?? 'absent'}`);
 }
 
+/** Whether every store subscription of the runtime at `baseUrl` reports no lag on its /metrics. */
+export async function subscriptionsCaughtUp(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/metrics`, { signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) return false;
+    return !(await response.text())
+      .split('\n')
+      .some((line) => line.startsWith('shipping_subscription_lag_events{') && !line.endsWith(' 0'));
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The state once the runtime has settled: read until three reads `quietMs` apart agree (the
- * projections, process managers, carrier calls and webhook sender have caught up), or
- * `timeoutMs` passed.
+ * The state once the runtime has settled: its subscriptions caught up (`caughtUp`: the
+ * projections and process managers, a batch's validation among them) and three reads `quietMs`
+ * apart agreeing (carrier calls, the webhook sender), or `timeoutMs` passed. Quiet reads alone
+ * were fooled on a loaded machine, where a process manager paused longer than two reads.
  */
-export async function settledState(db: Client, quietMs = 250, timeoutMs = 15_000): Promise<DatabaseState> {
+export async function settledState(
+  db: Client,
+  caughtUp: () => Promise<boolean> = async () => true,
+  quietMs = 250,
+  timeoutMs = 30_000,
+): Promise<DatabaseState> {
   const deadline = Date.now() + timeoutMs;
   let previous = await databaseState(db);
   let quiet = 0;
   for (;;) {
     await new Promise((done) => setTimeout(done, quietMs));
     const current = await databaseState(db);
-    quiet = changedTables(previous, current).length === 0 ? quiet + 1 : 0;
+    const still = changedTables(previous, current).length === 0 && (await caughtUp());
+    quiet = still ? quiet + 1 : 0;
     if (quiet >= 2 || Date.now() > deadline) return current;
     previous = current;
   }
