@@ -1,5 +1,6 @@
 import type { KafkaConfig, SASLOptions } from 'kafkajs';
 import type { ConnectionOptions } from 'node:tls';
+import { stopIdleRequestQueueSpin } from './idle-request-queue';
 
 export type KafkaSaslMechanism = 'plain' | 'scram-sha-256' | 'scram-sha-512';
 export const KAFKA_SASL_MECHANISMS: readonly KafkaSaslMechanism[] = [
@@ -67,9 +68,10 @@ export function checkKafkaConnection(connection: KafkaConnection): void {
     );
 }
 
-/** The kafkajs client configuration for a connection (checked first). */
+/** The kafkajs client configuration for a connection (checked first); its idle connections do not spin. */
 export function kafkaClientConfig(clientId: string, connection: KafkaConnection): KafkaConfig {
   checkKafkaConnection(connection);
+  stopIdleRequestQueueSpin();
   const { brokers, tls, sasl } = connection;
   const ssl: ConnectionOptions | undefined = tls
     ? {
