@@ -1,5 +1,8 @@
 import type { Admin } from 'kafkajs';
 
+/** The longest pause between two reads of where the group stands while the broker cannot answer. */
+const MAX_PAUSE_MS = 5_000;
+
 /**
  * When a group member has caught up: every partition it got at its first assignment handled up to
  * the partition's end at that moment. A member that gets no partition (more instances than
@@ -15,6 +18,9 @@ export class CaughtUpPartitions {
   private readonly waitingFor = new Map<number, bigint>();
   /** The last offset handled here per partition: the group's commit may not have caught up with it. */
   private readonly handledUpTo = new Map<number, bigint>();
+  /** Assignments so far: a read for an older one stops asking. */
+  private assignments = 0;
+  private stopped = false;
 
   constructor(
     private readonly admin: Admin,
@@ -22,11 +28,37 @@ export class CaughtUpPartitions {
     private readonly topic: string,
     /** Where a member that follows from now on starts: the partitions' ends when it first joins. */
     private readonly fromNow: ((partition: number, offset: string) => void) | undefined,
+    private readonly firstPauseMs = 250,
   ) {
     this.promise = new Promise((resolve) => (this.resolve = resolve));
   }
 
-  async assigned(partitions: number[]): Promise<void> {
+  /**
+   * Reads where the group stands on the partitions just assigned, asking again after a growing
+   * pause while the broker cannot answer (a partition whose leader is not elected yet, just after
+   * the topic was created): a read given up would leave the member never caught up, and its app
+   * never ready. A newer assignment, or `stop`, ends the asking.
+   */
+  async assigned(partitions: number[], onFailure?: (error: unknown, pauseMs: number) => void): Promise<void> {
+    const assignment = ++this.assignments;
+    const superseded = () => this.stopped || assignment !== this.assignments;
+    for (let pause = this.firstPauseMs; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+      try {
+        return await this.readAssigned(partitions);
+      } catch (error) {
+        if (superseded()) return;
+        onFailure?.(error, pause);
+        await new Promise((done) => setTimeout(done, pause));
+        if (superseded()) return;
+      }
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private async readAssigned(partitions: number[]): Promise<void> {
     if (this.done) return;
     if (partitions.length === 0) return this.finish();
     if (this.fromNow) {

@@ -78,11 +78,11 @@ export async function startPartitionedConsumer(
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     const partitions = payload.memberAssignment[topic] ?? [];
     options.onAssigned?.(partitions);
-    caughtUp
-      .assigned(partitions)
-      .catch((error: unknown) =>
-        logger.warn(`Could not read where ${groupId} stands on ${topic}: ${String(error)}`),
-      );
+    void caughtUp.assigned(partitions, (error, pauseMs) =>
+      logger.warn(
+        `Could not read where ${groupId} stands on ${topic}, asked again in ${pauseMs} ms: ${String(error)}`,
+      ),
+    );
   });
   let closing = false;
   const firstDelay = options.retryDelayMs ?? 1_000;
@@ -139,6 +139,7 @@ export async function startPartitionedConsumer(
     caughtUp: caughtUp.promise,
     stop: async () => {
       closing = true;
+      caughtUp.stop();
       stopWatchingLag();
       await consumer.disconnect();
       await admin.disconnect().catch(() => undefined);
