@@ -44,10 +44,15 @@ describe.each(backends)('the generic command handler on $name', (backend) => {
 
   afterAll(() => db.close());
 
+  /** Each spec's writers of their own, whose pools end with the spec. */
+  const writers: PostgresEventStore[] = [];
+  afterEach(() => Promise.all(writers.splice(0).map((own) => own.close())));
+
   /** A writer as another instance of the app is one: on the server, a pool and store of its own. */
   const writer = async () => {
     if (!backend.concurrent) return store;
     const own = new PostgresEventStore(db.client());
+    writers.push(own);
     await own.init();
     return own;
   };
