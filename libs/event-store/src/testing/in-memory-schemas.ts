@@ -22,15 +22,9 @@ export function inMemorySchemas() {
     return database;
   };
 
-  /** A client of the shared database whose close() leaves it open. */
-  const client = (): SqlClient => ({
-    ownedByThisProcess: true,
-    query: (sql, params) => opened().query(sql, params),
-    exec: (sql) => opened().exec(sql),
-    transaction: (work) => opened().transaction(work),
-    session: (work) => opened().session(work),
-    close: async () => undefined,
-  });
+  /** The shared database, every call passed on, but close() leaves it open. */
+  const client = (): SqlClient =>
+    Object.assign(Object.create(opened()) as SqlClient, { close: async () => undefined });
 
   /** A store in a new schema of the shared database, initialised, over `on` (by default a client of it). */
   const openStore = async (options?: PostgresEventStoreOptions, on: SqlClient = client()) => {
