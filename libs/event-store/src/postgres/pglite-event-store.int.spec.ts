@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startCheckpointedSubscription } from '../checkpoints/checkpointed-subscription';
 import { anEvent, events, numbers, recorder, uniqueCategory, waitFor } from '../testing/contract-helpers';
 import { describeEventStoreContract } from '../testing/event-store-contract';
+import { inMemorySchemas } from '../testing/in-memory-schemas';
 import { createPgliteSqlClient } from './pglite-sql-client';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store';
 import { SqlCheckpointStore } from './sql-checkpoint-store';
@@ -16,10 +17,12 @@ async function openStore(dataDir?: string, options?: PostgresEventStoreOptions) 
   return { client, store };
 }
 
+const memory = inMemorySchemas();
+
 describeEventStoreContract(
   'PostgreSQL on PGlite (in memory)',
   async () => {
-    const { store } = await openStore();
+    const store = await memory.openStore();
     return { store, dispose: () => store.close() };
   },
   { uniqueEventIds: true },
@@ -30,7 +33,7 @@ describeEventStoreContract(
 describeEventStoreContract(
   'PostgreSQL on PGlite (in memory), subscriptions sharing the tail of $all',
   async () => {
-    const { store } = await openStore(undefined, { pageSize: 7, tailSize: 20 });
+    const store = await memory.openStore({ pageSize: 7, tailSize: 20 });
     store.subscribeToAll(recorder());
     return { store, dispose: () => store.close() };
   },
@@ -55,9 +58,8 @@ function countingAllReads(client: SqlClient): { client: SqlClient; reads: () => 
 
 describe('PostgresEventStore on PGlite', () => {
   it('reads $all once for all the live subscriptions an append wakes, each given its own streams', async () => {
-    const { client, reads } = countingAllReads(await createPgliteSqlClient());
-    const store = new PostgresEventStore(client, { pollIntervalMs: 60_000 });
-    await store.init();
+    const { client, reads } = countingAllReads(memory.client());
+    const store = await memory.openStore({ pollIntervalMs: 60_000 }, client);
     try {
       const categories = [uniqueCategory(), uniqueCategory(), uniqueCategory(), uniqueCategory()];
       const handlers = categories.map(() => recorder());
@@ -88,7 +90,7 @@ describe('PostgresEventStore on PGlite', () => {
   }, 30_000);
 
   it('lets a subscription far behind the tail catch up on its own reads, in order', async () => {
-    const { store } = await openStore(undefined, { pageSize: 5, tailSize: 10 });
+    const store = await memory.openStore({ pageSize: 5, tailSize: 10 });
     try {
       const category = uniqueCategory();
       const live = recorder();
@@ -109,7 +111,7 @@ describe('PostgresEventStore on PGlite', () => {
   }, 30_000);
 
   it('wakes a live subscription at once on an append through the same store, without waiting to poll', async () => {
-    const { store } = await openStore(undefined, { pollIntervalMs: 60_000 });
+    const store = await memory.openStore({ pollIntervalMs: 60_000 });
     try {
       const category = uniqueCategory();
       const handler = recorder();
@@ -125,17 +127,12 @@ describe('PostgresEventStore on PGlite', () => {
   }, 30_000);
 
   it('keeps a small buffer pool inside its WebAssembly memory', async () => {
-    const client = await createPgliteSqlClient();
-    try {
-      const { rows } = await client.query<{ shared_buffers: string }>('show shared_buffers');
-      expect(rows).toEqual([{ shared_buffers: '16MB' }]);
-    } finally {
-      await client.close();
-    }
+    const { rows } = await memory.database().query<{ shared_buffers: string }>('show shared_buffers');
+    expect(rows).toEqual([{ shared_buffers: '16MB' }]);
   }, 30_000);
 
   it('keeps separate schemas apart on one database', async () => {
-    const client = await createPgliteSqlClient();
+    const client = memory.client();
     const [first, second] = [
       new PostgresEventStore(client, { schema: 'first_store' }),
       new PostgresEventStore(client, { schema: 'second_store' }),

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../event-store';
-import { createPgliteSqlClient } from '../postgres/pglite-sql-client';
-import { PostgresEventStore } from '../postgres/postgres-event-store';
+import type { PostgresEventStore } from '../postgres/postgres-event-store';
+import { inMemorySchemas } from '../testing/in-memory-schemas';
 import { Upcasters } from './upcasters';
 import { adapterOf, UpcastingEventStore } from './upcasting-event-store';
 
@@ -15,9 +15,11 @@ describe('an event store that reads every event in its latest version', () => {
     },
   ]);
 
+  // Each spec a schema of its own on one database: the stored rows and $all start empty.
+  const memory = inMemorySchemas();
+
   beforeEach(async () => {
-    adapter = new PostgresEventStore(await createPgliteSqlClient(), { pollIntervalMs: 10 });
-    await adapter.init();
+    adapter = await memory.openStore({ pollIntervalMs: 10 });
     store = new UpcastingEventStore(adapter, upcasters);
     await adapter.appendToStream('parcel-1', [
       { type: 'ParcelWeighed', version: 1, data: { kg: 1.25 } },

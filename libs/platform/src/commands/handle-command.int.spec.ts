@@ -31,22 +31,28 @@ const counter = {
 const count = (store: EventStore, streamName: string, by: string, limit: number) =>
   handleCommand({ store, streamName, command: { type: 'Count', by, limit }, decider: counter, metadata: {} });
 
+// Each spec writes streams of its own, so one database serves every spec of a backend.
 describe.each(backends)('the generic command handler on $name', (backend) => {
   let db: OpenSqlBackend<SqlClient>;
   let store: PostgresEventStore;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     db = await backend.open();
     store = new PostgresEventStore(db.client());
     await store.init();
   });
 
-  afterEach(() => db.close());
+  afterAll(() => db.close());
+
+  /** Each spec's writers of their own, whose pools end with the spec. */
+  const writers: PostgresEventStore[] = [];
+  afterEach(() => Promise.all(writers.splice(0).map((own) => own.close())));
 
   /** A writer as another instance of the app is one: on the server, a pool and store of its own. */
   const writer = async () => {
     if (!backend.concurrent) return store;
     const own = new PostgresEventStore(db.client());
+    writers.push(own);
     await own.init();
     return own;
   };
@@ -134,16 +140,17 @@ describe.each(backends)('the generic command handler on $name', (backend) => {
   });
 });
 
+/** One in-memory store for the PGlite-only specs below, each on streams of its own. */
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  store = new PostgresEventStore(await createPgliteSqlClient());
+  await store.init();
+});
+
+afterAll(() => store.close());
+
 describe('the command handler with a state its caller already holds', () => {
-  let store: PostgresEventStore;
-
-  beforeEach(async () => {
-    store = new PostgresEventStore(await createPgliteSqlClient());
-    await store.init();
-  });
-
-  afterEach(() => store.close());
-
   it('decides on the known state without reading, and on the stream when another writer got in between', async () => {
     const first = await count(store, 'counter-9', 'a', 10);
     await count(store, 'counter-9', 'other', 10);
@@ -167,15 +174,6 @@ describe('the command handler with a state its caller already holds', () => {
 });
 
 describe('a pluggable state loader', () => {
-  let store: PostgresEventStore;
-
-  beforeEach(async () => {
-    store = new PostgresEventStore(await createPgliteSqlClient());
-    await store.init();
-  });
-
-  afterEach(() => store.close());
-
   /**
    * Reads only the stream's last revision, as an index would, and answers a state no fold gives
    * (100 more than the count), so a spec sees which state a decision and the fold cache hold.
@@ -261,14 +259,7 @@ describe('a pluggable state loader', () => {
 });
 
 describe('folding a stream', () => {
-  let store: PostgresEventStore;
-
-  beforeEach(async () => {
-    store = new PostgresEventStore(await createPgliteSqlClient());
-    await store.init();
-  });
-
-  afterEach(() => store.close());
+  afterEach(() => jest.restoreAllMocks());
 
   it('keeps the state of a stream it wrote and reads only the events appended since, by any writer', async () => {
     for (const by of ['a', 'b', 'c']) await count(store, 'counter-20', by, 10);
@@ -316,14 +307,8 @@ describe('a decision larger than one append', () => {
       metadata: {},
       ...options,
     });
-  let store: PostgresEventStore;
 
-  beforeEach(async () => {
-    store = new PostgresEventStore(await createPgliteSqlClient());
-    await store.init();
-  });
-
-  afterEach(() => store.close());
+  afterEach(() => jest.restoreAllMocks());
 
   it('is appended in parts of at most APPEND_BYTES, each expecting the revision the one before left', async () => {
     const appends = jest.spyOn(store, 'appendToStream');

@@ -15,15 +15,21 @@ describe.each(backends)('fenced leases on $name', (backend) => {
   let sql: SqlClient;
   const table = (leaseMs: number) => new FencedLeases(sql, { name: 'leased_rows', key: 'id', leaseMs });
 
-  beforeEach(async () => {
+  // One database for the specs, each on a table of its own, made again.
+  beforeAll(async () => {
     db = await backend.open();
     sql = db.client();
+  });
+
+  beforeEach(async () => {
     await sql.exec(`create table leased_rows (id text primary key, lease_token bigint not null default 0,
       lease_expires_at timestamptz)`);
     await sql.query(`insert into leased_rows (id) values ('a'), ('b'), ('c')`);
   });
 
-  afterEach(() => db.close());
+  afterEach(() => sql.exec('drop table leased_rows'));
+
+  afterAll(() => db.close());
 
   const claim = async (leases: FencedLeases, id: string): Promise<Lease | undefined> => {
     const { rows } = await sql.query<{ lease_token: string }>(

@@ -28,23 +28,35 @@ describe.each(backends)('stored subscription on $name', (backend) => {
   let sql: SqlClient;
   let store: PostgresEventStore;
   const subscriptions: Subscription[] = [];
+  /** One database for every spec: each spec its own subscription name and streams. */
+  let specs = 0;
+  let things: string;
+  let thingStreams: string;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     db = await backend.open();
     sql = db.client();
     store = new PostgresEventStore(sql, { pollIntervalMs: 10 });
     await store.init();
   });
 
-  afterEach(async () => {
-    await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
-    await db.close();
+  beforeEach(() => {
+    specs += 1;
+    things = `things-${specs}`;
+    thingStreams = `thing${specs}-`;
   });
 
+  afterEach(async () => {
+    await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
+  });
+
+  afterAll(() => db.close());
+
   const n = (event: RecordedEvent) => (event.data as { n: number }).n;
-  const append = (stream: string, ...numbers: number[]) =>
+  /** Appends to this spec's thing `id`. */
+  const append = (id: string, ...numbers: number[]) =>
     store.appendToStream(
-      stream,
+      `${thingStreams}${id}`,
       numbers.map((number) => ({ type: 'Happened', data: { n: number } })),
     );
   const subscribe = async (
@@ -55,8 +67,8 @@ describe.each(backends)('stored subscription on $name', (backend) => {
       on,
       on === sql ? store : new PostgresEventStore(on, { pollIntervalMs: 10 }),
       {
-        name: 'things',
-        streamNamePrefixes: ['thing-'],
+        name: things,
+        streamNamePrefixes: [thingStreams],
         retryDelayMs: 10,
         parkedRetryPollMs: 20,
         logger: recordingLogger().logger,
@@ -68,7 +80,7 @@ describe.each(backends)('stored subscription on $name', (backend) => {
   };
 
   it('starts again from its checkpoint after a handler failed, until the event goes through', async () => {
-    await append('thing-1', 1, 2, 3);
+    await append('1', 1, 2, 3);
     let failures = 2;
     const handled: number[] = [];
     await subscribe(sql, {
@@ -80,11 +92,11 @@ describe.each(backends)('stored subscription on $name', (backend) => {
     await eventually(async () => (handled.length === 3 ? true : undefined));
     expect(handled).toEqual([1, 2, 3]);
     expect(failures).toBe(-1);
-    expect(await new ParkedEvents(sql).count()).toBe(0);
+    expect(await new ParkedEvents(sql).count(things)).toBe(0);
   });
 
   it('keeps starting again when a start after a failure fails too (the store still not answering)', async () => {
-    await append('thing-1', 1, 2);
+    await append('1', 1, 2);
     let checkpointReadsRefused = 0;
     const flaky: SqlClient = Object.assign(Object.create(sql) as SqlClient, {
       query: (text: string, params?: unknown[]) => {
@@ -106,7 +118,7 @@ describe.each(backends)('stored subscription on $name', (backend) => {
         handled.push(n(event));
       },
     });
-    await append('thing-1', 3);
+    await append('1', 3);
 
     await eventually(async () => (handled.includes(3) ? true : undefined));
     expect(handled).toEqual([1, 2, 3]);
@@ -114,8 +126,8 @@ describe.each(backends)('stored subscription on $name', (backend) => {
   });
 
   it('parks an event after its attempts, handles other streams, parks the rest of its stream behind it', async () => {
-    await append('thing-a', 1, 2, 3);
-    await append('thing-b', 10, 11);
+    await append('a', 1, 2, 3);
+    await append('b', 10, 11);
     let attempts = 0;
     const handled: number[] = [];
     const { lines, logger } = recordingLogger();
@@ -130,15 +142,15 @@ describe.each(backends)('stored subscription on $name', (backend) => {
         handled.push(n(event));
       },
     });
-    await append('thing-a', 4);
-    await append('thing-b', 12);
+    await append('a', 4);
+    await append('b', 12);
     await eventually(async () => (handled.includes(12) ? true : undefined));
     const parked = new ParkedEvents(sql);
-    await eventually(async () => ((await parked.count('things')) === 3 ? true : undefined));
+    await eventually(async () => ((await parked.count(things)) === 3 ? true : undefined));
 
     expect(attempts).toBe(3);
     expect(handled).toEqual([1, 10, 11, 12]);
-    const rows = await parked.list('things');
+    const rows = await parked.list(things);
     expect(rows.map((row) => n(row.event))).toEqual([2, 3, 4]);
     expect(rows[0]).toMatchObject({ error: 'cannot handle 2', attempts: 3, behind: undefined });
     expect(rows[1].behind).toBe(rows[0].event.id);
@@ -146,7 +158,7 @@ describe.each(backends)('stored subscription on $name', (backend) => {
   });
 
   it('hands the parked events over again in order once retried, then carries on with the stream', async () => {
-    await append('thing-a', 1, 2, 3);
+    await append('a', 1, 2, 3);
     let fixed = false;
     const handled: number[] = [];
     await subscribe(sql, {
@@ -157,18 +169,18 @@ describe.each(backends)('stored subscription on $name', (backend) => {
       },
     });
     const parked = new ParkedEvents(sql);
-    await eventually(async () => ((await parked.count('things')) === 2 ? true : undefined));
+    await eventually(async () => ((await parked.count(things)) === 2 ? true : undefined));
 
     fixed = true;
-    expect(await parked.requestRetry({ subscription: 'things' })).toBe(2);
-    await eventually(async () => ((await parked.count('things')) === 0 ? true : undefined));
-    await append('thing-a', 4);
+    expect(await parked.requestRetry({ subscription: things })).toBe(2);
+    await eventually(async () => ((await parked.count(things)) === 0 ? true : undefined));
+    await append('a', 4);
     await eventually(async () => (handled.includes(4) ? true : undefined));
     expect(handled).toEqual([1, 2, 3, 4]);
   });
 
   it('keeps a retried event parked, with its stream, when it fails again', async () => {
-    await append('thing-a', 1, 2, 3);
+    await append('a', 1, 2, 3);
     await subscribe(sql, {
       maxAttempts: 1,
       onEvent: async (event) => {
@@ -176,23 +188,24 @@ describe.each(backends)('stored subscription on $name', (backend) => {
       },
     });
     const parked = new ParkedEvents(sql);
-    await eventually(async () => ((await parked.count('things')) === 2 ? true : undefined));
-    await parked.requestRetry();
+    await eventually(async () => ((await parked.count(things)) === 2 ? true : undefined));
+    await parked.requestRetry({ subscription: things });
     await eventually(async () =>
-      (await parked.list()).every((row) => !row.retryRequested) && (await parked.list())[0].attempts === 2
+      (await parked.list(things)).every((row) => !row.retryRequested) &&
+      (await parked.list(things))[0].attempts === 2
         ? true
         : undefined,
     );
-    expect((await parked.list()).map((row) => n(row.event))).toEqual([2, 3]);
+    expect((await parked.list(things)).map((row) => n(row.event))).toEqual([2, 3]);
   });
 
   it('parks one event of a page handed over at once, not the page', async () => {
-    await append('thing-a', 1, 2, 3);
-    await append('thing-b', 10);
+    await append('a', 1, 2, 3);
+    await append('b', 10);
     const handled: number[] = [];
     const subscription = await startStoredSubscription(sql, store, {
-      name: 'pages',
-      streamNamePrefixes: ['thing-'],
+      name: `pages-${specs}`,
+      streamNamePrefixes: [thingStreams],
       retryDelayMs: 10,
       maxAttempts: 2,
       logger: recordingLogger().logger,
@@ -205,12 +218,12 @@ describe.each(backends)('stored subscription on $name', (backend) => {
     await eventually(async () => (handled.includes(10) ? true : undefined));
     // At-least-once: 1 may come twice, with the page that failed.
     expect([...new Set(handled)].sort((a, b) => a - b)).toEqual([1, 10]);
-    expect((await new ParkedEvents(sql).list('pages')).map((row) => n(row.event))).toEqual([2, 3]);
+    expect((await new ParkedEvents(sql).list(`pages-${specs}`)).map((row) => n(row.event))).toEqual([2, 3]);
   });
 
   if (backend.concurrent)
     it('two instances of one subscription retry each parked event once between them', async () => {
-      await append('thing-a', 1, 2, 3, 4, 5);
+      await append('a', 1, 2, 3, 4, 5);
       let fixed = false;
       const retried: number[] = [];
       const handler = async (event: RecordedEvent) => {
@@ -222,10 +235,10 @@ describe.each(backends)('stored subscription on $name', (backend) => {
         subscribe(db.client(), { maxAttempts: 1, onEvent: handler }),
       ]);
       const parked = new ParkedEvents(sql);
-      await eventually(async () => ((await parked.count('things')) === 4 ? true : undefined));
+      await eventually(async () => ((await parked.count(things)) === 4 ? true : undefined));
       fixed = true;
-      await parked.requestRetry();
-      await eventually(async () => ((await parked.count('things')) === 0 ? true : undefined));
+      await parked.requestRetry({ subscription: things });
+      await eventually(async () => ((await parked.count(things)) === 0 ? true : undefined));
       expect(retried).toEqual([2, 3, 4, 5]);
     });
 });
