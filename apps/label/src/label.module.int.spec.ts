@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { ClockModule } from '@shipping/platform/clock';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import {
@@ -40,7 +41,7 @@ describe.each([
     sql = await createPgliteSqlClient();
     labelsRoot = await mkdtemp(join(tmpdir(), 'label-module-'));
     const moduleRef = await Test.createTestingModule({
-      imports: [TestStorageModule.with(sql), InProcessMessagingModule.forRoot(), LabelModule],
+      imports: [TestStorageModule.with(sql), InProcessMessagingModule.forRoot(), ClockModule, LabelModule],
     })
       .overrideProvider(LABEL_CONFIG)
       .useValue({ ...readLabelConfig({}), labelsRoot, workers: 2, ...(store && { store }) })

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { ClockModule } from '@shipping/platform/clock';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import {
@@ -60,7 +61,7 @@ describe("the label app keeps shippers' carrier credentials sealed", () => {
 
   async function startLabelApp(keys: SecretKey[]): Promise<LabelApp> {
     const moduleRef = await Test.createTestingModule({
-      imports: [TestStorageModule.with(sql), InProcessMessagingModule.forRoot(), LabelModule],
+      imports: [TestStorageModule.with(sql), InProcessMessagingModule.forRoot(), ClockModule, LabelModule],
     })
       .overrideProvider(LABEL_CONFIG)
       .useValue({ ...readLabelConfig({}), labelsRoot, workers: 1 })

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { ClockModule } from '@shipping/platform/clock';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import {
@@ -64,7 +65,7 @@ describe('live purchases on a shipper’s own USPS integration', () => {
 
   async function startLabelApp(): Promise<LabelApp> {
     const moduleRef = await Test.createTestingModule({
-      imports: [TestStorageModule.with(sql), InProcessMessagingModule.forRoot(), LabelModule],
+      imports: [TestStorageModule.with(sql), InProcessMessagingModule.forRoot(), ClockModule, LabelModule],
     })
       .overrideProvider(LABEL_CONFIG)
       .useValue({ ...readLabelConfig({}), labelsRoot, workers: 1 })

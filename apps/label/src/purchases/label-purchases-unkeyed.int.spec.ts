@@ -14,6 +14,8 @@ import { outcomeUnknownRetention } from './outcome-unknown-retention';
 
 const LIVE_USPS = { carrier: 'usps', integration: 'own' as const };
 const LABELS = '/labels/v3/label';
+/** The label app's clock, fixed: the day a lost sale's reason names. */
+const SALE_DAY = '2026-03-14T23:30:00Z';
 
 const item = (item_id: string, index: number): LabelPurchaseItem => ({
   item_id,
@@ -55,7 +57,9 @@ describe('buying from a carrier without idempotency keys', () => {
     const registry = new CarrierRegistry(harness.carrier, [
       { ...LIVE_USPS, adapter: new GuardedCarrier(usps, guard) },
     ]);
-    purchases = new LabelPurchases(registry, harness.store, harness.files, harness.intents);
+    purchases = new LabelPurchases(registry, harness.store, harness.files, harness.intents, {
+      now: () => new Date(SALE_DAY),
+    });
   }, 60_000);
   afterAll(async () => {
     await mock?.stop();
@@ -83,7 +87,7 @@ describe('buying from a carrier without idempotency keys', () => {
       expect(answer).toEqual({ item_id: itemId, ok: false, reason: expect.any(String) });
       const { reason } = answer as { reason: string };
       expect(reason).toContain('USPS may have sold this label');
-      expect(reason).toContain(`ZIP Code ${zip}`);
+      expect(reason).toContain(`bought on ${SALE_DAY.slice(0, 10)} to ZIP Code ${zip}`);
       expect(reason).toContain(`item ${itemId}`);
       expect(reason).not.toContain(INTEGRATION.client_secret);
 

@@ -5,6 +5,7 @@ import {
   type LabelPurchaseResult,
   Unavailable,
 } from '@shipping/contracts';
+import { CLOCK, type Clock, SystemClock } from '@shipping/platform/clock';
 import { HeldLease, type Lease, LeaseLost } from '@shipping/platform/leases';
 import { metrics } from '@shipping/platform/observability';
 import { randomUUID } from 'node:crypto';
@@ -67,8 +68,10 @@ export class LabelPurchases {
     private readonly store: LabelPurchaseStore,
     @Inject(LABEL_FILE_STORE) private readonly files: LabelFileStore,
     private readonly intents: LabelPurchaseIntents,
+    /** The day an "outcome unknown" reason tells the merchant to look for the label. */
+    @Inject(CLOCK) private readonly clock: Clock = new SystemClock(),
   ) {
-    this.pieces = new PiecePurchases(intents, files);
+    this.pieces = new PiecePurchases(intents, files, clock);
   }
 
   async purchase(request: unknown): Promise<LabelPurchaseReply> {
@@ -251,7 +254,7 @@ export class LabelPurchases {
   }
 
   private async settleUnknown(intent: Claimed, cause: unknown): Promise<Bought> {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = this.clock.now().toISOString().slice(0, 10);
     const reason = outcomeUnknownReason(intent.choice.carrier, intent.item_id, intent.shipment, cause, day);
     await this.intents.outcomeUnknown(intent.lease, reason);
     metrics.labelsFailed.inc();

@@ -1,4 +1,5 @@
 import type { LabelPurchaseResult } from '@shipping/contracts';
+import type { Clock } from '@shipping/platform/clock';
 import { type Lease } from '@shipping/platform/leases';
 import { metrics } from '@shipping/platform/observability';
 import { type CarrierLabel, type CarrierPort, offers } from '../carrier/carrier-port';
@@ -32,6 +33,7 @@ export class PiecePurchases {
   constructor(
     private readonly intents: LabelPurchaseIntents,
     private readonly files: LabelFileStore,
+    private readonly clock: Clock,
   ) {}
 
   async buy(intent: Claimed, carrier: CarrierPort): Promise<PiecesBought> {
@@ -100,7 +102,7 @@ export class PiecePurchases {
       const reason = `${failure.refused} (piece ${failure.piece} of ${of})${voided}`;
       return { ok: false, result: { item_id, ok: false, reason } };
     }
-    const day = new Date().toISOString().slice(0, 10);
+    const day = this.clock.now().toISOString().slice(0, 10);
     const lost = outcomeUnknownReason(intent.choice.carrier, item_id, intent.shipment, failure.unknown, day, {
       number: failure.piece,
       of,
