@@ -1,4 +1,5 @@
-import { caughtUp, lagSamplesOf } from './consumer-lag';
+import { lagSamplesOf } from '@shipping/testing';
+import { caughtUp } from './consumer-lag';
 
 describe('the consumers’ lag read from /metrics', () => {
   it('keeps the lag samples of subscriptions and consumer groups, each under its labels', () => {

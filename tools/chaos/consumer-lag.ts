@@ -1,8 +1,5 @@
-import type { AppProcess, DistributedRuntime } from '@shipping/testing';
+import { type AppProcess, type DistributedRuntime, lagSamplesOf } from '@shipping/testing';
 import { queryApp } from './evidence';
-
-/** What the apps report of their consumers' lag: store subscriptions (relays included) and Kafka groups. */
-const LAG_METRICS = ['shipping_subscription_lag_events', 'shipping_kafka_consumer_lag_messages'];
 
 export interface ConsumerLag {
   /** Consumers some instance reports behind: `app metric{labels} lag`. */
@@ -15,16 +12,6 @@ export interface ConsumerLag {
 
 export const caughtUp = (lag: ConsumerLag) =>
   lag.behind.length === 0 && lag.unreported.length === 0 && lag.silent.length === 0;
-
-/** `metric{labels}` -> value, of the lag metrics in one /metrics text. */
-export function lagSamplesOf(text: string): Map<string, number> {
-  const samples = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_:]+)(\{[^}]*\}) ([0-9.e+-]+)$/.exec(line);
-    if (match && LAG_METRICS.includes(match[1])) samples.set(`${match[1]}${match[2]}`, Number(match[3]));
-  }
-  return samples;
-}
 
 async function scrape(app: AppProcess): Promise<Map<string, number> | undefined> {
   try {

@@ -23,6 +23,7 @@ export * from './distributed/span-collector';
 export * from './redis';
 export * from './test-certificates';
 export * from './pgbouncer';
+export { LAG_METRICS, lagSamplesOf } from './metrics/lag-samples';
 export * from './carriers/usps-mock';
 export * from './carriers/live-usps-shipper';
 export {

@@ -1,4 +1,5 @@
 import type { Client } from 'pg';
+import { lagSamplesOf } from '../metrics/lag-samples';
 
 /**
  * Tables that move with time, not with requests: subscription progress, leases, carrier tokens,
@@ -57,9 +58,9 @@ export async function subscriptionsCaughtUp(baseUrl: string): Promise<boolean> {
   try {
     const response = await fetch(`${baseUrl}/metrics`, { signal: AbortSignal.timeout(10_000) });
     if (!response.ok) return false;
-    return !(await response.text())
-      .split('\n')
-      .some((line) => line.startsWith('shipping_subscription_lag_events{') && !line.endsWith(' 0'));
+    return [...lagSamplesOf(await response.text())].every(
+      ([sample, lag]) => !sample.startsWith('shipping_subscription_lag_events{') || lag === 0,
+    );
   } catch {
     return false;
   }
