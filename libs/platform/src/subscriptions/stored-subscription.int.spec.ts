@@ -230,12 +230,14 @@ describe.each(backends)('stored subscription on $name', (backend) => {
         if (n(event) === 2 && !fixed) throw new Error('cannot handle 2 yet');
         if (fixed) retried.push(n(event));
       };
-      await Promise.all([
+      const instances = await Promise.all([
         subscribe(db.client(), { maxAttempts: 1, onEvent: handler }),
         subscribe(db.client(), { maxAttempts: 1, onEvent: handler }),
       ]);
+      // Both instances past event 5 before the fix: one still behind would hand 1 or 2 over as new.
+      await Promise.all(instances.map((instance) => instance.caughtUp));
       const parked = new ParkedEvents(sql);
-      await eventually(async () => ((await parked.count(things)) === 4 ? true : undefined));
+      expect(await parked.count(things)).toBe(4);
       fixed = true;
       await parked.requestRetry({ subscription: things });
       await eventually(async () => ((await parked.count(things)) === 0 ? true : undefined));
