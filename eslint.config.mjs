@@ -48,7 +48,7 @@ const scopeConstraints = [
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
-  { ignores: ['**/dist', '**/node_modules', '**/data', '**/.nx', 'coverage'] },
+  { ignores: ['**/dist', '**/node_modules', '**/data', '**/.nx', 'coverage', 'tmp'] },
   {
     files: ['**/*.ts'],
     rules: {
