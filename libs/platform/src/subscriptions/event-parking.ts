@@ -102,8 +102,9 @@ export class EventParking {
     const free: RecordedEvent[] = [];
     for (const event of events) {
       if (this.blocked.has(event.streamName)) {
-        if (await this.parked.parkBehind(this.name, event)) continue;
-        this.blocked.delete(event.streamName);
+        const behind = await this.parked.parkBehind(this.name, event);
+        if (behind === 'parked') continue;
+        if (behind === 'clear') this.blocked.delete(event.streamName);
       }
       free.push(event);
     }

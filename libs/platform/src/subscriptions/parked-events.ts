@@ -54,8 +54,17 @@ const fromRow = (row: ParkedRow): ParkedEvent => ({
   retryRequested: row.retry_requested_at !== null,
 });
 
-const inParkedOrder = (rows: (ParkedRow & { seq: string })[]): ParkedEvent[] =>
-  rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map(fromRow);
+/** What `parkBehind` did with an event of a stream that had parked events. */
+export type ParkedBehind = 'parked' | 'earlier' | 'clear';
+
+/** A stream's parked events in the stream's order (instances parking side by side may not park in it). */
+const inStreamOrder = (rows: (ParkedRow & { seq: string })[]): ParkedEvent[] =>
+  rows
+    .map((row) => ({ row, revision: BigInt(row.event.revision), seq: BigInt(row.seq) }))
+    .sort((a, b) => compare(a.revision, b.revision) || compare(a.seq, b.seq))
+    .map(({ row }) => fromRow(row));
+
+const compare = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * How long a retry's holder keeps a stream's parked events without renewing: past it, another
@@ -75,7 +84,7 @@ const COLUMNS = `subscription, event_id, stream_name, event, error, behind_event
  * Events a stored subscription gave up on, kept in the app's own SQL store: the event, the
  * subscription whose handler failed and its last error. An event of a stream that has parked
  * events is parked behind them, so a stream's events are never handled out of order; they are
- * retried together, in the order they were parked (`seq`), once an operator asks for it.
+ * retried together, in their stream's order, once an operator asks for it.
  */
 export class ParkedEvents {
   constructor(private readonly sql: SqlClient) {}
@@ -94,24 +103,31 @@ export class ParkedEvents {
   }
 
   /**
-   * Parks an event behind the parked events of its stream, if there still are any; answers
-   * false when the stream has none left (a retry cleared it), so the event is handled as usual.
+   * Parks an event behind the parked events of its stream when it comes after the first of them:
+   * `parked` (now or before); `earlier` when it comes before them (an instance that started from
+   * an older checkpoint hands over again an event the stream passed before it was parked: it is
+   * handled as usual and the stream stays blocked); `clear` when the stream has none left (a retry
+   * cleared it).
    */
-  async parkBehind(subscription: string, event: RecordedEvent): Promise<boolean> {
-    const { rowCount } = await this.sql.query(
-      `insert into parked_events (subscription, event_id, stream_name, event, error, behind_event_id, attempts)
-       select $1, $2, $3, $4, 'parked behind an earlier event of its stream', first.event_id, 0
-       from (select event_id from parked_events where subscription = $1 and stream_name = $3
-             order by seq limit 1) first
-       on conflict (subscription, event_id) do nothing`,
-      [subscription, event.id, event.streamName, JSON.stringify(toStored(event))],
+  async parkBehind(subscription: string, event: RecordedEvent): Promise<ParkedBehind> {
+    const { rows } = await this.sql.query<{ inserted: boolean; parked: boolean; first: string | null }>(
+      `with first as (
+         select event_id, (event->>'revision')::numeric as revision from parked_events
+         where subscription = $1 and stream_name = $3 order by (event->>'revision')::numeric, seq limit 1),
+       inserted as (
+         insert into parked_events (subscription, event_id, stream_name, event, error, behind_event_id, attempts)
+         select $1, $2, $3, $4, 'parked behind an earlier event of its stream', first.event_id, 0
+         from first where first.revision < $5::numeric
+         on conflict (subscription, event_id) do nothing
+         returning 1)
+       select exists (select 1 from inserted) as inserted,
+              exists (select 1 from parked_events where subscription = $1 and event_id = $2) as parked,
+              (select revision::text from first) as first`,
+      [subscription, event.id, event.streamName, JSON.stringify(toStored(event)), event.revision.toString()],
     );
-    if (rowCount > 0) return true;
-    const { rows } = await this.sql.query(
-      'select 1 from parked_events where subscription = $1 and event_id = $2',
-      [subscription, event.id],
-    );
-    return rows.length > 0;
+    const [{ inserted, parked, first }] = rows;
+    if (inserted || parked) return 'parked';
+    return first === null ? 'clear' : 'earlier';
   }
 
   /** The streams with parked events of `subscription`. */
@@ -164,7 +180,7 @@ export class ParkedEvents {
        returning ${COLUMNS}, seq`,
       [subscription, holder, now.toISOString(), leaseEnd(now)],
     );
-    return inParkedOrder(rows as (ParkedRow & { seq: string })[]);
+    return inStreamOrder(rows as (ParkedRow & { seq: string })[]);
   }
 
   /** Takes the unheld events of `streams` (parked behind while their retry ran), for `holder`. */
@@ -181,7 +197,7 @@ export class ParkedEvents {
        returning ${COLUMNS}, seq`,
       [subscription, holder, streams, now.toISOString(), leaseEnd(now)],
     );
-    return inParkedOrder(rows);
+    return inStreamOrder(rows);
   }
 
   /** Extends `holder`'s lease on the parked events of `stream` it is retrying. */

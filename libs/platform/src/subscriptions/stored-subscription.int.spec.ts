@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { createPgliteSqlClient } from '@shipping/event-store/pglite';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import {
+  eventStoreTables,
   PostgresEventStore,
   type RecordedEvent,
   type SqlClient,
@@ -219,6 +220,37 @@ describe.each(backends)('stored subscription on $name', (backend) => {
     // At-least-once: 1 may come twice, with the page that failed.
     expect([...new Set(handled)].sort((a, b) => a - b)).toEqual([1, 10]);
     expect((await new ParkedEvents(sql).list(`pages-${specs}`)).map((row) => n(row.event))).toEqual([2, 3]);
+  });
+
+  it('an instance starting from an older checkpoint handles the events before a parked one, in order', async () => {
+    await append('a', 1, 2, 3);
+    const first = await subscribe(sql, {
+      maxAttempts: 1,
+      onEvent: async (event) => {
+        if (n(event) === 2) throw new Error('cannot handle 2 yet');
+      },
+    });
+    await first.caughtUp;
+    await first.stop();
+    // The second instance starts where no checkpoint was written yet, with 2 and 3 parked.
+    await sql.query(`delete from ${eventStoreTables().checkpoints} where subscription_name = $1`, [things]);
+    const handled: number[] = [];
+    let fixed = false;
+    const second = await subscribe(sql, {
+      maxAttempts: 1,
+      onEvent: async (event) => {
+        if (n(event) === 2 && !fixed) throw new Error('cannot handle 2 yet');
+        handled.push(n(event));
+      },
+    });
+    await second.caughtUp;
+    const parked = new ParkedEvents(sql);
+    expect(handled).toEqual([1]);
+    expect((await parked.list(things)).map((row) => n(row.event))).toEqual([2, 3]);
+    fixed = true;
+    await parked.requestRetry({ subscription: things });
+    await eventually(async () => ((await parked.count(things)) === 0 ? true : undefined));
+    expect(handled).toEqual([1, 2, 3]);
   });
 
   if (backend.concurrent)
