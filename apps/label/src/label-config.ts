@@ -87,5 +87,5 @@ export function readLabelConfig(env: Record<string, string | undefined> = proces
  * LABEL_STORE when set; else the database on a PostgreSQL server, where several instances may
  * run, and files on PGlite, which one process holds.
  */
-export const labelStoreOf = (config: LabelConfig, sqlOnPglite: boolean): LabelStoreKind =>
-  config.store ?? (sqlOnPglite ? 'files' : 'database');
+export const labelStoreOf = (config: LabelConfig, sqlOwnedByThisProcess: boolean): LabelStoreKind =>
+  config.store ?? (sqlOwnedByThisProcess ? 'files' : 'database');

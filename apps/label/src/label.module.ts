@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import type { SqlClient } from '@shipping/event-store';
-import { PgliteSqlClient } from '@shipping/event-store/pglite';
 import { idempotentRequestsRetention } from '@shipping/platform/idempotency';
 import { retentionJob } from '@shipping/platform/retention';
 import { messageSecretsProvider, type SecretBox } from '@shipping/platform/secrets';
@@ -122,7 +121,7 @@ import { LabelWorkerPool } from './workers/label-worker-pool';
     LabelMerges,
     LabelWarmUp,
     retentionJob([LABEL_CONFIG, SQL_CLIENT], (config: LabelConfig, sql: SqlClient) => [
-      ...(labelStoreOf(config, sql instanceof PgliteSqlClient) === 'database'
+      ...(labelStoreOf(config, sql.ownedByThisProcess === true) === 'database'
         ? [labelFileRetention(config.fileRetentionMs)]
         : []),
       outcomeUnknownRetention(config.outcomeUnknownRetentionMs),

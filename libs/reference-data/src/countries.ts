@@ -1,4 +1,5 @@
-import { getAlpha2Codes, getName, registerLocale } from 'i18n-iso-countries';
+// The package's own entry registers all 80 of its languages as it loads; only English is used.
+import { getAlpha2Codes, getName, registerLocale } from 'i18n-iso-countries/index';
 import english from 'i18n-iso-countries/langs/en.json';
 
 /** ISO 3166-1 alpha-2 codes, uppercase, as the i18n-iso-countries package knows them. */

@@ -6,7 +6,6 @@ import { type CarrierLabel, type CarrierPort, offers } from '../carrier/carrier-
 import { surelyUnprocessed } from '../carrier/guard/carrier-fault';
 import type { LabelFileStore } from '../files/label-file-store';
 import { itemLabelKey } from '../files/label-keys';
-import { mergePdfs } from '../rendering/merge-pdfs';
 import type { BoughtPiece, LabelPurchaseIntent, LabelPurchaseIntents } from './label-purchase-intents';
 import { pieceCarrierKey, pieceLabelKey, piecesOf } from './label-pieces';
 import type { StoredLabel } from './label-purchase-store';
@@ -73,6 +72,8 @@ export class PiecePurchases {
     const sources = bought.map((piece) => files.get(piece.label_key));
     if (sources.some((source) => source === undefined))
       throw new Error(`A piece label of item ${item_id} is missing from the label store.`);
+    // pdf-lib loads when an item first has pieces to merge, not at every start of the app.
+    const { mergePdfs } = await import('../rendering/merge-pdfs');
     const { pdf } = await mergePdfs(sources as Uint8Array[]);
     metrics.labelsBought.inc();
     return {
