@@ -34,7 +34,7 @@ describe('schema changes', () => {
     const offending = ['apps', 'libs', 'tools']
       .flatMap((folder) => sourceFiles(join(ROOT, folder)))
       .map((path) => relative(ROOT, path))
-      .filter((path) => !/\.(spec|fixture)\.ts$/.test(path) && !path.endsWith('migrations.ts'))
+      .filter((path) => !/\.(spec|suite|fixture)\.ts$/.test(path) && !path.endsWith('migrations.ts'))
       .filter((path) => !ALLOWED.has(path))
       .filter((path) => DDL.test(readFileSync(join(ROOT, path), 'utf8')));
     expect(offending).toEqual([]);

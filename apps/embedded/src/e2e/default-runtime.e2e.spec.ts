@@ -1,0 +1,35 @@
+import { type RuntimeProcess, startRuntime } from '@shipping/testing';
+import { batchIdParamsSuite } from './batch-id-params.suite';
+import { batchListSuite } from './batch-list.suite';
+import { batchWebhooksSuite } from './batch-webhooks.suite';
+import { hostileInputSuite } from './hostile-input.suite';
+import { openApiContractSuite } from './openapi-contract.suite';
+import { shippingClientSuite } from './shipping-client.suite';
+import { webhookEndpointsSuite } from './webhook-endpoints.suite';
+
+/**
+ * One embedded runtime on its default store (PGlite), with no rate limit, started once for the
+ * suites that need nothing else of it: each start costs the 2-core machine about 11 CPU seconds.
+ * The suites run in this order: hostile input counts what it adds to Acme's lists, so it comes
+ * first; the contract tour ships a batch it does not wait for, so it comes last. Each other
+ * suite reads only what it made, on Acme or on merchants of its own.
+ */
+describe('the embedded runtime on its defaults, shared', () => {
+  let runtime: RuntimeProcess;
+
+  beforeAll(async () => {
+    runtime = await startRuntime({ env: { RATE_LIMIT_PER_MINUTE: '0' }, startTimeoutMs: 110_000 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await runtime?.stop();
+  });
+
+  hostileInputSuite(() => runtime);
+  batchIdParamsSuite(() => runtime);
+  batchListSuite(() => runtime);
+  webhookEndpointsSuite(() => runtime);
+  shippingClientSuite(() => runtime);
+  batchWebhooksSuite(() => runtime);
+  openApiContractSuite(() => runtime);
+});
