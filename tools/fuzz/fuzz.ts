@@ -1,12 +1,7 @@
 // `npm run fuzz`: a long run of the requests the api-fuzz e2e spec sends (see fuzz-options.ts).
 import { randomInt } from 'node:crypto';
-import {
-  createTestDatabase,
-  formatFuzzReport,
-  runApiFuzz,
-  startRuntime,
-  startWebhookReceiver,
-} from '@shipping/testing';
+import { createTestDatabase, startRuntime, startWebhookReceiver } from '@shipping/testing';
+import { formatFuzzReport, runApiFuzz } from '@shipping/testing/fuzz';
 import { parseFuzzArgs, USAGE, UsageError } from './fuzz-options';
 
 /** The embedded runtime's admin key while ADMIN_API_KEY is unset. */

@@ -33,4 +33,3 @@ export {
   takeOpenApiViolations,
 } from './conformance/conformance-check';
 export { fieldErrorsOf, testClient } from './api-test-client';
-export { runApiFuzz, formatFuzzReport, type ApiFuzzReport } from './fuzz/api-fuzz-run';

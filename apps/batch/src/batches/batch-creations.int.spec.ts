@@ -35,14 +35,19 @@ describe.each(backends)('batch creations on $name', (backend) => {
   let sql: SqlClient;
   let store: PostgresEventStore;
 
-  beforeEach(async () => {
+  // One database for the file: each spec creates batches of its own and leaves no creation behind.
+  beforeAll(async () => {
     db = await backend.open();
     sql = db.client();
     store = new PostgresEventStore(sql);
     await store.init();
   });
 
-  afterEach(() => db.close());
+  afterEach(async () => {
+    await sql.query('delete from batch_creations');
+  });
+
+  afterAll(() => db.close());
 
   /** The batch app, stopped dead after `appends` appends. */
   const dyingAfter = (appends: number) => {

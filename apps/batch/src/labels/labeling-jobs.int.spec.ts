@@ -14,12 +14,19 @@ const TENANT = { accountId: 'acct', mode: 'test' as const };
 
 describe.each(backends)('labelling job claims on $name', (backend) => {
   let db: OpenSqlBackend<SqlClient>;
+  let cleaner: SqlClient;
 
-  beforeEach(async () => {
+  // One database for the file: each spec starts with no job, as its claims count every open one.
+  beforeAll(async () => {
     db = await backend.open();
+    cleaner = db.client();
   });
 
-  afterEach(() => db.close());
+  afterEach(async () => {
+    await cleaner.query('delete from batch_labeling_jobs');
+  });
+
+  afterAll(() => db.close());
 
   /** An instance of the batch app as far as jobs go: on the server, a pool of its own. */
   const instance = async () => {

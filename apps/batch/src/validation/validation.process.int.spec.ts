@@ -34,13 +34,16 @@ describe('validating a batch whose results take several appends', () => {
   let sql: SqlClient;
   let store: EventStore;
 
-  beforeEach(async () => {
+  // One server and database for the file: each spec validates a batch of its own.
+  beforeAll(async () => {
     server = await startTestEventStoreDbServer();
     store = new EventStoreDbEventStore(server.connectionString);
     sql = await createPgliteSqlClient();
   });
 
-  afterEach(async () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  afterAll(async () => {
     await store.close();
     await sql.close();
     await server.stop();

@@ -1,13 +1,11 @@
 import {
-  type ApiFuzzReport,
   createTestDatabase,
-  formatFuzzReport,
-  runApiFuzz,
   type RuntimeProcess,
   startRuntime,
   startWebhookReceiver,
   type TestDatabase,
 } from '@shipping/testing';
+import { type ApiFuzzReport, formatFuzzReport, runApiFuzz } from '@shipping/testing/fuzz';
 
 /** The embedded runtime's admin key while ADMIN_API_KEY is unset. */
 const SANDBOX_ADMIN_KEY = 'sk_admin_sandbox_embedded';

@@ -1,4 +1,4 @@
-import { type Exchange, OpenApiConformance } from './openapi-conformance';
+import type { Exchange, OpenApiConformance } from './openapi-conformance';
 
 /**
  * What apiClient and the typed client of `testClient` check while a spec file has switched conformance on: every exchange with a
@@ -57,6 +57,8 @@ function documentOf(baseUrl: string): Promise<OpenApiConformance | undefined> {
  * exchange: kept as "no document", every later exchange of the spec file would go unchecked.
  */
 async function loadDocument(baseUrl: string): Promise<OpenApiConformance | undefined> {
+  // openapi-backend loads with the first exchange checked, not in every spec file that imports the testing library.
+  const { OpenApiConformance: conformance } = await import('./openapi-conformance');
   try {
     const response = await fetch(`${baseUrl}/openapi.json`);
     if (response.status >= 500) {
@@ -68,7 +70,7 @@ async function loadDocument(baseUrl: string): Promise<OpenApiConformance | undef
     withoutDocument.delete(baseUrl);
     const document = (await response.json().catch(() => ({}))) as { openapi?: string };
     if (!response.ok || !document.openapi) return undefined;
-    return await OpenApiConformance.of(document);
+    return await conformance.of(document);
   } catch {
     documents.delete(baseUrl);
     return undefined;

@@ -1,5 +1,4 @@
 export * from './usps-mock-server';
-export { mockLabelPdf } from './usps-label-pdf';
 export * from './usps-errors';
 export {
   EXTRA_SERVICE_CODES,

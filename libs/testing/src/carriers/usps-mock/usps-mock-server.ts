@@ -15,8 +15,14 @@ import {
   internationalLabelMetadata,
   s10TrackingNumber,
 } from './usps-international-label';
-import { mockLabelPdf } from './usps-label-pdf';
+import type { MockLabelContent } from './usps-label-pdf';
 import { multipartBody } from './usps-multipart';
+
+/** pdf-lib and bwip-js load with the first label drawn, not in every spec file that imports the testing library. */
+export async function mockLabelPdf(content: MockLabelContent): Promise<Uint8Array> {
+  const { mockLabelPdf: draw } = await import('./usps-label-pdf');
+  return draw(content);
+}
 
 export interface UspsMockClient {
   client_id: string;

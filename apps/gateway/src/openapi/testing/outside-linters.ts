@@ -1,13 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createOpenApiDocument } from './openapi-document';
-import { createGatewayDocumentApp } from './testing/gateway-document-app';
 
-const REPO_ROOT = resolve(__dirname, '../../../..');
+const REPO_ROOT = resolve(__dirname, '../../../../..');
 
-interface Finding {
+export interface Finding {
   severity: 'error' | 'warning';
   rule: string;
   where: string;
@@ -28,7 +24,8 @@ function run(cli: string, args: string[]): string {
   return result.stdout.slice(start);
 }
 
-function redocly(file: string): Finding[] {
+/** Redocly CLI's errors and warnings on a document file, with the repository's `redocly.yaml`. */
+export function redocly(file: string): Finding[] {
   const report = JSON.parse(
     run('@redocly/cli/bin/cli.js', ['lint', file, '--config', 'redocly.yaml', '--format', 'json']),
   ) as { problems: { severity: string; ruleId: string; message: string; location: { pointer: string }[] }[] };
@@ -40,7 +37,8 @@ function redocly(file: string): Finding[] {
   }));
 }
 
-function spectral(file: string): Finding[] {
+/** Spectral's errors and warnings on a document file, with the repository's `.spectral.yaml`. */
+export function spectral(file: string): Finding[] {
   const report = JSON.parse(
     run('@stoplight/spectral-cli/dist/index.js', [
       'lint',
@@ -62,30 +60,3 @@ function spectral(file: string): Finding[] {
       message: finding.message,
     }));
 }
-
-/**
- * Two outside linters read the document the gateway serves: Redocly's `recommended` rules and
- * Spectral's `spectral:oas`. Neither may find an error, and neither a warning that
- * docs/api-conventions.md does not justify (none is justified today).
- */
-describe('the OpenAPI document under outside linters', () => {
-  let file: string;
-
-  beforeAll(async () => {
-    const gateway = await createGatewayDocumentApp();
-    try {
-      file = join(mkdtempSync(join(tmpdir(), 'openapi-lint-')), 'openapi.json');
-      writeFileSync(file, JSON.stringify(createOpenApiDocument(gateway.app)));
-    } finally {
-      await gateway.close();
-    }
-  });
-
-  it('passes Redocly CLI (recommended) without an error or a warning', () => {
-    expect(redocly(file)).toEqual([]);
-  }, 120_000);
-
-  it('passes Spectral (spectral:oas) without an error or a warning', () => {
-    expect(spectral(file)).toEqual([]);
-  }, 120_000);
-});

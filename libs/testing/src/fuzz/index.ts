@@ -1,0 +1,1 @@
+export { runApiFuzz, formatFuzzReport, type ApiFuzzReport } from './api-fuzz-run';
