@@ -28,7 +28,8 @@ class SummaryReporter {
   onRunComplete(_contexts, results) {
     const dir = join(root, 'tmp/test-results');
     mkdirSync(dir, { recursive: true });
-    const name = this.rootDir.replace(/[^a-zA-Z0-9]+/g, '_');
+    // A project's files may be split between runs (run-tests.mjs): one file per Jest process.
+    const name = `${this.rootDir.replace(/[^a-zA-Z0-9]+/g, '_')}_${process.pid}`;
     writeFileSync(
       join(dir, `${name}.json`),
       JSON.stringify({
