@@ -10,9 +10,9 @@ rmSync(resultsDir, { recursive: true, force: true });
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 const nxArgs = process.argv.slice(2);
-// Jobs at a time (TEST_SLOTS, 4 by default): each job alone waits about a third of its time, so
-// more jobs than cores keep the two cores busy while the others wait (decisions 136 and 141).
-const parallel = Number(process.env.TEST_SLOTS ?? 4);
+// Jobs at a time (TEST_SLOTS, 3 by default): each job alone waits about a third of its time, so a
+// third job keeps the two cores busy while the others wait (decision 136).
+const parallel = Number(process.env.TEST_SLOTS ?? 3);
 
 // A hung task (a process a spec could not stop) must end the run with a report well inside CI's
 // 90 minutes, not be cut off by it: past the deadline the whole task tree is stopped.
@@ -110,16 +110,6 @@ const lintAll = (slot) => {
 // spec counting as ten and a spec with real servers as three).
 const LONGEST = ['distributed-e2e', 'embedded'];
 const GROUPS = 4;
-// The distributed e2e project's longest file runs as a job of its own beside the project's other
-// files, so no one job outlasts the rest of the run (each file starts its own runtime).
-const SPLIT = { 'distributed-e2e': 'one-process-per-app' };
-const longestJobs = (name) =>
-  SPLIT[name]
-    ? [
-        { name: `${name} (${SPLIT[name]})`, args: ['--testPathPatterns', SPLIT[name]] },
-        { name: `${name} (the other files)`, args: ['--testPathIgnorePatterns', SPLIT[name]] },
-      ].map((job) => ({ name: job.name, run: (slot) => runJob('npx', [...test([name]), ...job.args], slot) }))
-    : [{ name, run: (slot) => runJob('npx', test([name]), slot) }];
 
 function weightOf(folder) {
   let weight = 0;
@@ -163,7 +153,7 @@ const jobs = [
   ...(nxArgs.length > 0
     ? [{ name: 'lint and test', run: (slot) => runJob('npx', lintAndTest(), slot) }]
     : [
-        ...LONGEST.flatMap(longestJobs),
+        ...LONGEST.map((name) => ({ name, run: (slot) => runJob('npx', test([name]), slot) })),
         { name: 'typecheck', run: (slot) => runJob('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], slot) },
         {
           name: 'format',

@@ -28,8 +28,7 @@ class SummaryReporter {
   onRunComplete(_contexts, results) {
     const dir = join(root, 'tmp/test-results');
     mkdirSync(dir, { recursive: true });
-    // A project's files may be split between runs (run-tests.mjs): one file per Jest process.
-    const name = `${this.rootDir.replace(/[^a-zA-Z0-9]+/g, '_')}_${process.pid}`;
+    const name = this.rootDir.replace(/[^a-zA-Z0-9]+/g, '_');
     writeFileSync(
       join(dir, `${name}.json`),
       JSON.stringify({
