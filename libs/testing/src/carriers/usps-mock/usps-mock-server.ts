@@ -18,10 +18,15 @@ import {
 import type { MockLabelContent } from './usps-label-pdf';
 import { multipartBody } from './usps-multipart';
 
-/** pdf-lib and bwip-js load with the first label drawn, not in every spec file that imports the testing library. */
+/**
+ * pdf-lib and bwip-js load when a mock starts, not in every spec file that imports the testing
+ * library; loaded at start, not with the first label, so loading never counts against a client's
+ * timeout on the first request.
+ */
+const labelPdf = () => import('./usps-label-pdf');
+
 export async function mockLabelPdf(content: MockLabelContent): Promise<Uint8Array> {
-  const { mockLabelPdf: draw } = await import('./usps-label-pdf');
-  return draw(content);
+  return (await labelPdf()).mockLabelPdf(content);
 }
 
 export interface UspsMockClient {
@@ -111,6 +116,7 @@ export class UspsMockServer {
   }
 
   static async start(options: UspsMockOptions): Promise<UspsMockServer> {
+    await labelPdf();
     const server = createServer();
     const mock = new UspsMockServer(server, options);
     server.on('request', (request, response) => void mock.handle(request, response));
