@@ -9,7 +9,7 @@ import { webhookEndpointsSuite } from './webhook-endpoints.suite';
 
 /**
  * One embedded runtime on its default store (PGlite), with no rate limit, started once for the
- * suites that need nothing else of it: each start costs the 2-core machine about 11 CPU seconds.
+ * suites that need nothing else of it: a start and stop costs the test processes 5 to 6 CPU seconds.
  * The suites run in this order: hostile input counts what it adds to Acme's lists, so it comes
  * first; the contract tour ships a batch it does not wait for, so it comes last. Each other
  * suite reads only what it made, on Acme or on merchants of its own.
