@@ -8,6 +8,7 @@ import { KafkaEventPublisher } from './kafka-event-publisher';
 import { type PartitionedMessage, startPartitionedConsumer } from './partitioned-consumer';
 import { type KafkaConnection, kafkaClientConfig } from './kafka-security';
 import { makeTestCertificates, type TestCertificates } from '@shipping/testing';
+import { eventually } from './eventually.fixture';
 
 const USER = 'shipping-app';
 const PASSWORD = 'scram-spec-Password-1';
@@ -17,16 +18,6 @@ class EchoController {
   @MessagePattern('spec.echo')
   echo(@Payload() request: { text: string }) {
     return { echoed: request.text };
-  }
-}
-
-async function eventually<T>(check: () => T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('the condition was not met in time');
-    await new Promise((wait) => setTimeout(wait, 50));
   }
 }
 

@@ -6,20 +6,11 @@ import {
   startPartitionedConsumer,
 } from './partitioned-consumer';
 import { TopicCreator } from './topic-creator';
+import { eventually } from './eventually.fixture';
 
 const PARTITIONS = 4;
 const quiet = new Logger('spec');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function eventually<T>(check: () => T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('the condition was not met in time');
-    await sleep(50);
-  }
-}
 
 interface Seen {
   instance: string;
