@@ -13,6 +13,9 @@ import {
 
 const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
 
+/** What `startRuntime` waits for health (60 s) and a little more: a loaded machine starts slowly. */
+const START_MS = 75_000;
+
 describe('the embedded runtime started as a process', () => {
   let runtime: RuntimeProcess | undefined;
 
@@ -20,12 +23,16 @@ describe('the embedded runtime started as a process', () => {
     await runtime?.stop();
   });
 
-  it('runs with the V8 flags npm start and the image set', async () => {
-    runtime = await startRuntime({ env: { EMBEDDED_NODE_FLAGS: undefined as unknown as string } });
-    const args = commandLine(runtime.pid);
-    expect(args.slice(1)).toEqual([...EMBEDDED_V8_FLAGS, ...TS_RUNTIME, EMBEDDED_ENTRY]);
-    expect(EMBEDDED_V8_FLAGS).toEqual(['--max-old-space-size=1024', '--liftoff-only']);
-  });
+  it(
+    'runs with the V8 flags npm start and the image set',
+    async () => {
+      runtime = await startRuntime({ env: { EMBEDDED_NODE_FLAGS: undefined as unknown as string } });
+      const args = commandLine(runtime.pid);
+      expect(args.slice(1)).toEqual([...EMBEDDED_V8_FLAGS, ...TS_RUNTIME, EMBEDDED_ENTRY]);
+      expect(EMBEDDED_V8_FLAGS).toEqual(['--max-old-space-size=1024', '--liftoff-only']);
+    },
+    START_MS,
+  );
 });
 
 describe('the embedded runtime node flags', () => {

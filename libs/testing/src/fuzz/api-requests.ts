@@ -25,8 +25,12 @@ export interface RequestContext {
 const hostileText = fc.oneof(
   fc.constantFrom('%00', 'a%00b', '%FF', '%C0%80', '%', '%zz', '..%2F..%2Fetc', '%0A%0D', '__proto__', '-1'),
   fc.constantFrom('0', '2147483648', '1e309', 'NaN', 'x'.repeat(600)),
-  // Never empty: an empty segment (`/batches/`) is a request of another route.
-  fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+  // Never empty, nor `.` or `..`: `/batches/` and `/batches/.` (a dot segment, which every URL
+  // parser removes) are requests of another route.
+  fc
+    .string({ minLength: 1, maxLength: 40 })
+    .filter((text) => text !== '.' && text !== '..')
+    .map(encodeURIComponent),
 );
 
 /** A value as query text; a lone surrogate has no UTF-8 form and is sent as its raw bytes. */
