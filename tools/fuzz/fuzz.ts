@@ -1,4 +1,4 @@
-// `npm run fuzz`: a long run of the requests the api-fuzz e2e spec sends (see fuzz-options.ts).
+// `npm run fuzz`: a long run of the requests the api-fuzz e2e suite sends (see fuzz-options.ts).
 import { randomInt } from 'node:crypto';
 import { createTestDatabase, startRuntime, startWebhookReceiver } from '@shipping/testing';
 import { formatFuzzReport, runApiFuzz } from '@shipping/testing/fuzz';

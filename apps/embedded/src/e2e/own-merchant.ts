@@ -6,6 +6,8 @@ export interface OwnMerchant {
   /** The typed client under the merchant's test key. */
   client: ShippingClient;
   apiKey: string;
+  /** Its account id, as its events and ledger rows name it. */
+  accountId: string;
   /** A USPS shipper on the merchant's own integration: batches may use it, the sandbox sells test keys' labels. */
   shipperId: number;
   /** A saved sender address, for the batch shipments' from_address_id. */
@@ -39,7 +41,7 @@ export async function onboardMerchant(baseUrl: string, name: string): Promise<Ow
   );
   const client = testClient(baseUrl, apiKey);
   const sender = unwrap(await client.POST('/addresses', { body: nyAddress() }));
-  return { client, apiKey, shipperId: shipper.id, fromAddressId: sender.id };
+  return { client, apiKey, accountId: account.id, shipperId: shipper.id, fromAddressId: sender.id };
 }
 
 /** The fixture's batch shipment, sent from the merchant's own address. */

@@ -1,0 +1,38 @@
+import { createTestDatabase, type RuntimeProcess, startRuntime, type TestDatabase } from '@shipping/testing';
+import { apiFuzzSuite } from './api-fuzz.suite';
+import { batchesSuite } from './batches.suite';
+import { instantShipSuite } from './instant-ship.suite';
+import { pickupsSuite } from './pickups.suite';
+import { webhookSecretsSuite } from './webhook-secrets.suite';
+
+/**
+ * One embedded runtime on one PostgreSQL database, with no rate limit, for the suites that read
+ * its rows: each reads only what it made (its own batches, merchants, account's rows). The API
+ * fuzz compares the whole database before and after refused requests, so it runs first, before
+ * any other suite's work can still be landing.
+ */
+describe('the embedded runtime on PostgreSQL, shared', () => {
+  let database: TestDatabase;
+  let runtime: RuntimeProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres_runtime_e2e');
+    runtime = await startRuntime({
+      env: { STORE: 'postgres', DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '0' },
+      startTimeoutMs: 110_000,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await database?.drop();
+  });
+
+  const runtimeOf = () => runtime;
+  const databaseUrlOf = () => database.url;
+  apiFuzzSuite(runtimeOf, databaseUrlOf);
+  webhookSecretsSuite(runtimeOf, databaseUrlOf);
+  pickupsSuite(runtimeOf, databaseUrlOf);
+  instantShipSuite(runtimeOf, databaseUrlOf);
+  batchesSuite(runtimeOf, databaseUrlOf);
+});
