@@ -81,10 +81,11 @@ const copyable = (key: string) => key !== '__proto__' && !indexLike.test(key);
 function compiledShape(keys: string[]): Copier | undefined {
   if (shapeCount >= maxShapes || keys.length > maxCompiledKeys || !keys.every(copyable)) return undefined;
   const sorted = [...keys].sort();
+  // A string, the most common value, is kept as it is without a call.
   const values = sorted.map(
     (key, n) =>
-      `const v${n} = sortedTree(source[${JSON.stringify(key)}], depth);\n` +
-      `if (v${n} === unsupported) return unsupported;`,
+      `let v${n} = source[${JSON.stringify(key)}];\n` +
+      `if (typeof v${n} !== 'string') { v${n} = sortedTree(v${n}, depth); if (v${n} === unsupported) return unsupported; }`,
   );
   const literal = sorted.map((key, n) => `${JSON.stringify(key)}: v${n}`).join(', ');
   const copy = new Function(

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { canonicalJson } from '../audit/canonical-json';
 import { eventHash } from '../audit/event-hash';
 import type { EventData } from '../event-store';
-import { type ChainLink, prepareBatch, streamStart } from './append-statement';
+import { type ChainLink, prepareBatch, type PreparedBatch, streamStart } from './append-statement';
 
 interface InsertedRow {
-  id: string;
+  id?: string;
   type: string;
   version: number;
   hash: string;
@@ -13,23 +13,40 @@ interface InsertedRow {
   metadata: Record<string, unknown>;
 }
 
-/** The rows as the statement reads them, each with the metadata it names. */
-function insertedRows({ rows, metadata }: { rows: string; metadata: string }): InsertedRow[] {
-  const list = JSON.parse(metadata) as Record<string, unknown>[];
-  return (JSON.parse(rows) as (Omit<InsertedRow, 'metadata'> & { m: number })[]).map(({ m, ...row }) => ({
-    ...row,
-    metadata: list[m],
+/** The rows as the statement reads them: each event's data, hash, kind and id side by side. */
+function insertedRows(prepared: Omit<PreparedBatch, 'last'>): InsertedRow[] {
+  const kinds = JSON.parse(prepared.kinds) as [string, number, Record<string, unknown>][];
+  const hashes = arrayItems(prepared.hashes);
+  const kindOf = arrayItems(prepared.kindOf).map(Number);
+  const ids = prepared.ids === null ? [] : arrayItems(prepared.ids);
+  return (JSON.parse(prepared.data) as unknown[]).map((data, index) => ({
+    ...(ids[index] === undefined || ids[index] === 'null' ? {} : { id: ids[index] }),
+    type: kinds[kindOf[index]][0],
+    version: kinds[kindOf[index]][1],
+    hash: hashes[index],
+    data,
+    metadata: kinds[kindOf[index]][2],
   }));
+}
+
+/** The items of an array literal of unquoted items (hex, digits, UUIDs, null). */
+function arrayItems(literal: string): string[] {
+  expect(literal).toMatch(/^\{[0-9a-z,-]*\}$/);
+  return literal === '{}' ? [] : literal.slice(1, -1).split(',');
 }
 
 /** Nested objects and arrays, strings of any UTF-16 units (lone surrogates too), doubles of every kind. */
 const json = fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' });
-const event: fc.Arbitrary<EventData> = fc.record({
-  type: fc.string({ minLength: 1, maxLength: 12, unit: 'binary' }),
-  version: fc.integer({ min: 1, max: 9 }),
-  data: fc.oneof(json, fc.dictionary(fc.string({ unit: 'binary' }), json)),
-  metadata: fc.dictionary(fc.string({ unit: 'binary' }), json, { maxKeys: 4 }),
-});
+const event: fc.Arbitrary<EventData> = fc.record(
+  {
+    id: fc.uuid(),
+    type: fc.string({ minLength: 1, maxLength: 12, unit: 'binary' }),
+    version: fc.integer({ min: 1, max: 9 }),
+    data: fc.oneof(json, fc.dictionary(fc.string({ unit: 'binary' }), json)),
+    metadata: fc.dictionary(fc.string({ unit: 'binary' }), json, { maxKeys: 4 }),
+  },
+  { requiredKeys: ['type', 'data'] },
+);
 const append = fc.record({
   streamName: fc.string({ minLength: 1, maxLength: 20, unit: 'binary' }),
   events: fc.array(event, { minLength: 1, maxLength: 8 }),
@@ -67,6 +84,9 @@ describe('prepareBatch', () => {
         expect(inserted.map((row) => row.hash)).toEqual(expected);
         expect(last).toEqual({ revision: previous.revision + BigInt(batch.length), hash: expected.at(-1) });
         inserted.forEach((row, index) => {
+          expect(row.id).toBe(batch[index].id);
+          expect(row.type).toBe(batch[index].type);
+          expect(row.version).toBe(batch[index].version ?? 1);
           expect(canonicalJson(row.data)).toBe(canonicalJson(batch[index].data ?? null));
           expect(canonicalJson(row.metadata)).toBe(canonicalJson(batch[index].metadata ?? {}));
         });
@@ -88,29 +108,71 @@ describe('prepareBatch', () => {
       metadata: { correlationId: `c-${index}`, accountId: 'acct_acme' },
     }));
     const prepared = prepareBatch('batch-1', batch, streamStart);
-    const { rows } = prepared;
     const inserted = insertedRows(prepared);
 
     expect(inserted.map((row) => row.hash)).toEqual(referenceHashes('batch-1', batch, streamStart));
-    expect(rows).toContain(
-      '"data":{"index":1,"item_id":"item_1","zé€𝄞":{"big":1e+21,"list":[1,0,"a\\u0000\\"\\\\"],"tiny":1e-7,"weight":0.14285714285714285}}',
+    expect(prepared.data).toContain(
+      '{"index":1,"item_id":"item_1","zé€𝄞":{"big":1e+21,"list":[1,0,"a\\u0000\\"\\\\"],"tiny":1e-7,"weight":0.14285714285714285}}',
     );
   });
 
-  it('sends a metadata object the events share once, and each event names its own', () => {
+  it('sends the type, version and metadata the events share once, and each event names its own', () => {
     const shared = { correlationId: 'c-1', accountId: 'acct_acme' };
     const other = { correlationId: 'c-2' };
-    const batch: EventData[] = [shared, shared, other, shared].map((metadata, index) => ({
-      type: 'ItemValidated',
+    const batch: EventData[] = [shared, shared, other, shared, shared, shared].map((metadata, index) => ({
+      type: index === 4 ? 'ItemFailed' : 'ItemValidated',
+      version: index === 5 ? 2 : undefined,
       data: { index },
       metadata,
     }));
     const prepared = prepareBatch('batch-1', batch, streamStart);
 
-    expect(JSON.parse(prepared.metadata)).toEqual([shared, other, shared]);
-    expect(insertedRows(prepared).map((row) => row.metadata)).toEqual([shared, shared, other, shared]);
+    expect(JSON.parse(prepared.kinds)).toEqual([
+      ['ItemValidated', 1, shared],
+      ['ItemValidated', 1, other],
+      ['ItemValidated', 1, shared],
+      ['ItemFailed', 1, shared],
+      ['ItemValidated', 2, shared],
+    ]);
+    expect(insertedRows(prepared).map((row) => row.metadata)).toEqual([
+      shared,
+      shared,
+      other,
+      shared,
+      shared,
+      shared,
+    ]);
     expect(insertedRows(prepared).map((row) => row.hash)).toEqual(
       referenceHashes('batch-1', batch, streamStart),
+    );
+  });
+
+  it('sends the ids the caller gave and leaves the others to the server', () => {
+    const id = '5d1bdd19-9af7-41fa-bca3-f4a81ff837cf';
+    const prepared = prepareBatch(
+      'batch-1',
+      [
+        { id, type: 'A', data: 1 },
+        { type: 'A', data: 2 },
+      ],
+      streamStart,
+    );
+
+    expect(insertedRows(prepared).map((row) => row.id)).toEqual([id, undefined]);
+    expect(prepared.ids).toBe(`{${id},null}`);
+    expect(
+      prepareBatch(
+        'batch-1',
+        [
+          { type: 'A', data: 1 },
+          { id, type: 'A', data: 2 },
+        ],
+        streamStart,
+      ).ids,
+    ).toBe(`{null,${id}}`);
+    expect(prepareBatch('batch-1', [{ type: 'A', data: 1 }], streamStart).ids).toBeNull();
+    expect(() => prepareBatch('batch-1', [{ id: 'not-a-uuid', type: 'A', data: 1 }], streamStart)).toThrow(
+      'Event id must be a UUID, got "not-a-uuid"',
     );
   });
 });

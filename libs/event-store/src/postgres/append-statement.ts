@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { EventData } from '../event-store';
 import { canonicalJson } from '../audit/canonical-json';
 import { ChainHasher } from '../audit/event-hash';
@@ -27,13 +27,19 @@ export interface ChainLink {
 export const streamStart: ChainLink = { revision: -1n, hash: null };
 
 /**
- * An append ready to insert: its events as the JSON array the statement reads, each naming its
- * metadata by its place in `metadata` (the append's distinct metadata texts, a JSON array, sent
- * once), and the link its last event makes.
+ * An append ready to insert, as the statement reads it: the events' data, a JSON array; beside it,
+ * one item an event in each of three array literals: its hash, the place in `kinds` of its type,
+ * version and metadata, and its id where the caller gave one (the server generates the others).
+ * `kinds` lists the append's runs of events that share type, version and metadata, as a JSON array
+ * of `[type, version, metadata]`: each is sent once. `last` is the link its last event makes.
  */
 export interface PreparedBatch {
-  rows: string;
-  metadata: string;
+  data: string;
+  hashes: string;
+  kindOf: string;
+  /** Null when no event carries an id. */
+  ids: string | null;
+  kinds: string;
   last: ChainLink;
 }
 
@@ -46,54 +52,62 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function prepareBatch(streamName: string, batch: EventData[], previous: ChainLink): PreparedBatch {
   const chain = new ChainHasher(streamName, previous, batch.length);
-  const metadataTexts: string[] = [];
+  let kinds = '[';
+  let kind = -1;
   let metadata: unknown;
   let metadataText = '';
   let type: unknown;
   let typeJson = '';
+  let version = 0;
   let eventHash = '';
-  let rows = '[';
+  let data = '[';
+  let hashes = '{';
+  let kindOf = '{';
+  let ids: string | undefined;
   for (let index = 0; index < batch.length; index++) {
     const event = batch[index];
-    const id = event.id ?? randomUUID();
-    if (event.id !== undefined && !uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
-    if (event.type !== type || index === 0) {
+    const eventMetadata = event.metadata ?? {};
+    const eventVersion = event.version ?? 1;
+    if (event.type !== type || eventVersion !== version || eventMetadata !== metadata || index === 0) {
       if (typeof event.type !== 'string' || event.type === '')
         throw new TypeError('Event type must be a non-empty string');
+      if (!Number.isInteger(eventVersion) || eventVersion < 1)
+        throw new TypeError(`Event version must be a positive integer, got ${eventVersion}`);
+      if (event.type !== type) typeJson = JSON.stringify(event.type);
+      if (eventMetadata !== metadata || index === 0) metadataText = jsonText(canonicalJson(eventMetadata));
       type = event.type;
-      typeJson = JSON.stringify(type);
-    }
-    const version = event.version ?? 1;
-    if (!Number.isInteger(version) || version < 1)
-      throw new TypeError(`Event version must be a positive integer, got ${version}`);
-    const eventMetadata = event.metadata ?? {};
-    if (eventMetadata !== metadata || index === 0) {
+      version = eventVersion;
       metadata = eventMetadata;
-      metadataText = jsonText(canonicalJson(eventMetadata));
-      metadataTexts.push(metadataText);
+      kinds += (++kind === 0 ? '[' : ',[') + typeJson + ',' + version + ',' + metadataText + ']';
     }
     const dataText = jsonText(canonicalJson(event.data ?? null));
     eventHash = chain.next(dataText, metadataText, typeJson, version);
-    rows +=
-      (index === 0 ? '{"id":"' : ',{"id":"') +
-      id +
-      '","type":' +
-      typeJson +
-      ',"version":' +
-      version +
-      ',"hash":"' +
-      eventHash +
-      '","data":' +
-      dataText +
-      ',"m":' +
-      (metadataTexts.length - 1) +
-      '}';
+    const separator = index === 0 ? '' : ',';
+    data += separator + dataText;
+    hashes += separator + eventHash;
+    kindOf += separator + kind;
+    if (event.id !== undefined || ids !== undefined) ids = idsBefore(ids, index) + checkedId(event.id);
   }
   return {
-    rows: rows + ']',
-    metadata: '[' + metadataTexts.join(',') + ']',
+    data: data + ']',
+    hashes: hashes + '}',
+    kindOf: kindOf + '}',
+    ids: ids === undefined ? null : ids + '}',
+    kinds: kinds + ']',
     last: { revision: previous.revision + BigInt(batch.length), hash: eventHash },
   };
+}
+
+/** The uuid[] literal up to the event at `index`: null for each event before the first with an id. */
+function idsBefore(ids: string | undefined, index: number): string {
+  if (ids !== undefined) return ids + ',';
+  return '{' + 'null,'.repeat(index);
+}
+
+function checkedId(id: string | undefined): string {
+  if (id === undefined) return 'null';
+  if (!uuid.test(id)) throw new TypeError(`Event id must be a UUID, got "${id}"`);
+  return id;
 }
 
 function jsonText(text: string | undefined): string {
@@ -104,10 +118,10 @@ function jsonText(text: string | undefined): string {
 export function appendStatement(
   table: string,
   streamName: string,
-  { rows, metadata }: Pick<PreparedBatch, 'rows' | 'metadata'>,
+  { data, hashes, kindOf, ids, kinds }: Omit<PreparedBatch, 'last'>,
   previous: ChainLink,
 ): AppendStatement {
-  const params: unknown[] = [streamName, rows, previous.revision.toString(), metadata];
+  const params: unknown[] = [streamName, data, previous.revision.toString(), kinds, hashes, kindOf, ids];
   if (previous.revision < 0n) return { ...statementText(table, false), params };
   params.push(previous.hash);
   return { ...statementText(table, true), params };
@@ -129,15 +143,17 @@ function statementText(table: string, follows: boolean): { name: string; sql: st
 
 function insertSql(table: string, follows: boolean): string {
   const where = follows
-    ? `where exists (select 1 from ${table} p where p.stream_name = $1 and p.stream_revision = $3::bigint and p.event_hash is not distinct from $5::text)`
+    ? `where exists (select 1 from ${table} p where p.stream_name = $1 and p.stream_revision = $3::bigint and p.event_hash is not distinct from $8::text)`
     : '';
-  // `order by b.ord` makes global positions follow revisions inside one append; the metadata list
+  // `order by b.ord` makes global positions follow revisions inside one append; the list of kinds
   // is parsed once (an init plan); only the last row goes back, the one the append answers with.
   return `
 with appended as (
 insert into ${table} (event_id, stream_name, stream_revision, event_type, event_version, data, metadata, event_hash)
-select (b.e->>'id')::uuid, $1, $3::bigint + b.ord, b.e->>'type', (b.e->>'version')::integer, b.e->'data', (select $4::jsonb) -> ((b.e->>'m')::integer), b.e->>'hash'
-from jsonb_array_elements($2::jsonb) with ordinality as b(e, ord)
+select coalesce(b.id, gen_random_uuid()), $1, $3::bigint + b.ord, (select $4::jsonb) -> b.kind ->> 0,
+  ((select $4::jsonb) -> b.kind ->> 1)::integer, b.data, (select $4::jsonb) -> b.kind -> 2, b.hash
+from rows from (jsonb_array_elements($2::jsonb), unnest($5::text[]), unnest($6::integer[]), unnest($7::uuid[]))
+  with ordinality as b(data, hash, kind, id, ord)
 ${where}
 order by b.ord
 returning stream_revision, transaction_id, global_position)
