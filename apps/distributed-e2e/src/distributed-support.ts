@@ -1,6 +1,12 @@
 import { Client } from 'pg';
 import { type Batch, type BatchStatus, type ShippingClient, unwrap } from '@shipping/client';
-import { type AppProcess, batchShipment, eventually } from '@shipping/testing';
+import {
+  type AppProcess,
+  batchShipment,
+  eventually,
+  type InMemoryEventLog,
+  type LoggedEvent,
+} from '@shipping/testing';
 
 /** Counts rows in one app's own database: what each app did is only visible there. */
 export async function countIn(app: AppProcess, sql: string, params: unknown[] = []): Promise<number> {
@@ -49,16 +55,27 @@ async function query<T>(app: AppProcess, sql: string, params: unknown[] = []): P
   }
 }
 
+const dataOf = <T>(event: LoggedEvent) => JSON.parse(Buffer.from(event.data).toString()) as T;
+
+/** One stream's events of these types, data parsed: the batch app keeps its streams in EventStoreDB. */
+export const streamEvents = <T>(log: InMemoryEventLog, streamName: string, types: string[]): T[] =>
+  (log.stream(streamName) ?? []).filter((event) => types.includes(event.type)).map(dataOf<T>);
+
+/** The batch app's ledger events of one type, across its `ledger-<account>` streams. */
+export const ledgerEvents = <T>(log: InMemoryEventLog, type: string): T[] =>
+  log
+    .all()
+    .filter((event) => event.streamName.startsWith('ledger-') && event.type === type)
+    .map(dataOf<T>);
+
 /** The batch's item ids, from its BatchCreated (and BatchItemsAdded) events in the batch app's store. */
-export async function itemIdsOf(batch: AppProcess, batchId: string): Promise<string[]> {
-  const created = await query<{ data: { items: { item_id: string }[] } }>(
-    batch,
-    `select data from event_store.events where stream_name = $1
-     and event_type in ('BatchCreated', 'BatchItemsAdded') order by stream_revision`,
-    [`batch-${batchId}`],
-  );
+export function itemIdsOf(log: InMemoryEventLog, batchId: string): string[] {
+  const created = streamEvents<{ items: { item_id: string }[] }>(log, `batch-${batchId}`, [
+    'BatchCreated',
+    'BatchItemsAdded',
+  ]);
   if (created.length === 0) throw new Error(`no BatchCreated event for batch ${batchId}`);
-  return created.flatMap((event) => event.data.items.map((item) => item.item_id));
+  return created.flatMap((event) => event.items.map((item) => item.item_id));
 }
 
 /** Labels the label app bought for these items (one row per item at most: the label app's record). */

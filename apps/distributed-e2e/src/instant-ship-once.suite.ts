@@ -1,5 +1,5 @@
 import type { ShippingClient } from '@shipping/client';
-import { type DistributedRuntime, eventually, testClient } from '@shipping/testing';
+import { type DistributedRuntime, eventually, type InMemoryEventLog, testClient } from '@shipping/testing';
 import {
   commandsInProgress,
   effectsOf,
@@ -18,8 +18,12 @@ const TEST_TIMEOUT_MS = 300_000;
  * Instant ship with an Idempotency-Key on the distributed runtime, with an app stopped or killed
  * in the middle: the first attempt answers 503, the client retries with the same key until it
  * gets an outcome, and that is the first shipment's, charged once, labelled once, shipped once.
+ * The batch app keeps the ledger in EventStoreDB: `batchLogOf` is that server's log.
  */
-export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
+export const instantShipOnceSuite = (
+  runtimeOf: () => DistributedRuntime,
+  batchLogOf: () => InMemoryEventLog,
+) =>
   describe('instant ship happens once per Idempotency-Key across faults', () => {
     let runtime: DistributedRuntime;
     let acme: ShippingClient;
@@ -47,7 +51,7 @@ export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
         async () => ((await unfinishedShipments(runtime.apps.order)) === 0 ? true : undefined),
         60_000,
       );
-      expect(await effectsOf(runtime, shipments[0])).toEqual(ONCE);
+      expect(await effectsOf(runtime, batchLogOf(), shipments[0])).toEqual(ONCE);
       expect(await requestedShipments(runtime)).toHaveLength(known.length + 1);
     }
 
@@ -98,7 +102,7 @@ export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
         await eventually(async () => {
           const [shipment] = (await requestedShipments(runtime)).filter((id) => !known.includes(id));
           if (shipment === undefined || !(await hold.waiting())) return undefined;
-          return (await effectsOf(runtime, shipment)).charged === 1 ? true : undefined;
+          return (await effectsOf(runtime, batchLogOf(), shipment)).charged === 1 ? true : undefined;
         }, 30_000);
         await runtime.apps.order.kill();
         await hold.release();
@@ -119,7 +123,7 @@ export const instantShipOnceSuite = (runtimeOf: () => DistributedRuntime) =>
         await eventually(async () => {
           const [shipment] = (await requestedShipments(runtime)).filter((id) => !known.includes(id));
           if (shipment === undefined || !(await hold.waiting())) return undefined;
-          return (await effectsOf(runtime, shipment)).labelsSold === 1 ? true : undefined;
+          return (await effectsOf(runtime, batchLogOf(), shipment)).labelsSold === 1 ? true : undefined;
         }, 30_000);
         await runtime.apps.label.kill();
         await hold.abandonWaiters();

@@ -1,7 +1,12 @@
 import { Client } from 'pg';
 import type { ShippingClient } from '@shipping/client';
-import { type AppProcess, type DistributedRuntime, instantShipBody } from '@shipping/testing';
-import { countIn } from './distributed-support';
+import {
+  type AppProcess,
+  type DistributedRuntime,
+  type InMemoryEventLog,
+  instantShipBody,
+} from '@shipping/testing';
+import { countIn, ledgerEvents } from './distributed-support';
 
 export const instantShip = (client: ShippingClient, key: string) =>
   client.POST('/parcel-orders/instant-ship', {
@@ -37,17 +42,23 @@ export async function requestedShipments(runtime: DistributedRuntime): Promise<n
   }
 }
 
-/** Everything that happened to one shipment, each from the app that owns it. */
-export async function effectsOf(runtime: DistributedRuntime, shipmentOrderId: number) {
-  const { order, batch, label } = runtime.apps;
-  const ledger = `select count(*) from event_store.events where stream_name like 'ledger-%'
-    and event_type = $1 and (data->>'shipment_order_id')::bigint = $2`;
+/** Everything that happened to one shipment, each from the app that owns it (the batch app's ledger in EventStoreDB). */
+export async function effectsOf(
+  runtime: DistributedRuntime,
+  batchLog: InMemoryEventLog,
+  shipmentOrderId: number,
+) {
+  const { order, label } = runtime.apps;
+  const ledger = (type: string) =>
+    ledgerEvents<{ shipment_order_id: unknown }>(batchLog, type).filter(
+      (event) => Number(event.shipment_order_id) === shipmentOrderId,
+    ).length;
   const outcome = `select count(*) from event_store.events where event_type = $1
     and (data->>'shipment_order_id')::bigint = $2`;
   const itemId = `shipment-${shipmentOrderId}`;
   return {
-    charged: await countIn(batch, ledger, ['ShipmentCharged', shipmentOrderId]),
-    refunded: await countIn(batch, ledger, ['ShipmentRefunded', shipmentOrderId]),
+    charged: ledger('ShipmentCharged'),
+    refunded: ledger('ShipmentRefunded'),
     labelsSold: await countIn(label, 'select count(*) from sandbox_carrier_sales where item_id = $1', [
       itemId,
     ]),

@@ -1,13 +1,34 @@
 import { code128Widths } from '@shipping/label-app/src/rendering/code128';
 import { barcodeModules } from '@shipping/label-app/src/testing/pdf-barcode';
 import type { ShippingClient } from '@shipping/client';
-import { batchShipment, type UspsMockServer } from '@shipping/testing';
+import { batchShipment, UspsMockServer } from '@shipping/testing';
 import { PDFDocument } from 'pdf-lib';
 
 export const USPS_CLIENT = { client_id: 'globex-consumer-key', client_secret: 'globex-usps-secret-71c0' };
 export const REFUSED_ZIP = '73344';
 export const REFUSAL = 'Invalid ZIP Code';
 const LABELS = '/labels/v3/label';
+/** The gateway's admin key: the live USPS test sets up its shipper and keys with it. */
+export const ADMIN_KEY = 'admin-distributed-spec-key-0123456789';
+/** What the USPS mock allows and how fast it answers, and the label app's guard set to the same rate. */
+const USPS_RATE_PER_SECOND = 40;
+const USPS_LATENCY_MS = 150;
+
+/** The USPS mock the label app reaches over HTTP: rate-limited, slow, refusing one ZIP Code. */
+export async function startUspsMock(): Promise<UspsMockServer> {
+  const usps = await UspsMockServer.start({ clients: [USPS_CLIENT] });
+  usps.delay(USPS_LATENCY_MS);
+  usps.rateLimit(USPS_RATE_PER_SECOND);
+  usps.refuseAddress(REFUSED_ZIP, REFUSAL);
+  return usps;
+}
+
+/** The label app's environment for the mock: live keys buy from it, test keys from the sandbox. */
+export const labelOnUspsMock = (usps: UspsMockServer) => ({
+  USPS_API_URL: usps.url,
+  USPS_RATE_LIMIT_PER_SECOND: String(USPS_RATE_PER_SECOND),
+  USPS_CONCURRENCY: '20',
+});
 
 /** A batch's shipments from the key's saved address; every `refusedEvery`th one to the ZIP Code the mock refuses. */
 export function liveBatchShipments(addressId: number, size: number, refusedEvery: number) {

@@ -1,6 +1,14 @@
-import { type DistributedRuntime, startDistributedRuntime } from '@shipping/testing';
+import {
+  type DistributedRuntime,
+  startDistributedRuntime,
+  startTestEventStoreDbServer,
+  type TestEventStoreDbServer,
+  type UspsMockServer,
+} from '@shipping/testing';
 import { distributedFaultsSuite } from './distributed-faults.suite';
+import { distributedRuntimeSuite } from './distributed-runtime.suite';
 import { instantShipOnceSuite } from './instant-ship-once.suite';
+import { ADMIN_KEY, labelOnUspsMock, startUspsMock } from './live-usps-support';
 import { publicEventsSuite } from './public-events.suite';
 
 /**
@@ -10,24 +18,44 @@ import { publicEventsSuite } from './public-events.suite';
 const INSTANT_SHIP_TIMING = { INSTANT_SHIP_LABEL_TIMEOUT_MS: '5000', INSTANT_SHIP_LEASE_MS: '5000' };
 
 /**
- * One broker and one process per app, started once for the suites that need nothing else of
- * it: each start of the six apps and the broker costs the 2-core machine half a minute. The
- * suites run in this order: public events read the topics while they hold little, the broker
- * restart comes last. Each suite reads only what it made (its keys, its batch, its shipments),
- * and every app it stops or kills runs again when it ends.
+ * One broker and one process per app, started once for every suite that needs no other shape of
+ * it: each start of the six apps and the broker costs the 2-core machine half a minute. The batch
+ * app keeps its streams in the EventStoreDB test server, the label app's live keys reach the USPS
+ * mock, the gateway has an admin key. The suites run in this order: public events read the topics
+ * from their start while they hold little; the runtime suite's webhook endpoint is gone before the
+ * instant ships and batches of the fault suites; the broker restart comes last. Each suite reads
+ * only what it made (its keys, its batches, its shipments), and every app it stops or kills runs
+ * again when it ends.
  */
 describe('the distributed runtime, one process per app', () => {
   let runtime: DistributedRuntime;
+  let eventStoreDb: TestEventStoreDbServer;
+  let usps: UspsMockServer;
 
   beforeAll(async () => {
-    runtime = await startDistributedRuntime({ appEnv: { order: INSTANT_SHIP_TIMING } });
+    [eventStoreDb, usps] = await Promise.all([startTestEventStoreDbServer(), startUspsMock()]);
+    runtime = await startDistributedRuntime({
+      appEnv: {
+        batch: { EVENT_STORE: 'eventstoredb', ESDB_URL: eventStoreDb.connectionString },
+        label: labelOnUspsMock(usps),
+        gateway: { ADMIN_API_KEY: ADMIN_KEY },
+        order: INSTANT_SHIP_TIMING,
+      },
+    });
   }, 180_000);
 
   afterAll(async () => {
     await runtime?.stop();
+    await eventStoreDb?.stop();
+    await usps?.stop();
   }, 60_000);
 
+  const batchLog = () => eventStoreDb.log;
   publicEventsSuite(() => runtime);
-  instantShipOnceSuite(() => runtime);
-  distributedFaultsSuite(() => runtime);
+  distributedRuntimeSuite(
+    () => runtime,
+    () => ({ eventStoreDb, usps }),
+  );
+  instantShipOnceSuite(() => runtime, batchLog);
+  distributedFaultsSuite(() => runtime, batchLog);
 });
