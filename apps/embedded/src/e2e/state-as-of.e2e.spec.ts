@@ -166,8 +166,10 @@ describe('GET /batches/{id} and GET /account as of a past moment', () => {
     expect([statuses[1], statuses[3]]).toEqual(['ready', 'completed']);
     expect(['processing', 'completed']).toContain(statuses[2]);
     const revisions = moments.map((moment) => Number(moment.batch[0].revision));
-    expect(revisions[3]).toBeGreaterThan(revisions[2]);
     expect(revisions[2]).toBeGreaterThan(revisions[1]);
+    // The sandbox may label all five items before the read after the ship: then nothing came after.
+    if (statuses[2] === 'processing') expect(revisions[3]).toBeGreaterThan(revisions[2]);
+    else expect(revisions[3]).toBe(revisions[2]);
     const [, validated, shipped, completed] = moments.map((moment) => Number(balanceOf(moment.account)));
     expect(shipped).toBeLessThan(validated);
     expect(completed).toBeLessThan(validated);
