@@ -1,12 +1,20 @@
 /**
  * Writes each Jest run's counts, and the names of its failing tests, to tmp/test-results so
  * `npm test` can end with one total line and the failures listed beneath it (a CI log that keeps
- * only its tail still names them), with the run's time and each spec file's, slowest first.
+ * only its tail still names them and says why), with the run's time and each spec file's, slowest first.
  */
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join, relative, resolve } = require('node:path');
 
 const root = resolve(__dirname, '../..');
+
+/** The start of a failure's message, indented beneath its name: CI's tail then says why. */
+function reasonOf(messages) {
+  const text = (messages ?? []).join('\n').replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = text.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line));
+  const reason = lines.slice(0, 25).join('\n').slice(0, 3000);
+  return reason ? `\n${reason.replace(/^/gm, '      ')}` : '';
+}
 
 function failuresOf(results) {
   const failures = [];
@@ -14,7 +22,8 @@ function failuresOf(results) {
     const file = relative(root, suite.testFilePath);
     if (suite.testExecError) failures.push(`${file}: ${suite.testExecError.message.split('\n')[0]}`);
     for (const test of suite.testResults) {
-      if (test.status === 'failed') failures.push(`${file}: ${test.fullName}`);
+      if (test.status === 'failed')
+        failures.push(`${file}: ${test.fullName}${reasonOf(test.failureMessages)}`);
     }
   }
   return failures;

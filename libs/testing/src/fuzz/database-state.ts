@@ -53,6 +53,31 @@ export function changedTables(before: DatabaseState, after: DatabaseState): stri
     .map((name) => `${name}: ${before[name] ?? 'absent'} -> ${after[name] ?? 'absent'}`);
 }
 
+/**
+ * Work the runtime has taken on and not finished, which quiet reads cannot see while it waits on
+ * a carrier or a webhook target: a delivery due within seconds (or being sent), a label purchase
+ * holding its lease, an instant ship or a batch's labelling still under way. Tables a store does
+ * not have count nothing.
+ */
+const WORK_IN_HAND: Record<string, string> = {
+  webhook_deliveries: `status = 'pending' and (next_attempt_at is null or next_attempt_at < now() + interval '15 seconds')`,
+  label_purchase_intents: 'lease_expires_at > now()',
+  order_instant_ship_pending: 'true',
+  batch_labeling_jobs: 'true',
+};
+
+/** How many pieces of work in hand the database holds (see WORK_IN_HAND). */
+export async function workInHand(db: Client): Promise<number> {
+  const { rows } = await db.query<{ name: string }>(
+    `select table_name as name from information_schema.tables
+     where table_type = 'BASE TABLE' and table_schema = current_schema() and table_name = any($1)`,
+    [Object.keys(WORK_IN_HAND)],
+  );
+  if (rows.length === 0) return 0;
+  const counts = rows.map(({ name }) => `(select count(*) from "${name}" where ${WORK_IN_HAND[name]})`);
+  return Number((await db.query<{ total: string }>(`select ${counts.join(' + ')} as total`)).rows[0].total);
+}
+
 /** Whether every store subscription of the runtime at `baseUrl` reports no lag on its /metrics. */
 export async function subscriptionsCaughtUp(baseUrl: string): Promise<boolean> {
   try {
@@ -68,9 +93,9 @@ export async function subscriptionsCaughtUp(baseUrl: string): Promise<boolean> {
 
 /**
  * The state once the runtime has settled: its subscriptions caught up (`caughtUp`: the
- * projections and process managers, a batch's validation among them) and three reads `quietMs`
- * apart agreeing (carrier calls, the webhook sender), or `timeoutMs` passed. Quiet reads alone
- * were fooled on a loaded machine, where a process manager paused longer than two reads.
+ * projections and process managers, a batch's validation among them), no work in hand, and three
+ * reads `quietMs` apart agreeing, or `timeoutMs` passed. Quiet reads alone were fooled on a loaded
+ * machine, where a process manager, or a carrier or webhook call, lasted longer than two reads.
  */
 export async function settledState(
   db: Client,
@@ -84,7 +109,8 @@ export async function settledState(
   for (;;) {
     await new Promise((done) => setTimeout(done, quietMs));
     const current = await databaseState(db);
-    const still = changedTables(previous, current).length === 0 && (await caughtUp());
+    const still =
+      changedTables(previous, current).length === 0 && (await caughtUp()) && (await workInHand(db)) === 0;
     quiet = still ? quiet + 1 : 0;
     if (quiet >= 2 || Date.now() > deadline) return current;
     previous = current;

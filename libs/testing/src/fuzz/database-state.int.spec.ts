@@ -1,0 +1,51 @@
+import { Client } from 'pg';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { settledState, workInHand } from './database-state';
+
+describe('the fuzz settles on work in hand, not on quiet reads alone', () => {
+  let database: TestDatabase;
+  let db: Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('database_state');
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await database?.drop();
+  });
+
+  it('counts nothing in a store without the tables that hold work', async () => {
+    expect(await workInHand(db)).toBe(0);
+  });
+
+  it('counts a delivery due soon, a held purchase lease, an instant ship and a labelling under way', async () => {
+    await db.query(`create table webhook_deliveries (id text primary key, status text, next_attempt_at timestamptz);
+      create table label_purchase_intents (item_id text primary key, lease_expires_at timestamptz);
+      create table order_instant_ship_pending (shipment_order_id bigint primary key);
+      create table batch_labeling_jobs (batch_id text primary key)`);
+    await db.query(`insert into webhook_deliveries values ('delivered', 'delivered', null),
+      ('later', 'pending', now() + interval '1 hour'), ('failed', 'failed', null);
+      insert into label_purchase_intents values ('lapsed', now() - interval '1 minute')`);
+    expect(await workInHand(db)).toBe(0);
+
+    await db.query(`insert into webhook_deliveries values ('due', 'pending', now() + interval '10 seconds');
+      insert into label_purchase_intents values ('held', now() + interval '1 minute');
+      insert into order_instant_ship_pending values (1);
+      insert into batch_labeling_jobs values ('b')`);
+    expect(await workInHand(db)).toBe(4);
+  });
+
+  it('waits for work in hand to end though every read agrees meanwhile', async () => {
+    const finished = setTimeout(() => void db.query('delete from batch_labeling_jobs'), 1_500);
+    const started = Date.now();
+    await db.query(`delete from webhook_deliveries where id = 'due'; delete from label_purchase_intents where item_id = 'held';
+      delete from order_instant_ship_pending`);
+    const state = await settledState(db, async () => true, 100, 10_000);
+    clearTimeout(finished);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+    expect(state['public.batch_labeling_jobs']).toMatch(/^0 /);
+  });
+});
