@@ -2,6 +2,7 @@ import {
   checkEnvironment,
   ConfigurationError,
   SANDBOX_CARRIER_CREDENTIAL_KEYS,
+  SANDBOX_MESSAGE_SECRET_KEYS,
 } from '@shipping/platform/config';
 import { randomBytes } from 'node:crypto';
 import { EMBEDDED_ENVIRONMENT } from './embedded-environment';
@@ -24,8 +25,15 @@ const problemsOf = (env: Record<string, string | undefined>) => {
 };
 
 describe('the embedded runtime in production mode', () => {
-  it('needs no MESSAGE_SECRET_KEYS: its messages never leave the process', () => {
+  it('starts with every key of its own', () => {
     expect(problemsOf(PRODUCTION)).toEqual([]);
+  });
+
+  it('refuses to start without a key of its own for the fingerprints of Idempotency-Key requests', () => {
+    expect(problemsOf({ ...PRODUCTION, MESSAGE_SECRET_KEYS: undefined })).toEqual(['MESSAGE_SECRET_KEYS']);
+    expect(problemsOf({ ...PRODUCTION, MESSAGE_SECRET_KEYS: SANDBOX_MESSAGE_SECRET_KEYS })).toEqual([
+      'MESSAGE_SECRET_KEYS',
+    ]);
   });
 
   it("refuses to start without a key of its own for merchants' carrier credentials", () => {

@@ -4,14 +4,13 @@ import { LABEL_ENVIRONMENT } from '@shipping/label-app';
 import { ORDER_ENVIRONMENT } from '@shipping/order-app';
 import { PICKUP_ENVIRONMENT } from '@shipping/pickup-app';
 import { type AppEnvironment } from '@shipping/platform/config';
-import { readMessageSecrets } from '@shipping/platform/secrets';
 import { WEBHOOK_ENVIRONMENT } from '@shipping/webhook-app';
 import { EmbeddedConfig } from './embedded-config';
 
 /**
  * Every app's readers in one process, checked at start (production mode's refusals included).
- * Not MESSAGE_SECRET_KEYS: messages never leave the process, so what they seal needs no key of the
- * operator's (the sandbox key serves, or MESSAGE_SECRET_KEYS when set).
+ * MESSAGE_SECRET_KEYS among them: messages never leave the process, but the gateway keys its
+ * fingerprints of Idempotency-Key requests (bodies that can hold carrier credentials) under it.
  */
 export const EMBEDDED_ENVIRONMENT = {
   config: EmbeddedConfig,
@@ -24,9 +23,7 @@ export const EMBEDDED_ENVIRONMENT = {
         BATCH_ENVIRONMENT,
         LABEL_ENVIRONMENT,
         WEBHOOK_ENVIRONMENT,
-      ]
-        .flatMap((environment: AppEnvironment) => environment.readers)
-        .filter((reader) => reader !== readMessageSecrets),
+      ].flatMap((environment: AppEnvironment) => environment.readers),
     ),
   ],
 } satisfies AppEnvironment;

@@ -12,4 +12,5 @@ export const productionEnvironment = (): Record<string, string> => ({
   WEBHOOK_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   CARRIER_CREDENTIAL_KEYS: `c1:${randomBytes(32).toString('base64')}`,
   AUDIT_SIGNING_KEYS: `a1:${randomBytes(32).toString('base64')}`,
+  MESSAGE_SECRET_KEYS: `m1:${randomBytes(32).toString('base64')}`,
 });

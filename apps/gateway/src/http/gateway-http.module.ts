@@ -18,6 +18,7 @@ import { GatewayHttpConfigModule } from './gateway-http-config.module';
 import { GatewayResponseInterceptor } from './gateway-response.interceptor';
 import { GATEWAY_HTTP_CONFIG, RATE_LIMIT_STORAGE, ROOT_LOGGER } from './gateway-http.tokens';
 import { gatewayIdempotencyRetention, IdempotencyStore } from './idempotency/idempotency-store';
+import { messageSecretsProvider } from '@shipping/platform/secrets';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { GatewayThrottlerGuard } from './rate-limit/gateway-throttler.guard';
 import { RateLimitStorageModule } from './rate-limit/rate-limit-storage.module';
@@ -65,6 +66,8 @@ import { RateLimitStorageModule } from './rate-limit/rate-limit-storage.module';
     ApiKeyProjection,
     IdempotencyStore,
     retentionJob([], () => [gatewayIdempotencyRetention()]),
+    // The idempotency fingerprints are keyed under MESSAGE_SECRET_KEYS.
+    messageSecretsProvider,
     IdempotencyInterceptor,
     EnvelopeInterceptor,
     // Global guards run in this order: authenticate before limiting per key.

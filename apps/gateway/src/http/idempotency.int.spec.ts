@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readMessageSecrets } from '@shipping/platform/secrets';
 import request from 'supertest';
 import { IDEMPOTENCY_TABLE } from './idempotency/idempotency-store';
 import { ACME, createHttpTestApp, type HttpTestApp, STARTUP_TIMEOUT_MS, TINY } from './testing/http-test-app';
@@ -166,6 +168,48 @@ describe('Idempotency-Key', () => {
       message: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
     });
     expect(runs('orders')).toBe(before);
+  });
+
+  it('keeps a keyed fingerprint of the request, never its body nor a plain hash of it', async () => {
+    const key = freshKey();
+    const body = { weight: 1, credentials: { password: 'correct horse battery staple' } };
+    await http().post('/orders').set(ACME).set('Idempotency-Key', key).send(body).expect(201);
+    const text = `POST /orders\n${JSON.stringify(body)}`;
+    const { rows } = await harness.sql.query<{ request_hash: string }>(
+      `select request_hash from ${IDEMPOTENCY_TABLE} where idempotency_key = $1`,
+      [key],
+    );
+    expect(rows).toEqual([
+      { request_hash: readMessageSecrets().fingerprints(text, 'gateway idempotency request')[0] },
+    ]);
+    expect(rows[0].request_hash).not.toContain(createHash('sha256').update(text).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain('battery');
+    const repeat = await http().post('/orders').set(ACME).set('Idempotency-Key', key).send(body).expect(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    const otherPassword = { ...body, credentials: { password: 'Tr0ub4dor&3' } };
+    await http().post('/orders').set(ACME).set('Idempotency-Key', key).send(otherPassword).expect(422);
+  });
+
+  it('replays a key kept as the plain hash earlier versions stored, until it expires', async () => {
+    const key = freshKey();
+    await http().post('/orders').set(ACME).set('Idempotency-Key', key).send({ weight: 3 }).expect(201);
+    const plain = createHash('sha256')
+      .update(`POST /orders\n${JSON.stringify({ weight: 3 })}`)
+      .digest('hex');
+    await harness.sql.query(`update ${IDEMPOTENCY_TABLE} set request_hash = $2 where idempotency_key = $1`, [
+      key,
+      plain,
+    ]);
+    const before = runs('orders');
+    const repeat = await http()
+      .post('/orders')
+      .set(ACME)
+      .set('Idempotency-Key', key)
+      .send({ weight: 3 })
+      .expect(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(runs('orders')).toBe(before);
+    await http().post('/orders').set(ACME).set('Idempotency-Key', key).send({ weight: 4 }).expect(422);
   });
 
   it('accepts a key of 255 printable characters', async () => {

@@ -40,23 +40,28 @@ export class ClaimLeaseStore {
     private readonly table: ClaimTable,
   ) {}
 
+  /**
+   * `fingerprint`: what the claim stores beside its key, or a list whose first is stored and any of
+   * which matches a kept one (fingerprints under rotated keys).
+   */
   async claim(
     key: readonly string[],
-    fingerprint: string | undefined,
+    fingerprint: string | readonly string[] | undefined,
     keepMs: number,
     now = new Date(),
   ): Promise<Claim> {
     const { name, keyColumns, fingerprintColumn: fp, outcomeColumns } = this.table;
+    const matching = typeof fingerprint === 'string' ? [fingerprint] : (fingerprint ?? []);
     const claimColumns = [...keyColumns, ...(fp ? [fp] : [])];
-    const claimValues = [...key, ...(fp ? [fingerprint] : [])];
-    const [expires, lease, at] = placeholders(claimValues.length + 1, 3);
+    const claimValues = [...key, ...(fp ? [matching[0]] : [])];
+    const [expires, lease, at, matches] = placeholders(claimValues.length + 1, 4);
     const reset = [
       ...(fp ? [`${fp} = excluded.${fp}`] : []),
       ...outcomeColumns.map((column) => `${column} = null`),
       'expires_at = excluded.expires_at',
       'lease_expires_at = excluded.lease_expires_at',
     ];
-    const sameRequest = fp ? ` and c.${fp} = excluded.${fp}` : '';
+    const sameRequest = fp ? ` and c.${fp} = any(${matches}::text[])` : '';
     for (let attempt = 0; attempt < this.table.attempts; attempt++) {
       const inserted = await this.sql.query(
         `insert into ${name} as c (${[...claimColumns, 'expires_at', 'lease_expires_at'].join(', ')})
@@ -71,6 +76,7 @@ export class ClaimLeaseStore {
           new Date(now.getTime() + keepMs).toISOString(),
           new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(),
           now.toISOString(),
+          ...(fp ? [matching] : []),
         ],
       );
       if (inserted.rows.length > 0) return { outcome: 'claimed' };
@@ -81,7 +87,7 @@ export class ClaimLeaseStore {
       );
       const row = rows[0];
       if (!row) continue;
-      if (fp && row[fp] !== fingerprint) return { outcome: 'mismatch' };
+      if (fp && !matching.includes(row[fp] as string)) return { outcome: 'mismatch' };
       if (outcomeColumns.some((column) => row[column] === null)) return { outcome: 'in_progress' };
       return { outcome: 'settled', row };
     }

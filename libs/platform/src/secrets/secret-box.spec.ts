@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { NotSealed, SecretBox, TamperedSecret, UnknownSecretKey } from './secret-box';
 import { readSecretKeys } from './secret-keys';
 
@@ -23,6 +23,31 @@ describe('the secret box', () => {
     expect(rotated.open(sealedUnderOld, 'c')).toBe('before');
     expect(rotated.isCurrent(sealedUnderOld)).toBe(false);
     expect(rotated.seal('after', 'c')).toMatch(/^v1\.2026\./);
+  });
+
+  it('fingerprints text under each key, the current first: stable, keyed, per purpose, and never the text or its plain hash', () => {
+    const body = '{"credentials":{"password":"hunter2"}}';
+    const [current, older] = new SecretBox([fresh, old]).fingerprints(body, 'requests');
+    expect(current).toMatch(/^2026\.[\w-]{43}$/);
+    expect(older).toMatch(/^2025\.[\w-]{43}$/);
+    expect(new SecretBox([fresh]).fingerprints(body, 'requests')).toEqual([current]);
+    expect(new SecretBox([old]).fingerprints(body, 'requests')).toEqual([older]);
+    expect(new SecretBox([fresh]).fingerprints(body.replace('hunter2', 'hunter3'), 'requests')[0]).not.toBe(
+      current,
+    );
+    expect(new SecretBox([fresh]).fingerprints(body, 'other purpose')[0]).not.toBe(current);
+    expect(new SecretBox([{ id: '2026', key: randomBytes(32) }]).fingerprints(body, 'requests')[0]).not.toBe(
+      current,
+    );
+    const plainHashes = ['hex', 'base64url'].map((encoding) =>
+      createHash('sha256')
+        .update(body)
+        .digest(encoding as 'hex' | 'base64url'),
+    );
+    for (const fingerprint of [current, older]) {
+      expect(fingerprint).not.toContain('hunter2');
+      for (const plain of plainHashes) expect(fingerprint).not.toContain(plain);
+    }
   });
 
   it('names an unknown key id, and refuses a tampered ciphertext or another context with a clear error', () => {

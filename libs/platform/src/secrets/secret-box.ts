@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /** One AES-256 key: its id travels with every ciphertext sealed under it. */
 export interface SecretKey {
@@ -96,6 +96,20 @@ export class SecretBox {
     } catch {
       throw new TamperedSecret(id);
     }
+  }
+
+  /**
+   * Keyed fingerprints of `text` for `purpose`, one under each key, the current key's first:
+   * `<key id>.<HMAC-SHA256, base64url>` under a key derived from the box's key for that purpose
+   * (HKDF-SHA256). What a fingerprint is kept for can be compared, while the text (a body holding
+   * credentials) cannot be guessed back from it without the key; a fingerprint kept under an older
+   * key still matches the list made after the keys rotate.
+   */
+  fingerprints(text: string, purpose: string): string[] {
+    return this.ordered.map(({ id, key }) => {
+      const derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `fingerprint:${purpose}`, 32));
+      return `${id}.${createHmac('sha256', derived).update(text, 'utf8').digest('base64url')}`;
+    });
   }
 
   /** Sealed under the current key: nothing to rewrap. */

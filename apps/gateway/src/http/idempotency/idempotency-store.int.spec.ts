@@ -111,6 +111,22 @@ describe.each(backends)('IdempotencyStore on $name', (backend) => {
     expect(await store.claim(scope, 'hash-a', leaseLater(0))).toEqual({ outcome: 'claimed' });
   });
 
+  it('matches a kept fingerprint by any one a request brings, keeps the first, and takes over a lapsed claim under the first', async () => {
+    const scope = freshScope();
+    expect(await store.claim(scope, ['old-key.f', 'plain-f'], t0)).toEqual({ outcome: 'claimed' });
+    const rotated = ['new-key.f', 'old-key.f', 'plain-f'];
+    expect(await store.claim(scope, rotated, t0)).toEqual({ outcome: 'in_progress' });
+    expect(await store.claim(scope, ['new-key.g', 'old-key.g'], t0)).toEqual({ outcome: 'mismatch' });
+    const leaseLater = new Date(t0.getTime() + CLAIM_LEASE_MS);
+    expect(await store.claim(scope, ['new-key.g', 'old-key.g'], leaseLater)).toEqual({ outcome: 'mismatch' });
+    expect(await store.claim(scope, rotated, leaseLater)).toEqual({ outcome: 'claimed' });
+    expect(await store.claim(scope, ['old-key.f'], leaseLater)).toEqual({ outcome: 'mismatch' });
+    await store.complete(scope, 201, { success: true });
+    expect(await store.claim(scope, ['newer-key.f', 'new-key.f'], leaseLater)).toMatchObject({
+      outcome: 'completed',
+    });
+  });
+
   it('never takes over a settled key when a lease would have run out', async () => {
     const scope = freshScope();
     await store.claim(scope, 'hash-a', t0);

@@ -56,9 +56,14 @@ export class IdempotencyStore implements OnModuleInit {
     await schemaReady(this.sql, GATEWAY_MIGRATIONS);
   }
 
-  async claim(scope: IdempotencyScope, requestHash: string, now = new Date()): Promise<ClaimResult> {
+  /** `fingerprints`: the request's, the one to keep first, then any a kept claim may match. */
+  async claim(
+    scope: IdempotencyScope,
+    fingerprints: string | readonly string[],
+    now = new Date(),
+  ): Promise<ClaimResult> {
     const keepMs = this.config.idempotencyTtlHours * HOUR_MS;
-    const claim = await this.claims.claim(claimKey(scope), requestHash, keepMs, now);
+    const claim = await this.claims.claim(claimKey(scope), fingerprints, keepMs, now);
     if (claim.outcome !== 'settled') return claim;
     const { status_code, response_body } = claim.row as { status_code: number; response_body: string };
     return { outcome: 'completed', status: status_code, body: JSON.parse(response_body) };

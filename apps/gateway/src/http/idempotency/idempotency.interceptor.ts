@@ -1,6 +1,7 @@
 import {
   type CallHandler,
   type ExecutionContext,
+  Inject,
   Injectable,
   type NestInterceptor,
   StreamableFile,
@@ -13,6 +14,7 @@ import {
   withoutFields,
 } from '@shipping/platform/idempotency';
 import { metrics } from '@shipping/platform/observability';
+import { MESSAGE_SECRETS, type SecretBox } from '@shipping/platform/secrets';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { toErrorResponse } from '../errors/error-response';
@@ -32,7 +34,10 @@ export const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly store: IdempotencyStore) {}
+  constructor(
+    private readonly store: IdempotencyStore,
+    @Inject(MESSAGE_SECRETS) private readonly messageSecrets: SecretBox,
+  ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
@@ -48,7 +53,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       keyMode: request.account.mode,
     });
     const scope = { accountId, mode, key };
-    const claim = await this.store.claim(scope, requestHash(request));
+    const claim = await this.store.claim(scope, requestFingerprints(request, this.messageSecrets));
     switch (claim.outcome) {
       case 'in_progress':
         metrics.idempotencyConflicts.inc({ layer: 'gateway' });
@@ -102,8 +107,19 @@ function withoutDataFields(body: unknown, omitted: readonly string[]): unknown {
   return { ...body, data: withoutFields(body.data, left), message: replayNotice(left) };
 }
 
-function requestHash(request: GatewayRequest): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.originalUrl}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('hex');
+/**
+ * What a retry must repeat to be the same request: its method, URL and body, kept as a keyed
+ * fingerprint under MESSAGE_SECRET_KEYS (a body can hold carrier credentials, which an unkeyed hash
+ * would let be guessed back). Every key's fingerprint matches, so rotating the keys leaves retries
+ * in flight the same requests, and so does the unkeyed SHA-256 kept by earlier versions, until
+ * their keys expire (IDEMPOTENCY_TTL_HOURS).
+ */
+function requestFingerprints(request: GatewayRequest, secrets: SecretBox): string[] {
+  const text = `${request.method} ${request.originalUrl}\n${JSON.stringify(request.body ?? null)}`;
+  return [
+    ...secrets.fingerprints(text, IDEMPOTENCY_FINGERPRINT),
+    createHash('sha256').update(text).digest('hex'),
+  ];
 }
+
+const IDEMPOTENCY_FINGERPRINT = 'gateway idempotency request';
