@@ -18,6 +18,13 @@ import { publicEventsSuite } from './public-events.suite';
 const INSTANT_SHIP_TIMING = { INSTANT_SHIP_LABEL_TIMEOUT_MS: '5000', INSTANT_SHIP_LEASE_MS: '5000' };
 
 /**
+ * The fault suite's batch app, killed mid-shipping and started again, is a new holder: it takes its
+ * labelling job back once the old lease runs out (60 s, then the next 15 s sweep, unless set), and
+ * the label app's purchases once theirs do (15 s). The same takeover with 5 s leases and a 1 s sweep.
+ */
+const TAKEOVER_TIMING = { BATCH_LABELING_LEASE_MS: '5000', BATCH_LABELING_SWEEP_MS: '1000' };
+
+/**
  * One broker and one process per app, started once for every suite that needs no other shape of
  * it: each start of the six apps and the broker costs the 2-core machine half a minute. The batch
  * app keeps its streams in the EventStoreDB test server, the label app's live keys reach the USPS
@@ -36,8 +43,8 @@ describe('the distributed runtime, one process per app', () => {
     [eventStoreDb, usps] = await Promise.all([startTestEventStoreDbServer(), startUspsMock()]);
     runtime = await startDistributedRuntime({
       appEnv: {
-        batch: { EVENT_STORE: 'eventstoredb', ESDB_URL: eventStoreDb.connectionString },
-        label: labelOnUspsMock(usps),
+        batch: { EVENT_STORE: 'eventstoredb', ESDB_URL: eventStoreDb.connectionString, ...TAKEOVER_TIMING },
+        label: { ...labelOnUspsMock(usps), LABEL_PURCHASE_LEASE_MS: '5000' },
         gateway: { ADMIN_API_KEY: ADMIN_KEY },
         order: INSTANT_SHIP_TIMING,
       },
