@@ -77,6 +77,7 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
     const answered = new Map<FuzzRequest, number>();
     const caughtUp = () => subscriptionsCaughtUp(options.baseUrl);
     let baseline: DatabaseState = await settledState(db, caughtUp);
+    let settledAt = new Date();
     let inWindow: FuzzRequest[] = [];
     let accepted = false;
 
@@ -89,15 +90,17 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
         report.refusalsChecked += inWindow.length;
         if (changed.length > 0)
           report.failures.push(
-            `refused requests changed ${changed.join(', ')}; the window's writes: ${inWindow
-              .filter((request) => request.method !== 'GET')
-              .map((request) => `${answered.get(request)} ${describe(request).slice(0, 160)}`)
-              .join(' | ')
-              .slice(0, 6000)}`,
+            `window ${report.windows}${retrying ? ' (of refusals sent again)' : ''}, from ${settledAt.toISOString()}: refused requests changed ${changed.join(', ')}; ` +
+              `events appended: ${await eventsAfter(db, baseline)}; the window's writes: ${inWindow
+                .filter((request) => request.method !== 'GET')
+                .map((request) => `${answered.get(request)} ${describe(request).slice(0, 160)}`)
+                .join(' | ')
+                .slice(0, 6000)}`,
           );
       }
       const verified = !accepted;
       baseline = now;
+      settledAt = new Date();
       inWindow = [];
       accepted = false;
       return verified;
@@ -145,7 +148,9 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
     // sent again (with new Idempotency-Keys) after the run, in windows of their own.
     const unverified: FuzzRequest[] = [];
     const refused = new Set<FuzzRequest>();
+    let retrying = false;
     const sendAll = async (batch: FuzzRequest[], retry: boolean) => {
+      retrying = retry;
       for (let next = 0; next < batch.length; next += parallel) {
         const chunk = batch.slice(next, next + parallel);
         inWindow.push(...chunk);
@@ -172,6 +177,21 @@ export async function runApiFuzz(options: ApiFuzzOptions): Promise<ApiFuzzReport
   }
   report.elapsedMs = Date.now() - started;
   return report;
+}
+
+/** The streams and types of the events appended since `baseline`, for a failure's message. */
+async function eventsAfter(db: Client, baseline: DatabaseState): Promise<string> {
+  const position = /@(\d+)$/.exec(baseline['event_store.events'] ?? '')?.[1];
+  if (position === undefined) return 'unknown';
+  const { rows } = await db.query<{ stream_name: string; event_type: string; created_at: Date }>(
+    `select stream_name, event_type, created_at from event_store.events where global_position > $1
+     order by global_position limit 20`,
+    [position],
+  );
+  return (
+    rows.map((row) => `${row.stream_name} ${row.event_type} at ${row.created_at.toISOString()}`).join(', ') ||
+    'none'
+  );
 }
 
 const withNewIdempotencyKey = (request: FuzzRequest): FuzzRequest =>

@@ -38,6 +38,30 @@ describe('the fuzz settles on work in hand, not on quiet reads alone', () => {
     expect(await workInHand(db)).toBe(4);
   });
 
+  it('counts events committed beyond the fence of $all while an older transaction runs anywhere on the server', async () => {
+    await db.query(`create schema event_store;
+      create table event_store.events (global_position bigserial primary key,
+        transaction_id xid8 not null default pg_current_xact_id())`);
+    const other = await createTestDatabase('database_state_holder');
+    const holder = new Client({ connectionString: other.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_current_xact_id()');
+      await db.query('insert into event_store.events default values');
+      expect(await workInHand(db)).toBe(5);
+      await holder.query('commit');
+      // Other work on the server may hold the fence a while longer: it moves once that ends too.
+      const deadline = Date.now() + 30_000;
+      while ((await workInHand(db)) > 4 && Date.now() < deadline)
+        await new Promise((done) => setTimeout(done, 100));
+      expect(await workInHand(db)).toBe(4);
+    } finally {
+      await holder.end();
+      await other.drop();
+    }
+  });
+
   it('waits for work in hand to end though every read agrees meanwhile', async () => {
     const finished = setTimeout(() => void db.query('delete from batch_labeling_jobs'), 1_500);
     const started = Date.now();

@@ -66,15 +66,28 @@ const WORK_IN_HAND: Record<string, string> = {
   batch_labeling_jobs: 'true',
 };
 
-/** How many pieces of work in hand the database holds (see WORK_IN_HAND). */
+/**
+ * Events committed beyond the fence of $all (all-query.ts): the subscriptions cannot read them yet,
+ * since a transaction older than theirs still runs somewhere on the server (another database's
+ * included), so their lag reads 0 while the read models still have them to come.
+ */
+const EVENTS_BEYOND_THE_FENCE = `(select count(*) from event_store.events
+  where transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))`;
+
+/** How many pieces of work in hand the database holds (see WORK_IN_HAND and the fence above). */
 export async function workInHand(db: Client): Promise<number> {
-  const { rows } = await db.query<{ name: string }>(
-    `select table_name as name from information_schema.tables
-     where table_type = 'BASE TABLE' and table_schema = current_schema() and table_name = any($1)`,
+  const { rows } = await db.query<{ schema: string; name: string }>(
+    `select table_schema as schema, table_name as name from information_schema.tables
+     where table_type = 'BASE TABLE' and ((table_schema = current_schema() and table_name = any($1))
+       or (table_schema = 'event_store' and table_name = 'events'))`,
     [Object.keys(WORK_IN_HAND)],
   );
   if (rows.length === 0) return 0;
-  const counts = rows.map(({ name }) => `(select count(*) from "${name}" where ${WORK_IN_HAND[name]})`);
+  const counts = rows.map(({ schema, name }) =>
+    schema === 'event_store'
+      ? EVENTS_BEYOND_THE_FENCE
+      : `(select count(*) from "${name}" where ${WORK_IN_HAND[name]})`,
+  );
   return Number((await db.query<{ total: string }>(`select ${counts.join(' + ')} as total`)).rows[0].total);
 }
 
@@ -93,9 +106,10 @@ export async function subscriptionsCaughtUp(baseUrl: string): Promise<boolean> {
 
 /**
  * The state once the runtime has settled: its subscriptions caught up (`caughtUp`: the
- * projections and process managers, a batch's validation among them), no work in hand, and three
- * reads `quietMs` apart agreeing, or `timeoutMs` passed. Quiet reads alone were fooled on a loaded
- * machine, where a process manager, or a carrier or webhook call, lasted longer than two reads.
+ * projections and process managers, a batch's validation among them), no work in hand (events
+ * beyond the fence of $all included), and three reads `quietMs` apart agreeing, or `timeoutMs`
+ * passed. Quiet reads alone were fooled on a loaded machine, where a process manager, a carrier or
+ * webhook call, or another spec's transaction holding the fence lasted longer than two reads.
  */
 export async function settledState(
   db: Client,
