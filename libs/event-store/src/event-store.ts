@@ -66,6 +66,13 @@ export interface ReadAllOptions {
   /** Exclusive: events strictly after (forwards) or before (backwards) this position. */
   after?: Position;
   maxCount?: number;
+  /**
+   * Also the events committed past the point up to which $all is final (PostgreSQL: behind a
+   * transaction still running anywhere on the server; see all-query.ts), which a later read may
+   * find others before. For counting what is still to come (a subscription's lag), never for
+   * following $all. A store whose $all is always final ignores it.
+   */
+  includeNotFinal?: boolean;
 }
 
 export interface SubscribeToAllOptions {

@@ -21,16 +21,23 @@ export interface AllQuery {
   after?: Position;
   maxCount?: number;
   streamNamePrefixes?: string[];
+  /** Past the fence too: rows that are not final yet (for counting, never for following). */
+  includeNotFinal?: boolean;
 }
 
-export function allQuery(events: string, { direction, after, maxCount, streamNamePrefixes }: AllQuery) {
+export function allQuery(
+  events: string,
+  { direction, after, maxCount, streamNamePrefixes, includeNotFinal }: AllQuery,
+) {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
   const forwards = direction === 'forwards';
-  const conditions = ['e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
+  const conditions = includeNotFinal
+    ? ['true']
+    : ['e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
   if (after) {
     const position = `(${param(after.commit.toString())}::xid8, ${param(after.prepare.toString())}::bigint)`;
     conditions.push(`(e.transaction_id, e.global_position) ${forwards ? '>' : '<'} ${position}`);

@@ -153,13 +153,17 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  /** A consistent prefix of $all: events still behind a running transaction appear once it ends. */
+  /**
+   * A consistent prefix of $all: events still behind a running transaction appear once it ends
+   * (unless `includeNotFinal`, for counting them).
+   */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
     const page = await this.readAllPage({
       direction: options.direction ?? 'forwards',
       after: options.after,
       maxCount: options.maxCount,
+      includeNotFinal: options.includeNotFinal,
     });
     return page.events;
   }

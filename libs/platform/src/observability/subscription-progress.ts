@@ -50,7 +50,13 @@ export function watchSubscription(name: string, store: EventStore, prefixes: str
 }
 
 async function lagOf(entry: Watched): Promise<{ events: number; seconds: number }> {
-  const ahead = await entry.store.readAll({ after: entry.handledUpTo, maxCount: LAG_COUNT_LIMIT });
+  // Events committed behind a transaction still running elsewhere count: the subscription cannot
+  // read them yet, but they are behind it all the same (a long transaction shows as lag, not as 0).
+  const ahead = await entry.store.readAll({
+    after: entry.handledUpTo,
+    maxCount: LAG_COUNT_LIMIT,
+    includeNotFinal: true,
+  });
   const pending = ahead.filter((event) =>
     entry.prefixes.some((prefix) => event.streamName.startsWith(prefix)),
   );
