@@ -69,7 +69,7 @@ const WORK_IN_HAND: Record<string, string> = {
 /**
  * Events committed beyond the fence of $all (all-query.ts): the subscriptions cannot read them yet,
  * since a transaction older than theirs still runs somewhere on the server (another database's
- * included), so their lag reads 0 while the read models still have them to come.
+ * included). Their lag counts them too (decision 146); this reads it from the database itself.
  */
 const EVENTS_BEYOND_THE_FENCE = `(select count(*) from event_store.events
   where transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))`;
