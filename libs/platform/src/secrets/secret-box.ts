@@ -53,6 +53,7 @@ export class NotSealed extends Error {
 export class SecretBox {
   private readonly keys: ReadonlyMap<string, Buffer>;
   private readonly keysName: string;
+  private readonly derived = new Map<string, readonly SecretKey[]>();
 
   constructor(
     private readonly ordered: readonly SecretKey[],
@@ -106,10 +107,22 @@ export class SecretBox {
    * key still matches the list made after the keys rotate.
    */
   fingerprints(text: string, purpose: string): string[] {
-    return this.ordered.map(({ id, key }) => {
-      const derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `fingerprint:${purpose}`, 32));
-      return `${id}.${createHmac('sha256', derived).update(text, 'utf8').digest('base64url')}`;
-    });
+    return this.fingerprintKeys(purpose).map(
+      ({ id, key }) => `${id}.${createHmac('sha256', key).update(text, 'utf8').digest('base64url')}`,
+    );
+  }
+
+  /** Each key's key for fingerprints of `purpose`, derived once per purpose. */
+  private fingerprintKeys(purpose: string): readonly SecretKey[] {
+    let keys = this.derived.get(purpose);
+    if (!keys) {
+      keys = this.ordered.map(({ id, key }) => ({
+        id,
+        key: Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `fingerprint:${purpose}`, 32)),
+      }));
+      this.derived.set(purpose, keys);
+    }
+    return keys;
   }
 
   /** Sealed under the current key: nothing to rewrap. */
