@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { eventually } from '../http-client';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { settledState, workInHand } from './database-state';
 
@@ -52,10 +53,7 @@ describe('the fuzz settles on work in hand, not on quiet reads alone', () => {
       expect(await workInHand(db)).toBe(5);
       await holder.query('commit');
       // Other work on the server may hold the fence a while longer: it moves once that ends too.
-      const deadline = Date.now() + 30_000;
-      while ((await workInHand(db)) > 4 && Date.now() < deadline)
-        await new Promise((done) => setTimeout(done, 100));
-      expect(await workInHand(db)).toBe(4);
+      await eventually(async () => ((await workInHand(db)) === 4 ? true : undefined), 30_000);
     } finally {
       await holder.end();
       await other.drop();
