@@ -154,7 +154,8 @@ const jobs = [
     ? [{ name: 'lint and test', run: (slot) => runJob('npx', lintAndTest(), slot) }]
     : [
         ...LONGEST.map((name) => ({ name, run: (slot) => runJob('npx', test([name]), slot) })),
-        { name: 'typecheck', run: (slot) => runJob('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], slot) },
+        // TypeScript 7's native compiler: the program TypeScript 5.9 checks, for a fraction of the CPU (decision 149).
+        { name: 'typecheck', run: (slot) => runJob('npm', ['run', '--silent', 'typecheck'], slot) },
         {
           name: 'format',
           run: (slot) => runJob('npx', ['prettier', '--check', '--log-level', 'warn', '.'], slot),

@@ -34,8 +34,11 @@ export function generateApiSchemaTypes(documentFile: string, target: string, spa
 /** `npm run api:types`: writes the API's types from the gateway's current document. */
 if (require.main === module) {
   void (async () => {
-    const { createOpenApiDocument } = await import('./openapi-document');
-    const { createGatewayDocumentApp } = await import('./testing/gateway-document-app');
+    // Loaded only when run as a script. Required, not import()ed: TypeScript checks an import() as an
+    // ES import (decision 149).
+    const { createOpenApiDocument } = require('./openapi-document') as typeof import('./openapi-document');
+    const { createGatewayDocumentApp } =
+      require('./testing/gateway-document-app') as typeof import('./testing/gateway-document-app');
     const gateway = await createGatewayDocumentApp();
     const source = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
     writeFileSync(source, JSON.stringify(createOpenApiDocument(gateway.app)));

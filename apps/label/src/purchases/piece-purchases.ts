@@ -72,8 +72,9 @@ export class PiecePurchases {
     const sources = bought.map((piece) => files.get(piece.label_key));
     if (sources.some((source) => source === undefined))
       throw new Error(`A piece label of item ${item_id} is missing from the label store.`);
-    // pdf-lib loads when an item first has pieces to merge, not at every start of the app.
-    const { mergePdfs } = await import('../rendering/merge-pdfs');
+    // pdf-lib loads when an item first has pieces to merge, not at every start of the app. Required,
+    // not import()ed: TypeScript checks an import() as an ES import (decision 149).
+    const { mergePdfs } = require('../rendering/merge-pdfs') as typeof import('../rendering/merge-pdfs');
     const { pdf } = await mergePdfs(sources as Uint8Array[]);
     metrics.labelsBought.inc();
     return {
