@@ -2,6 +2,7 @@ import { readAuditConfig } from '@shipping/platform/audit';
 import { type AppEnvironment } from '@shipping/platform/config';
 import { DistributedConfig } from '@shipping/platform/distributed';
 import { publicBaseUrl, readLabelUrlConfig } from '@shipping/platform/label-urls';
+import { readClaimLeaseMs } from '@shipping/platform/idempotency';
 import { readIdempotencyTtlMs } from '@shipping/platform/retention';
 
 /**
@@ -10,5 +11,5 @@ import { readIdempotencyTtlMs } from '@shipping/platform/retention';
  */
 export const BATCH_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readLabelUrlConfig, publicBaseUrl, readIdempotencyTtlMs, readAuditConfig],
+  readers: [readLabelUrlConfig, publicBaseUrl, readIdempotencyTtlMs, readClaimLeaseMs, readAuditConfig],
 } satisfies AppEnvironment;

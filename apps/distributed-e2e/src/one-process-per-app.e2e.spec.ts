@@ -18,6 +18,14 @@ import { publicEventsSuite } from './public-events.suite';
 const INSTANT_SHIP_TIMING = { INSTANT_SHIP_LABEL_TIMEOUT_MS: '5000', INSTANT_SHIP_LEASE_MS: '5000' };
 
 /**
+ * The order app killed mid instant ship leaves its claim of the Idempotency-Key unsettled: the
+ * client's retry takes it over once its lease runs out (60 s unless set). The shortest lease, 15 s,
+ * still outlasts the 5 s label deadline by the 10 s the order app asks. The gateway's claim needs
+ * none: the gateway, not killed, released its key when the first attempt answered 503.
+ */
+const CLAIM_TIMING = { IDEMPOTENCY_CLAIM_LEASE_MS: '15000' };
+
+/**
  * The fault suite's batch app, killed mid-shipping and started again, is a new holder: it takes its
  * labelling job back once the old lease runs out (60 s, then the next 15 s sweep, unless set), and
  * the label app's purchases once theirs do (15 s). The same takeover with 5 s leases and a 1 s sweep.
@@ -46,7 +54,7 @@ describe('the distributed runtime, one process per app', () => {
         batch: { EVENT_STORE: 'eventstoredb', ESDB_URL: eventStoreDb.connectionString, ...TAKEOVER_TIMING },
         label: { ...labelOnUspsMock(usps), LABEL_PURCHASE_LEASE_MS: '5000' },
         gateway: { ADMIN_API_KEY: ADMIN_KEY },
-        order: INSTANT_SHIP_TIMING,
+        order: { ...INSTANT_SHIP_TIMING, ...CLAIM_TIMING },
       },
     });
   }, 180_000);

@@ -8,6 +8,7 @@ import {
   PortVariable,
 } from '@shipping/platform/config';
 import { DistributedConfig } from '@shipping/platform/distributed';
+import { readClaimLeaseMs } from '@shipping/platform/idempotency';
 import { readLabelUrlConfig } from '@shipping/platform/label-urls';
 import { readMessageSecrets } from '@shipping/platform/secrets';
 import { readSandboxApiKeysSwitch } from './http/auth/sandbox-api-keys';
@@ -31,5 +32,6 @@ export const GATEWAY_ENVIRONMENT = {
     readLabelUrlConfig,
     readMessageSecrets,
     readAuditConfig,
+    readClaimLeaseMs,
   ],
 } satisfies AppEnvironment;

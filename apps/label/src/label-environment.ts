@@ -1,6 +1,7 @@
 import { readAuditConfig } from '@shipping/platform/audit';
 import { type AppEnvironment } from '@shipping/platform/config';
 import { DistributedConfig } from '@shipping/platform/distributed';
+import { readClaimLeaseMs } from '@shipping/platform/idempotency';
 import { readIdempotencyTtlMs } from '@shipping/platform/retention';
 import { readMessageSecrets } from '@shipping/platform/secrets';
 import { readUspsApiUrl } from './carrier/usps/usps-api-url';
@@ -17,6 +18,7 @@ export const LABEL_ENVIRONMENT = {
     readMessageSecrets,
     readUspsApiUrl,
     readIdempotencyTtlMs,
+    readClaimLeaseMs,
     readCarrierGuardConfig,
     readCarrierLimitsRedisUrl,
     readAuditConfig,

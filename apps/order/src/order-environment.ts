@@ -1,9 +1,33 @@
 import { readAuditConfig } from '@shipping/platform/audit';
-import { type AppEnvironment } from '@shipping/platform/config';
+import { type AppEnvironment, type Env } from '@shipping/platform/config';
 import { DistributedConfig } from '@shipping/platform/distributed';
+import { readClaimLeaseMs } from '@shipping/platform/idempotency';
 import { publicBaseUrl, readLabelUrlConfig } from '@shipping/platform/label-urls';
 import { readIdempotencyTtlMs } from '@shipping/platform/retention';
 import { readInstantShipTiming } from './instant-ship/instant-ship-timing';
+
+/** How much longer than the label deadline an instant ship's claim must hold: the rest of the attempt. */
+export const CLAIM_MARGIN_OVER_LABEL_MS = 10_000;
+
+/**
+ * An instant ship holds its Idempotency-Key claim while it waits for the label: a claim that lapsed
+ * sooner would let a retry run the command beside it. Each variable's own value is checked by its reader.
+ */
+export function claimOutlastsLabelDeadline(env: Env): void {
+  let leaseMs: number;
+  let labelTimeoutMs: number;
+  try {
+    leaseMs = readClaimLeaseMs(env);
+    labelTimeoutMs = readInstantShipTiming(env).labelTimeoutMs;
+  } catch {
+    return;
+  }
+  const least = labelTimeoutMs + CLAIM_MARGIN_OVER_LABEL_MS;
+  if (leaseMs < least)
+    throw new Error(
+      `Invalid environment variable IDEMPOTENCY_CLAIM_LEASE_MS=${leaseMs}: expected at least ${least}, INSTANT_SHIP_LABEL_TIMEOUT_MS (${labelTimeoutMs}) + ${CLAIM_MARGIN_OVER_LABEL_MS}, as an instant ship holds its claim while it waits for the label.`,
+    );
+}
 
 /**
  * Shipped-parcel webhooks carry signed label links on PUBLIC_BASE_URL.
@@ -12,5 +36,13 @@ import { readInstantShipTiming } from './instant-ship/instant-ship-timing';
  */
 export const ORDER_ENVIRONMENT = {
   config: DistributedConfig,
-  readers: [readLabelUrlConfig, publicBaseUrl, readIdempotencyTtlMs, readAuditConfig, readInstantShipTiming],
+  readers: [
+    readLabelUrlConfig,
+    publicBaseUrl,
+    readIdempotencyTtlMs,
+    readClaimLeaseMs,
+    readAuditConfig,
+    readInstantShipTiming,
+    claimOutlastsLabelDeadline,
+  ],
 } satisfies AppEnvironment;

@@ -1,9 +1,10 @@
 import type { SqlClient } from '@shipping/event-store';
 
 /**
- * How long an unsettled claim holds its key. A process that crashes mid-request never settles its
- * claim; after the lease a retry takes the key over instead of being refused until the key expires.
- * Far longer than any request or command may run (the transport times out after 10 s).
+ * How long an unsettled claim holds its key unless IDEMPOTENCY_CLAIM_LEASE_MS says otherwise. A
+ * process that crashes mid-request never settles its claim; after the lease a retry takes the key
+ * over instead of being refused until the key expires. Far longer than any request or command may
+ * run (the transport times out after 10 s).
  */
 export const CLAIM_LEASE_MS = 60_000;
 
@@ -35,10 +36,16 @@ const placeholders = (from: number, count: number) =>
  * expired row, or an unsettled one whose lease ran out, is taken over by the same statement.
  */
 export class ClaimLeaseStore {
+  private readonly leaseMs: number;
+
+  /** `leaseMs`: how long an unsettled claim holds its key, CLAIM_LEASE_MS unless given. */
   constructor(
     private readonly sql: SqlClient,
     private readonly table: ClaimTable,
-  ) {}
+    { leaseMs = CLAIM_LEASE_MS }: { leaseMs?: number } = {},
+  ) {
+    this.leaseMs = leaseMs;
+  }
 
   /**
    * `fingerprint`: what the claim stores beside its key, or a list whose first is stored and any of
@@ -74,7 +81,7 @@ export class ClaimLeaseStore {
         [
           ...claimValues,
           new Date(now.getTime() + keepMs).toISOString(),
-          new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(),
+          new Date(now.getTime() + this.leaseMs).toISOString(),
           now.toISOString(),
           ...(fp ? [matching] : []),
         ],

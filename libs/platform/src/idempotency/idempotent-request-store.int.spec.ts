@@ -3,6 +3,7 @@ import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { type SqlClient } from '@shipping/event-store';
 import { type OpenSqlBackend, sqlBackends } from '@shipping/testing';
 import { RetentionJob } from '../retention/retention-job';
+import { SHORTEST_CLAIM_LEASE_MS } from './claim-lease-config';
 import { CLAIM_LEASE_MS } from './claim-lease-store';
 import { IdempotentRequestStore } from './idempotent-request-store';
 import { idempotentRequestsRetention } from './idempotent-requests.retention';
@@ -112,6 +113,17 @@ describe.each(backends)('the commands an app has done, by Idempotency-Key, on $n
     expect(await store.claim(orphan, later(10 * CLAIM_LEASE_MS))).toMatchObject({
       outcome: 'settled',
     });
+  });
+
+  it('lets a retry take over a dead claim after the lease it was given (IDEMPOTENCY_CLAIM_LEASE_MS), to the millisecond', async () => {
+    const leaseMs = SHORTEST_CLAIM_LEASE_MS;
+    const shortLease = new IdempotentRequestStore(db.client(), 24 * 3_600_000, leaseMs);
+    const orphan = request();
+    expect(await shortLease.claim(orphan, t0)).toEqual({ outcome: 'claimed' });
+    expect(await shortLease.claim(orphan, later(leaseMs - 1))).toEqual({ outcome: 'in_progress' });
+    expect(await shortLease.claim(orphan, later(leaseMs))).toEqual({ outcome: 'claimed' });
+    // The retry's claim holds the key for a lease of its own from when it was taken.
+    expect(await shortLease.claim(orphan, later(2 * leaseMs - 1))).toEqual({ outcome: 'in_progress' });
   });
 
   it('loses the requests whose key expired to the retention job, and keeps those still within their time', async () => {

@@ -1,6 +1,7 @@
 import type { ErrorPayload, KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
 import { readIdempotencyTtlMs } from '../retention/retention-config';
+import { readClaimLeaseMs } from './claim-lease-config';
 import { ClaimLeaseStore, type ClaimTable } from './claim-lease-store';
 import { IDEMPOTENT_REQUESTS_MIGRATIONS, IDEMPOTENT_REQUESTS_TABLE } from './idempotent-requests.migrations';
 
@@ -36,12 +37,16 @@ export class IdempotentRequestStore {
   private ready?: Promise<void>;
   private readonly claims: ClaimLeaseStore;
 
-  /** `keepMs`: as long as the gateway remembers a key, IDEMPOTENCY_TTL_HOURS for both. */
+  /**
+   * `keepMs`: as long as the gateway remembers a key, IDEMPOTENCY_TTL_HOURS for both. `leaseMs`: how
+   * long a claim of a process that died before settling holds the key, IDEMPOTENCY_CLAIM_LEASE_MS.
+   */
   constructor(
     private readonly sql: SqlClient,
     private readonly keepMs = readIdempotencyTtlMs(),
+    leaseMs = readClaimLeaseMs(),
   ) {
-    this.claims = new ClaimLeaseStore(sql, REQUESTS);
+    this.claims = new ClaimLeaseStore(sql, REQUESTS, { leaseMs });
   }
 
   async claim(request: IdempotentRequest, now = new Date()): Promise<RequestClaim> {

@@ -15,6 +15,7 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import { SQL_CLIENT } from '../tokens';
 import { metrics } from '../observability/metrics';
 import { IDEMPOTENCY_TTL_MS, readIdempotencyTtlMs } from '../retention/retention-config';
+import { IDEMPOTENCY_CLAIM_LEASE_MS, readClaimLeaseMs } from './claim-lease-config';
 import { omittedFromReplay, withoutFields } from './omitted-from-replay';
 import {
   type IdempotentRequest,
@@ -52,8 +53,16 @@ export const STILL_RUNNING_MESSAGE =
 export class IdempotentRequestsInterceptor implements NestInterceptor {
   private readonly store: IdempotentRequestStore;
 
-  constructor(@Inject(SQL_CLIENT) sql: SqlClient, @Optional() @Inject(IDEMPOTENCY_TTL_MS) keepMs?: number) {
-    this.store = new IdempotentRequestStore(sql, keepMs ?? readIdempotencyTtlMs());
+  constructor(
+    @Inject(SQL_CLIENT) sql: SqlClient,
+    @Optional() @Inject(IDEMPOTENCY_TTL_MS) keepMs?: number,
+    @Optional() @Inject(IDEMPOTENCY_CLAIM_LEASE_MS) leaseMs?: number,
+  ) {
+    this.store = new IdempotentRequestStore(
+      sql,
+      keepMs ?? readIdempotencyTtlMs(),
+      leaseMs ?? readClaimLeaseMs(),
+    );
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {

@@ -5,3 +5,4 @@ export * from './idempotent-requests.retention';
 export * from './claim-lease-store';
 export * from './omitted-from-replay';
 export * from './request-id';
+export * from './claim-lease-config';

@@ -111,6 +111,16 @@ describe.each(backends)('IdempotencyStore on $name', (backend) => {
     expect(await store.claim(scope, 'hash-a', leaseLater(0))).toEqual({ outcome: 'claimed' });
   });
 
+  it('lets a retry take over an unsettled claim after the lease the gateway was given (IDEMPOTENCY_CLAIM_LEASE_MS)', async () => {
+    const leaseMs = 15_000;
+    const shortLease = new IdempotencyStore(db.client(), config, leaseMs);
+    const scope = freshScope();
+    await shortLease.claim(scope, 'hash-a', t0);
+    const leaseLater = (ms: number) => new Date(t0.getTime() + leaseMs + ms);
+    expect(await shortLease.claim(scope, 'hash-a', leaseLater(-1))).toEqual({ outcome: 'in_progress' });
+    expect(await shortLease.claim(scope, 'hash-a', leaseLater(0))).toEqual({ outcome: 'claimed' });
+  });
+
   it('matches a kept fingerprint by any one a request brings, keeps the first, and takes over a lapsed claim under the first', async () => {
     const scope = freshScope();
     expect(await store.claim(scope, ['old-key.f', 'plain-f'], t0)).toEqual({ outcome: 'claimed' });

@@ -1,7 +1,12 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import type { KeyMode } from '@shipping/contracts';
 import { schemaReady, type SqlClient } from '@shipping/event-store';
-import { ClaimLeaseStore, type ClaimTable } from '@shipping/platform/idempotency';
+import {
+  ClaimLeaseStore,
+  type ClaimTable,
+  IDEMPOTENCY_CLAIM_LEASE_MS,
+  readClaimLeaseMs,
+} from '@shipping/platform/idempotency';
 import { deleteRowsWhere, type RetentionPolicy } from '@shipping/platform/retention';
 import { SQL_CLIENT } from '@shipping/platform/storage';
 import type { GatewayHttpConfig } from '../gateway-http-config';
@@ -48,8 +53,9 @@ export class IdempotencyStore implements OnModuleInit {
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(GATEWAY_HTTP_CONFIG) private readonly config: GatewayHttpConfig,
+    @Optional() @Inject(IDEMPOTENCY_CLAIM_LEASE_MS) leaseMs?: number,
   ) {
-    this.claims = new ClaimLeaseStore(sql, KEYS);
+    this.claims = new ClaimLeaseStore(sql, KEYS, { leaseMs: leaseMs ?? readClaimLeaseMs() });
   }
 
   async onModuleInit(): Promise<void> {
