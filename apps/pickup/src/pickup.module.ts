@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountDirectoryClient } from '@shipping/platform/account-directory';
 import { idempotentRequestsRetention } from '@shipping/platform/idempotency';
 import { retentionJob } from '@shipping/platform/retention';
+import { CARRIER_PICKUP_TIMEOUT, readCarrierPickupTimeoutMs } from './pickups/carrier-pickup-timeout';
 import { PickupCarrier } from './pickups/pickup-carrier';
 import { PickupCarrierRecovery } from './pickups/pickup-carrier-recovery';
 import { PickupCommands } from './pickups/pickup-commands';
@@ -22,6 +23,7 @@ import { PickupOrdersReadModel } from './read-model/pickup-orders.read-model';
     AccountDirectoryClient,
     PickupIds,
     PickupRequestKeys,
+    { provide: CARRIER_PICKUP_TIMEOUT, useFactory: () => readCarrierPickupTimeoutMs(process.env) },
     PickupCarrier,
     PickupCommands,
     { provide: PICKUP_RECOVERY_TIMINGS, useFactory: () => readPickupRecoveryTimings(process.env) },

@@ -46,12 +46,14 @@ describe('live USPS pickups on a shipper’s own integration', () => {
     mock.refuseAddress(REFUSED_ZIP, 'Carrier Pickup is not available at this address');
     ({ database, runtime } = await startAdminRuntime('live_usps_pickups', ADMIN_KEY, {
       USPS_API_URL: mock.url,
-      // Longer than the pickup app waits for the label app (8 s), so the first request answers 503.
-      USPS_TIMEOUT_MS: '12000',
+      // The pickup app waits 2 s for the label app instead of 8 s: the same 503 and resumption, sooner.
+      CARRIER_PICKUP_TIMEOUT_MS: '2000',
+      // Longer than the pickup app waits for the label app, so the first request answers 503.
+      USPS_TIMEOUT_MS: '4000',
       // A pickup left pending is taken up once it is older than a request waits (the least
-      // allowed) at the next sweep: about 10 s instead of up to 30 s, the same recovery.
+      // allowed: the wait + 1 s) at the next sweep: about 4 s instead of up to 30 s, the same recovery.
       PICKUP_RECOVERY_SWEEP_MS: '1000',
-      PICKUP_RECOVERY_PENDING_MS: '9000',
+      PICKUP_RECOVERY_PENDING_MS: '3000',
     }));
     db = new Client({ connectionString: database.url });
     await db.connect();

@@ -10,12 +10,7 @@ import {
 } from '@shipping/contracts';
 import { MESSAGE_CLIENT, sendRequest } from '@shipping/messaging';
 import { type PickupOrder, type PickupShipper, pickupStreamName } from '@shipping/pickup-domain';
-
-/**
- * How long the pickup app waits for the label app: less than the gateway waits for the pickup
- * app, so a slow carrier is answered 503 by this app and a retry with the key resumes the pickup.
- */
-export const CARRIER_PICKUP_TIMEOUT_MS = 8_000;
+import { CARRIER_PICKUP_TIMEOUT, DEFAULT_CARRIER_PICKUP_TIMEOUT_MS } from './carrier-pickup-timeout';
 
 export interface CarrierPickupOf {
   pickupId: number;
@@ -29,11 +24,14 @@ const oneDayMs = 24 * 60 * 60 * 1000;
 /**
  * The label app's carrier, asked for a live pickup's shipper: the label app holds the carrier
  * adapters and the shippers' credentials, and schedules a pickup with the carrier once per pickup
- * order (`pickup-<id>`) however often it is asked.
+ * order (`pickup-<id>`) however often it is asked. Each request waits CARRIER_PICKUP_TIMEOUT_MS for it.
  */
 @Injectable()
 export class PickupCarrier {
-  constructor(@Inject(MESSAGE_CLIENT) private readonly client: ClientProxy) {}
+  constructor(
+    @Inject(MESSAGE_CLIENT) private readonly client: ClientProxy,
+    @Inject(CARRIER_PICKUP_TIMEOUT) private readonly timeoutMs: number = DEFAULT_CARRIER_PICKUP_TIMEOUT_MS,
+  ) {}
 
   schedule(
     of: CarrierPickupOf,
@@ -59,7 +57,7 @@ export class PickupCarrier {
       this.client,
       LabelPatterns.schedulePickup,
       { context, payload },
-      { timeoutMs: CARRIER_PICKUP_TIMEOUT_MS },
+      { timeoutMs: this.timeoutMs },
     );
   }
 
@@ -76,7 +74,7 @@ export class PickupCarrier {
       this.client,
       LabelPatterns.cancelPickup,
       { context, payload },
-      { timeoutMs: CARRIER_PICKUP_TIMEOUT_MS },
+      { timeoutMs: this.timeoutMs },
     );
   }
 
