@@ -1,15 +1,8 @@
-import { checkEnvironment, ConfigurationError } from '@shipping/platform/config';
+import { environmentProblems } from '@shipping/platform/config';
 import { claimOutlastsLabelDeadline, ORDER_ENVIRONMENT } from './order-environment';
 
-const problemsOf = (env: Record<string, string>) => {
-  try {
-    checkEnvironment(ORDER_ENVIRONMENT, { DATABASE_URL: 'postgres://localhost:5432/order', ...env });
-    return [];
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
-    return error.problems;
-  }
-};
+const problemsOf = (env: Record<string, string>) =>
+  environmentProblems(ORDER_ENVIRONMENT, { DATABASE_URL: 'postgres://localhost:5432/order', ...env });
 
 describe("the order app's Idempotency-Key claim against instant ship's label deadline", () => {
   it('accepts a claim that outlasts the label deadline by 10 s, the defaults included', () => {

@@ -1,15 +1,8 @@
-import { checkEnvironment, ConfigurationError } from '@shipping/platform/config';
+import { environmentProblems } from '@shipping/platform/config';
 import { PICKUP_ENVIRONMENT } from './pickup-environment';
 
-const problemsOf = (env: Record<string, string>) => {
-  try {
-    checkEnvironment(PICKUP_ENVIRONMENT, { DATABASE_URL: 'postgres://localhost:5432/pickup', ...env });
-    return [];
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
-    return error.problems;
-  }
-};
+const problemsOf = (env: Record<string, string>) =>
+  environmentProblems(PICKUP_ENVIRONMENT, { DATABASE_URL: 'postgres://localhost:5432/pickup', ...env });
 
 describe("the pickup app's carrier wait and recovery, checked at start", () => {
   it('starts with the defaults and with a shorter wait whose pending time follows it', () => {

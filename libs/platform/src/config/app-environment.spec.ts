@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { IsIn } from 'class-validator';
 import { DistributedConfig } from '../distributed/distributed-config';
 import { publicBaseUrl, readLabelUrlConfig } from '../labels/label-urls';
-import { checkEnvironment, type Env, variablesReadBy } from './app-environment';
+import { checkEnvironment, type Env, environmentProblems, variablesReadBy } from './app-environment';
 import { ConfigurationError } from './validate-config';
 
 class ColourConfig {
@@ -63,5 +63,16 @@ describe("an app's environment", () => {
         'Invalid environment variable SHADE="pale": expected light or dark.',
       ]);
     }
+  });
+
+  it('answers its problems without throwing, none when the app can start', () => {
+    const colours = { config: ColourConfig, readers: [readShade] };
+    expect(environmentProblems(colours, { COLOUR: 'blue', SHADE: 'dark' })).toEqual([]);
+    expect(environmentProblems(colours, { COLOUR: 'green' })).toEqual([
+      'COLOUR="green": COLOUR must be red or blue',
+    ]);
+    expect(environmentProblems(colours, { SHADE: 'pale' })).toEqual([
+      'Invalid environment variable SHADE="pale": expected light or dark.',
+    ]);
   });
 });

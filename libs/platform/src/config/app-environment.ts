@@ -44,10 +44,10 @@ function withDefaultBrokers(environment: AppEnvironment, env: Env): Env {
 
 /**
  * Every unusable variable at once, as the config class and every reader see `env`, and in
- * production mode (SHIPPING_MODE) every sandbox default among the variables the app reads.
- * Answers production mode's warnings, for the app to log as it starts.
+ * production mode (SHIPPING_MODE) every sandbox default among the variables the app reads; none
+ * when the app can start.
  */
-export function checkEnvironment(environment: AppEnvironment, env: Env): string[] {
+export function environmentProblems(environment: AppEnvironment, env: Env): string[] {
   const problems: string[] = [];
   try {
     validateConfig(environment.config, env);
@@ -62,8 +62,16 @@ export function checkEnvironment(environment: AppEnvironment, env: Env): string[
       problems.push(error instanceof Error ? error.message : String(error));
     }
   }
-  const read = variablesReadBy(environment);
-  problems.push(...productionRefusals(read, withDefaultBrokers(environment, env)));
+  problems.push(...productionRefusals(variablesReadBy(environment), withDefaultBrokers(environment, env)));
+  return problems;
+}
+
+/**
+ * Throws a ConfigurationError naming every problem `environmentProblems` finds; otherwise answers
+ * production mode's warnings, for the app to log as it starts.
+ */
+export function checkEnvironment(environment: AppEnvironment, env: Env): string[] {
+  const problems = environmentProblems(environment, env);
   if (problems.length > 0) throw new ConfigurationError(problems);
-  return productionWarnings(read, env);
+  return productionWarnings(variablesReadBy(environment), env);
 }
