@@ -1,5 +1,5 @@
 import { readAuditConfig } from '@shipping/platform/audit';
-import { type AppEnvironment, type Env } from '@shipping/platform/config';
+import { type AppEnvironment, type Env, readIfValid, requireBeyond } from '@shipping/platform/config';
 import { DistributedConfig } from '@shipping/platform/distributed';
 import { readClaimLeaseMs } from '@shipping/platform/idempotency';
 import { publicBaseUrl, readLabelUrlConfig } from '@shipping/platform/label-urls';
@@ -14,19 +14,15 @@ export const CLAIM_MARGIN_OVER_LABEL_MS = 10_000;
  * sooner would let a retry run the command beside it. Each variable's own value is checked by its reader.
  */
 export function claimOutlastsLabelDeadline(env: Env): void {
-  let leaseMs: number;
-  let labelTimeoutMs: number;
-  try {
-    leaseMs = readClaimLeaseMs(env);
-    labelTimeoutMs = readInstantShipTiming(env).labelTimeoutMs;
-  } catch {
-    return;
-  }
-  const least = labelTimeoutMs + CLAIM_MARGIN_OVER_LABEL_MS;
-  if (leaseMs < least)
-    throw new Error(
-      `Invalid environment variable IDEMPOTENCY_CLAIM_LEASE_MS=${leaseMs}: expected at least ${least}, INSTANT_SHIP_LABEL_TIMEOUT_MS (${labelTimeoutMs}) + ${CLAIM_MARGIN_OVER_LABEL_MS}, as an instant ship holds its claim while it waits for the label.`,
-    );
+  const leaseMs = readIfValid(readClaimLeaseMs, env);
+  const labelTimeoutMs = readIfValid(readInstantShipTiming, env)?.labelTimeoutMs;
+  if (leaseMs === undefined || labelTimeoutMs === undefined) return;
+  requireBeyond(
+    { name: 'IDEMPOTENCY_CLAIM_LEASE_MS', ms: leaseMs },
+    { name: 'INSTANT_SHIP_LABEL_TIMEOUT_MS', ms: labelTimeoutMs },
+    CLAIM_MARGIN_OVER_LABEL_MS,
+    'as an instant ship holds its claim while it waits for the label',
+  );
 }
 
 /**

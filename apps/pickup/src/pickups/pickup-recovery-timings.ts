@@ -1,4 +1,4 @@
-import { type Env, readMilliseconds } from '@shipping/platform/config';
+import { type Env, readIfValid, readMilliseconds, requireBeyond } from '@shipping/platform/config';
 import { readCarrierPickupTimeoutMs } from './carrier-pickup-timeout';
 
 /** How often pickups left pending are looked for, and how old one must be to be taken up. */
@@ -17,15 +17,6 @@ export const DEFAULT_PICKUP_RECOVERY_TIMINGS: PickupRecoveryTimings = {
 /** How much longer than its request waits for the label app a pickup must be pending to be taken up. */
 export const PENDING_MARGIN_OVER_CARRIER_WAIT_MS = 1_000;
 
-/** The carrier wait as set, or undefined when its own reader refuses it (and names it). */
-function carrierWaitOf(env: Env): number | undefined {
-  try {
-    return readCarrierPickupTimeoutMs(env);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * PICKUP_RECOVERY_SWEEP_MS (15 s unset) and PICKUP_RECOVERY_PENDING_MS (15 s unset): a pickup is
  * taken up only once it has been pending longer than its request waits for the label app, so the
@@ -35,10 +26,13 @@ export function readPickupRecoveryTimings(env: Env = process.env): PickupRecover
   const defaults = DEFAULT_PICKUP_RECOVERY_TIMINGS;
   const everyMs = readMilliseconds(env, 'PICKUP_RECOVERY_SWEEP_MS', 1) ?? defaults.everyMs;
   const pendingForMs = readMilliseconds(env, 'PICKUP_RECOVERY_PENDING_MS', 1) ?? defaults.pendingForMs;
-  const carrierWaitMs = carrierWaitOf(env);
-  if (carrierWaitMs !== undefined && pendingForMs < carrierWaitMs + PENDING_MARGIN_OVER_CARRIER_WAIT_MS)
-    throw new Error(
-      `Invalid environment variable PICKUP_RECOVERY_PENDING_MS=${pendingForMs}: expected at least ${carrierWaitMs + PENDING_MARGIN_OVER_CARRIER_WAIT_MS}, CARRIER_PICKUP_TIMEOUT_MS (${carrierWaitMs}) + ${PENDING_MARGIN_OVER_CARRIER_WAIT_MS}, as a pickup is taken up only once its request has stopped waiting for the label app.`,
+  const carrierWaitMs = readIfValid(readCarrierPickupTimeoutMs, env);
+  if (carrierWaitMs !== undefined)
+    requireBeyond(
+      { name: 'PICKUP_RECOVERY_PENDING_MS', ms: pendingForMs },
+      { name: 'CARRIER_PICKUP_TIMEOUT_MS', ms: carrierWaitMs },
+      PENDING_MARGIN_OVER_CARRIER_WAIT_MS,
+      'as a pickup is taken up only once its request has stopped waiting for the label app',
     );
   return { everyMs, pendingForMs };
 }

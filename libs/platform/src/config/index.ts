@@ -7,3 +7,4 @@ export * from './production-checks';
 export * from './sandbox-defaults';
 export * from './secret-strength';
 export * from './milliseconds';
+export * from './duration-beyond';
