@@ -41,6 +41,12 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const DELIVERY_COLUMNS =
   'id, endpoint_id, event_id, event_type, status, attempt_count, next_attempt_at, created_at';
 
+/**
+ * What a delivery id can look like (`whd_` and a UUID): anything else names no delivery, so text
+ * the database cannot keep (NUL, lone surrogates) never reaches a query.
+ */
+const DELIVERY_ID = /^whd_[0-9A-Za-z-]{1,64}$/;
+
 /** Deliveries of one endpoint with every attempt, and redelivery on request. */
 @Injectable()
 export class DeliveryLog {
@@ -64,6 +70,7 @@ export class DeliveryLog {
    * schedule starts over from this attempt. One in flight is refused rather than sent twice at once.
    */
   async redeliver(endpointId: number, deliveryId: string): Promise<WebhookDeliveryView> {
+    if (!DELIVERY_ID.test(deliveryId)) throw new NotFound(WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE);
     const found = await this.sql.query<{ in_flight: boolean }>(
       'select lease_until is not null and lease_until >= now() as in_flight from webhook_deliveries where id = $1 and endpoint_id = $2',
       [deliveryId, endpointId],

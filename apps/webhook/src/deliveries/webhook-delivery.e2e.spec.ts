@@ -169,4 +169,16 @@ describe('webhook deliveries to real receivers', () => {
       }),
     ).rejects.toMatchObject({ code: 'not_found', message: 'Webhook endpoint not found.' });
   });
+
+  it('answers 404 for a delivery id no delivery can have, NUL and lone surrogates included', async () => {
+    const target = await receiver();
+    const { endpoint } = await registerAndNotify('acct_owner', target.url);
+    for (const deliveryId of ['\u0000', 'whd_\u0000', 'whd_\ud800', 'whd_', ''])
+      await expect(
+        app.handlers.redeliver({
+          context: context('acct_owner'),
+          payload: { webhook_id: String(endpoint.id), delivery_id: deliveryId },
+        }),
+      ).rejects.toMatchObject({ code: 'not_found', message: 'Webhook delivery not found.' });
+  });
 });
