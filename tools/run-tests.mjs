@@ -230,6 +230,14 @@ console.log(
 );
 console.log(`slowest projects: ${slowest(projects, 6)}`);
 console.log(`slowest spec files: ${slowest(files, 8)}`);
+// A file's CPU, its runtimes and brokers included, where Jest ran it in band (tools/jest/summary-reporter.js).
+const costliest = files
+  .filter((entry) => entry.cpu !== undefined)
+  .sort((a, b) => b.cpu - a.cpu)
+  .slice(0, 8)
+  .map((entry) => `${entry.file} ${Math.round(entry.cpu)} CPU s`)
+  .join(', ');
+if (costliest) console.log(`costliest spec files: ${costliest}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 for (const failure of failures) console.log(`  failed: ${failure}`);
 process.exit(failedJobs.length > 0 || totals.failed > 0 || totals.passed === 0 ? 1 : 0);

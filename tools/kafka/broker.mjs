@@ -490,6 +490,7 @@ async function main(argv) {
         tlsDir: tlsOption(args),
       });
       writeFileSync(join(dataDir, 'broker.pid'), String(broker.pid));
+      if (stopping) return;
       console.log(
         JSON.stringify({ brokers: broker.brokers, pid: broker.pid, dataDir, startMs: broker.startMs }),
       );
@@ -499,21 +500,32 @@ async function main(argv) {
       console.log((await stopDetached(dataDir)) ? 'kafka: stopped' : 'kafka: no broker was running');
       return;
     case 'run': {
-      const broker = await startBroker({
+      // Whoever started this (a test run) may stop it as soon as it reads the line below, or die
+      // without a word (its end of stdin closes): the handlers are in place before the broker
+      // starts. A signal that came before them killed this script and left the broker running.
+      let broker;
+      let stopping;
+      const stop = () => {
+        stopping ??= (async () => {
+          while (!broker) await new Promise((wait) => setTimeout(wait, 50));
+          await broker.stop();
+          process.exit(0);
+        })();
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+      const stdin = fstatSync(0);
+      if (stdin.isFIFO() || stdin.isSocket()) process.stdin.on('end', stop).on('close', stop).resume();
+      broker = await startBroker({
         port: Number(option(args, '--port', 0)),
         dataDir,
         sasl: saslOption(args),
         tlsDir: tlsOption(args),
       });
+      if (stopping) return;
       console.log(
         JSON.stringify({ brokers: broker.brokers, pid: broker.pid, dataDir, startMs: broker.startMs }),
       );
-      // Whoever started this (a test run) may die without a word: its end of stdin closing stops the broker too.
-      const stop = () => broker.stop().then(() => process.exit(0));
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
-      const stdin = fstatSync(0);
-      if (stdin.isFIFO() || stdin.isSocket()) process.stdin.on('end', stop).on('close', stop).resume();
       return;
     }
     default:

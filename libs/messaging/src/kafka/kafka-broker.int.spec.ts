@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { runBrokerScript } from './kafka-broker.fixture';
 
@@ -10,6 +11,15 @@ const isAlive = (pid: number) => {
     return true;
   } catch {
     return false;
+  }
+};
+
+/** The processes whose command line names this folder: the broker's JVM names its log4j file in it. */
+const processesNaming = (folder: string): string[] => {
+  try {
+    return execFileSync('pgrep', ['-f', folder], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
   }
 };
 
@@ -44,6 +54,36 @@ describe('tools/kafka/broker.mjs', () => {
     } finally {
       second.closeStdin();
       await second.exited;
+    }
+  }, 120_000);
+
+  it('stops the broker it was starting when it is stopped before it printed where the broker listens', async () => {
+    const earlyDir = mkdtempSync(join(tmpdir(), 'shipping-kafka-early-'));
+    try {
+      const script = spawn(
+        process.execPath,
+        [
+          resolve(__dirname, '../../../../tools/kafka/broker.mjs'),
+          'run',
+          '--port',
+          '0',
+          '--data-dir',
+          earlyDir,
+        ],
+        { stdio: ['pipe', 'pipe', 'inherit'] },
+      );
+      let printed = '';
+      script.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      const exited = new Promise<number | null>((done) => script.once('exit', (code) => done(code)));
+      // The JVM writes broker.out as it starts: the signal comes while the broker is still starting.
+      while (!existsSync(join(earlyDir, 'broker.out'))) await new Promise((wait) => setTimeout(wait, 20));
+      script.kill('SIGTERM');
+
+      await expect(exited).resolves.toBe(0);
+      expect(printed).toBe('');
+      expect(processesNaming(earlyDir)).toEqual([]);
+    } finally {
+      rmSync(earlyDir, { recursive: true, force: true });
     }
   }, 120_000);
 });
