@@ -490,7 +490,6 @@ async function main(argv) {
         tlsDir: tlsOption(args),
       });
       writeFileSync(join(dataDir, 'broker.pid'), String(broker.pid));
-      if (stopping) return;
       console.log(
         JSON.stringify({ brokers: broker.brokers, pid: broker.pid, dataDir, startMs: broker.startMs }),
       );

@@ -14,6 +14,8 @@ const isAlive = (pid: number) => {
   }
 };
 
+const BROKER_SCRIPT = resolve(__dirname, '../../../../tools/kafka/broker.mjs');
+
 /** The processes whose command line names this folder: the broker's JVM names its log4j file in it. */
 const processesNaming = (folder: string): string[] => {
   try {
@@ -60,18 +62,9 @@ describe('tools/kafka/broker.mjs', () => {
   it('stops the broker it was starting when it is stopped before it printed where the broker listens', async () => {
     const earlyDir = mkdtempSync(join(tmpdir(), 'shipping-kafka-early-'));
     try {
-      const script = spawn(
-        process.execPath,
-        [
-          resolve(__dirname, '../../../../tools/kafka/broker.mjs'),
-          'run',
-          '--port',
-          '0',
-          '--data-dir',
-          earlyDir,
-        ],
-        { stdio: ['pipe', 'pipe', 'inherit'] },
-      );
+      const script = spawn(process.execPath, [BROKER_SCRIPT, 'run', '--port', '0', '--data-dir', earlyDir], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
       let printed = '';
       script.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
       const exited = new Promise<number | null>((done) => script.once('exit', (code) => done(code)));
@@ -84,6 +77,27 @@ describe('tools/kafka/broker.mjs', () => {
       expect(processesNaming(earlyDir)).toEqual([]);
     } finally {
       rmSync(earlyDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('starts a broker that outlives the command, and stops it', () => {
+    const backgroundDir = mkdtempSync(join(tmpdir(), 'shipping-kafka-background-'));
+    const command = (...args: string[]) =>
+      execFileSync(process.execPath, [BROKER_SCRIPT, ...args, '--data-dir', backgroundDir], {
+        encoding: 'utf8',
+      }).trim();
+    try {
+      const { brokers, pid } = JSON.parse(command('start', '--port', '0')) as {
+        brokers: string[];
+        pid: number;
+      };
+      expect(brokers).toEqual([expect.stringMatching(/^127\.0\.0\.1:\d+$/)]);
+      expect(isAlive(pid)).toBe(true);
+
+      expect(command('stop')).toBe('kafka: stopped');
+      expect(isAlive(pid)).toBe(false);
+    } finally {
+      rmSync(backgroundDir, { recursive: true, force: true });
     }
   }, 120_000);
 });
