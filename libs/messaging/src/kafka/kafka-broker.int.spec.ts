@@ -67,9 +67,18 @@ describe('tools/kafka/broker.mjs', () => {
       });
       let printed = '';
       script.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-      const exited = new Promise<number | null>((done) => script.once('exit', (code) => done(code)));
-      // The JVM writes broker.out as it starts: the signal comes while the broker is still starting.
-      while (!existsSync(join(earlyDir, 'broker.out'))) await new Promise((wait) => setTimeout(wait, 20));
+      let ended = false;
+      const exited = new Promise<number | null>((done) =>
+        script.once('exit', (code) => {
+          ended = true;
+          done(code);
+        }),
+      );
+      // The script opens broker.out as it starts the JVM: the signal comes while the broker starts.
+      while (!existsSync(join(earlyDir, 'broker.out'))) {
+        if (ended) throw new Error(`broker.mjs ended before it started a broker (exit ${await exited})`);
+        await new Promise((wait) => setTimeout(wait, 20));
+      }
       script.kill('SIGTERM');
 
       await expect(exited).resolves.toBe(0);
