@@ -502,25 +502,28 @@ async function main(argv) {
       // Whoever started this (a test run) may stop it as soon as it reads the line below, or die
       // without a word (its end of stdin closes): the handlers are in place before the broker
       // starts. A signal that came before them killed this script and left the broker running.
-      let broker;
+      // A handler runs on a later turn of the event loop, once `starting` below is assigned.
+      let starting;
       let stopping;
       const stop = () => {
-        stopping ??= (async () => {
-          while (!broker) await new Promise((wait) => setTimeout(wait, 50));
-          await broker.stop();
-          process.exit(0);
-        })();
+        stopping ??= starting
+          .then((broker) => broker.stop())
+          .then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
       };
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
       const stdin = fstatSync(0);
       if (stdin.isFIFO() || stdin.isSocket()) process.stdin.on('end', stop).on('close', stop).resume();
-      broker = await startBroker({
+      starting = startBroker({
         port: Number(option(args, '--port', 0)),
         dataDir,
         sasl: saslOption(args),
         tlsDir: tlsOption(args),
       });
+      const broker = await starting;
       if (stopping) return;
       console.log(
         JSON.stringify({ brokers: broker.brokers, pid: broker.pid, dataDir, startMs: broker.startMs }),
