@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stopWithin } from './child-stop';
+import { boundToTestProcess, stopWithin } from './child-stop';
 import { TS_RUNTIME } from './runtime-process';
 
 function child(script: string) {
@@ -43,5 +44,47 @@ describe('heldOpen', () => {
 
   it('is needed: without it the script ends at once, printing nothing, with exit code 0', () => {
     expect(run('bare')).toBe('');
+  });
+});
+
+describe('boundToTestProcess', () => {
+  /** Alive and not a zombie left for a parent that does not reap (/proc on Linux). */
+  const isRunning = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return false;
+    }
+    const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+    return stat.split(') ')[1]?.[0] !== 'Z';
+  };
+
+  it('holds one exit listener for a dozen bound children, and none once they have exited', async () => {
+    const before = process.listenerCount('exit');
+    const children = Array.from({ length: 12 }, () =>
+      child("console.log('up'); setInterval(() => {}, 1000)"),
+    );
+    try {
+      await Promise.all(children.map(({ ready }) => ready));
+      for (const { started } of children) boundToTestProcess(started);
+      expect(process.listenerCount('exit')).toBe(before + 1);
+    } finally {
+      for (const { started } of children) started.kill('SIGKILL');
+      await Promise.all(children.map(({ exited }) => exited));
+    }
+    expect(process.listenerCount('exit')).toBe(before);
+  });
+
+  it('kills the bound children when the process that bound them exits', async () => {
+    const script = join(__dirname, 'fixtures', 'exits-with-bound-children.ts');
+    const pids = execFileSync(process.execPath, [...TS_RUNTIME, script], { cwd: join(__dirname, '../../..') })
+      .toString()
+      .trim()
+      .split(' ')
+      .map(Number);
+    expect(pids).toHaveLength(2);
+    for (let attempt = 0; attempt < 50 && pids.some(isRunning); attempt += 1)
+      await new Promise((done) => setTimeout(done, 100));
+    expect(pids.filter(isRunning)).toEqual([]);
   });
 });

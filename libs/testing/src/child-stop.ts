@@ -39,15 +39,31 @@ export async function heldOpen<T>(waited: Promise<T>): Promise<T> {
   }
 }
 
+/** The bound children still running; one `exit` listener of the test process kills them all. */
+const boundChildren = new Set<ChildProcess>();
+const killBoundChildren = () => {
+  for (const child of boundChildren) child.kill('SIGKILL');
+};
+
 /**
  * A child a spec forgot (or failed) to stop must neither keep Jest waiting nor outlive it: it is
  * killed when the test process exits, and neither it nor its pipes keep the event loop alive.
+ * The test process holds one `exit` listener however many children are bound (a distributed
+ * runtime binds a dozen at once, past Node's warning at eleven listeners).
  */
 export function boundToTestProcess(child: ChildProcess): void {
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
+  const running = child.exitCode === null && child.signalCode === null;
+  if (running) bindToExit(child);
   child.unref();
   for (const stream of [child.stdout, child.stderr, child.stdin])
     (stream as unknown as { unref?: () => void } | null)?.unref?.();
+}
+
+function bindToExit(child: ChildProcess): void {
+  if (boundChildren.size === 0) process.on('exit', killBoundChildren);
+  boundChildren.add(child);
+  child.once('exit', () => {
+    boundChildren.delete(child);
+    if (boundChildren.size === 0) process.off('exit', killBoundChildren);
+  });
 }
