@@ -4,8 +4,9 @@ import type { Batch, BatchItem, ItemStatus } from '../api-types';
 import { batchPollDelay } from '../batch-polling';
 import { rowRange } from '../format';
 import { type BatchRoute, routeHref } from '../routes';
+import { type Column, dataTable } from '../views/data-table';
 import type { PageContext, PageSpec } from '../views/page-runner';
-import { completion, emptyState, pager, refreshButton, scrollingTable, statusBadge } from '../views/parts';
+import { completion, emptyState, pager, refreshButton, statusBadge } from '../views/parts';
 import { itemsFilter } from './items-filter';
 
 const PER_PAGE = 50;
@@ -80,37 +81,23 @@ const errorsList = (errors: BatchItem['errors']) =>
       </ul>`
     : nothing;
 
-const itemRow = (item: BatchItem) =>
-  html`<tr>
-    <th scope="row">${item.id}</th>
-    <td>${statusBadge(item.status)}</td>
-    <td>${item.shipment_order?.main_tracking_number ?? '—'}</td>
-    <td class="wrap">${errorsList(item.errors)}</td>
-  </tr>`;
+const ITEM_COLUMNS: Column<BatchItem>[] = [
+  { header: 'Item', cell: (item) => item.id },
+  { header: 'Status', cell: (item) => statusBadge(item.status) },
+  { header: 'Tracking number', cell: (item) => item.shipment_order?.main_tracking_number ?? '—' },
+  { header: 'Errors', cell: (item) => errorsList(item.errors), className: 'wrap' },
+];
 
 const itemsCaption = (batch: Batch, status: ItemStatus | undefined) =>
   `${rowRange('Items', batch.items)}, ${status ? `status ${status}` : 'every status'}`;
 
 function items(batch: Batch, route: BatchRoute) {
-  const table = scrollingTable(
-    'items-caption',
-    html`<table>
-      <caption id="items-caption">
-        ${itemsCaption(batch, route.status)}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col">Status</th>
-          <th scope="col">Tracking number</th>
-          <th scope="col">Errors</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${batch.items.data.map(itemRow)}
-      </tbody>
-    </table>`,
-  );
+  const table = dataTable({
+    captionId: 'items-caption',
+    caption: itemsCaption(batch, route.status),
+    columns: ITEM_COLUMNS,
+    rows: batch.items.data,
+  });
   const none = route.status
     ? `No ${route.status} items${route.page > 1 ? ' on this page' : ''}.`
     : 'No items yet: they appear once validated.';
