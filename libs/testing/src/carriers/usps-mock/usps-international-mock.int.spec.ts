@@ -1,50 +1,21 @@
-import { examplePaymentAuthorization } from './usps-fixtures';
 import { exampleInternationalLabelRequest } from './usps-international-fixtures';
 import { s10TrackingNumber } from './usps-international-label';
-import { UspsMockServer } from './usps-mock-server';
+import type { UspsMockServer } from './usps-mock-server';
+import { edited, type Json, startUspsMockSession, type UspsMockSession } from './usps-mock-session';
 
-const CLIENT = { client_id: 'mock-client', client_secret: 'mock-secret' };
 const PATH = '/international-labels/v3/international-label';
 
-type Json = Record<string, unknown>;
-
-/** A copy of `body` without the field at `path` (dots and numeric indexes), or with it set to `value`. */
-function edited(body: Json, path: string, value?: unknown): Json {
-  const copy = structuredClone(body);
-  const keys = path.split('.');
-  const parent = keys.slice(0, -1).reduce<Json>((node, key) => node[key] as Json, copy);
-  if (value === undefined) delete parent[keys[keys.length - 1]];
-  else parent[keys[keys.length - 1]] = value;
-  return copy;
-}
-
 describe('the USPS mock server, International Labels 3.0', () => {
+  let session: UspsMockSession;
   let mock: UspsMockServer;
-  let token: string;
+  let send: UspsMockSession['send'];
   let paymentToken: string;
-
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${mock.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, headers: response.headers, text: await response.text() };
-  };
   const buyLabel = (body: unknown, headers: Record<string, string> = {}) =>
-    send('POST', PATH, body, { 'X-Payment-Authorization-Token': paymentToken, ...headers });
+    session.buyLabel(PATH, body, headers);
 
   beforeAll(async () => {
-    mock = await UspsMockServer.start({ clients: [CLIENT] });
-    const tokenAnswer = await fetch(`${mock.url}/oauth2/v3/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...CLIENT, grant_type: 'client_credentials' }),
-    });
-    token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
-    const payment = await send('POST', '/payments/v3/payment-authorization', examplePaymentAuthorization());
-    paymentToken = (JSON.parse(payment.text) as { paymentAuthorizationToken: string })
-      .paymentAuthorizationToken;
+    session = await startUspsMockSession();
+    ({ mock, send, paymentToken } = session);
   });
   afterAll(() => mock.stop());
 

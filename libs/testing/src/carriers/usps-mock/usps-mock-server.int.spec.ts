@@ -1,47 +1,18 @@
 import { exampleLabelRequest, examplePaymentAuthorization, examplePickupRequest } from './usps-fixtures';
 import { UspsMockServer } from './usps-mock-server';
-
-const CLIENT = { client_id: 'mock-client', client_secret: 'mock-secret' };
-
-type Json = Record<string, unknown>;
-
-/** A copy of `body` without the field at `path` (dots and numeric indexes), or with it set to `value`. */
-function edited(body: Json, path: string, value?: unknown): Json {
-  const copy = structuredClone(body);
-  const keys = path.split('.');
-  const parent = keys.slice(0, -1).reduce<Json>((node, key) => node[key] as Json, copy);
-  if (value === undefined) delete parent[keys[keys.length - 1]];
-  else parent[keys[keys.length - 1]] = value;
-  return copy;
-}
+import { edited, type Json, startUspsMockSession, type UspsMockSession } from './usps-mock-session';
 
 describe('the USPS mock server', () => {
+  let session: UspsMockSession;
   let mock: UspsMockServer;
-  let token: string;
+  let send: UspsMockSession['send'];
   let paymentToken: string;
-
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${mock.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, headers: response.headers, text: await response.text() };
-  };
   const buyLabel = (body: unknown, headers: Record<string, string> = {}) =>
-    send('POST', '/labels/v3/label', body, { 'X-Payment-Authorization-Token': paymentToken, ...headers });
+    session.buyLabel('/labels/v3/label', body, headers);
 
   beforeAll(async () => {
-    mock = await UspsMockServer.start({ clients: [CLIENT] });
-    const tokenAnswer = await fetch(`${mock.url}/oauth2/v3/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...CLIENT, grant_type: 'client_credentials' }),
-    });
-    token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
-    const payment = await send('POST', '/payments/v3/payment-authorization', examplePaymentAuthorization());
-    paymentToken = (JSON.parse(payment.text) as { paymentAuthorizationToken: string })
-      .paymentAuthorizationToken;
+    session = await startUspsMockSession();
+    ({ mock, send, paymentToken } = session);
   });
   afterAll(() => mock.stop());
 
@@ -57,7 +28,11 @@ describe('the USPS mock server', () => {
     const answer = await fetch(`${mock.url}/oauth2/v3/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...CLIENT, client_secret: 'wrong', grant_type: 'client_credentials' }),
+      body: new URLSearchParams({
+        ...session.client,
+        client_secret: 'wrong',
+        grant_type: 'client_credentials',
+      }),
     });
     expect(answer.status).toBe(401);
     expect(await answer.json()).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
@@ -241,7 +216,7 @@ describe('the USPS mock server', () => {
 
   it('rate-limits past N requests a second of its clock, with Retry-After', async () => {
     let now = 0;
-    const limited = await UspsMockServer.start({ clients: [CLIENT], clock: () => now });
+    const limited = await UspsMockServer.start({ clients: [session.client], clock: () => now });
     try {
       limited.rateLimit(2);
       const post = () => fetch(`${limited.url}/labels/v3/label`, { method: 'POST' });
@@ -259,7 +234,7 @@ describe('the USPS mock server', () => {
 
   it('answers 503 and 429 in turn for a while of its clock, selling nothing, then sells again', async () => {
     let now = 0;
-    const failing = await UspsMockServer.start({ clients: [CLIENT], clock: () => now });
+    const failing = await UspsMockServer.start({ clients: [session.client], clock: () => now });
     try {
       failing.failFor(2_000);
       const post = () => fetch(`${failing.url}/labels/v3/label`, { method: 'POST' });
