@@ -1,9 +1,7 @@
 import type { SqlClient } from '@shipping/event-store';
 import { createPgSqlClient } from '@shipping/event-store/postgres';
 import { createTestDatabase, eventually, type TestDatabase } from '@shipping/testing';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startReceiver, type Receiver } from '../testing/receiver';
+import { type BlackHole, startBlackHole, startReceiver, type Receiver } from '../testing/receiver';
 import { shipmentBody } from '../testing/shipment-body';
 import {
   context,
@@ -11,24 +9,6 @@ import {
   STARTUP_TIMEOUT_MS,
   type WebhookTestApp,
 } from '../testing/webhook-test-app';
-
-/** A receiver that accepts every connection and request and never answers. */
-async function startBlackHole() {
-  const hanging: ServerResponse[] = [];
-  const server = createServer((_request, response) => void hanging.push(response));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    hanging,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
-}
-
-type BlackHole = Awaited<ReturnType<typeof startBlackHole>>;
 
 const ENDPOINTS_OF_A = 16;
 const PER_ENDPOINT = 4;

@@ -1,7 +1,5 @@
 import { eventually } from '@shipping/testing';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startReceiver, type Receiver } from '../testing/receiver';
+import { type BlackHole, startBlackHole, startReceiver, type Receiver } from '../testing/receiver';
 import { shipmentBody } from '../testing/shipment-body';
 import {
   context,
@@ -10,22 +8,6 @@ import {
   type WebhookTestApp,
 } from '../testing/webhook-test-app';
 
-/** A receiver that takes every request and never answers. */
-async function startBlackHole() {
-  const hanging: ServerResponse[] = [];
-  const server = createServer((_request, response) => void hanging.push(response));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    hanging,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
-}
-
 const DELIVERIES = 30;
 const PER_ENDPOINT = 2;
 
@@ -33,7 +15,7 @@ describe('webhook fairness between endpoints', () => {
   let first: WebhookTestApp;
   let second: WebhookTestApp;
   let fast: Receiver;
-  let blackHole: Awaited<ReturnType<typeof startBlackHole>>;
+  let blackHole: BlackHole;
 
   beforeAll(async () => {
     // An attempt times out after two minutes: far longer than the spec may wait.

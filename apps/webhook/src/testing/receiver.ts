@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedCall {
@@ -36,3 +36,21 @@ export async function startReceiver(
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
+
+/** A receiver that accepts every connection and request and never answers. */
+export async function startBlackHole() {
+  const hanging: ServerResponse[] = [];
+  const server = createServer((_request, response) => void hanging.push(response));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    hanging,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+export type BlackHole = Awaited<ReturnType<typeof startBlackHole>>;
