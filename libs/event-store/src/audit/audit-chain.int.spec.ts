@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import type { SqlClient } from '../sql-client';
 import { events, waitFor } from '../testing/contract-helpers';
+import { MIGRATIONS_TABLE } from '../postgres/migrations';
 import { createPgSqlClient } from '../postgres/pg-sql-client';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
 import { checkpointText } from './audit-checkpoint';
+import { canonicalJson } from './canonical-json';
 import { recordCheckpoints } from './audit-checkpointer';
 import { eventHash } from './event-hash';
 import { auditSigningKey, signText } from './signing-keys';
@@ -163,6 +165,38 @@ describe('the audit chain on a PostgreSQL server', () => {
     } finally {
       await reopened.close();
     }
+    expect((await verify()).breaks).toEqual([]);
+  });
+
+  it("stores each event's data as the RFC 8785 text its hash covers", async () => {
+    await store.appendToStream('order-3', [
+      { type: 'Nested', data: { z: [2, { b: 'é', a: null }], a: 1.5 } },
+    ]);
+    const { rows } = await sql.query<{ stored: string; type: string }>(
+      'select data::text as stored, pg_typeof(data)::text as type from event_store.events order by global_position',
+    );
+
+    expect(rows.map(({ type }) => type)).toEqual(Array(rows.length).fill('json'));
+    for (const { stored } of rows) expect(stored).toBe(canonicalJson(JSON.parse(stored)));
+    expect(rows.at(-1)?.stored).toBe('{"a":1.5,"z":[2,{"a":null,"b":"é"}]}');
+  });
+
+  it('keeps the data of events stored as jsonb when the column becomes json, and they verify clean', async () => {
+    const before = await store.readAll();
+    await sql.query('alter table event_store.events alter column data type jsonb using data::jsonb');
+    await sql.query(`delete from ${MIGRATIONS_TABLE} where owner = 'event_store.events' and version = 3`);
+    const reopened = new PostgresEventStore(createPgSqlClient(database.url));
+    try {
+      await reopened.init();
+      expect(await reopened.readAll()).toEqual(before);
+      await reopened.appendToStream('order-2', events(1, 2), { expectedRevision: 1n });
+    } finally {
+      await reopened.close();
+    }
+    const { rows } = await sql.query<{ type: string }>(
+      "select data_type as type from information_schema.columns where table_schema = 'event_store' and table_name = 'events' and column_name = 'data'",
+    );
+    expect(rows).toEqual([{ type: 'json' }]);
     expect((await verify()).breaks).toEqual([]);
   });
 

@@ -152,7 +152,7 @@ with appended as (
 insert into ${table} (event_id, stream_name, stream_revision, event_type, event_version, data, metadata, event_hash)
 select coalesce(b.id, gen_random_uuid()), $1, $3::bigint + b.ord, (select $4::jsonb) -> b.kind ->> 0,
   ((select $4::jsonb) -> b.kind ->> 1)::integer, b.data, (select $4::jsonb) -> b.kind -> 2, b.hash
-from rows from (jsonb_array_elements($2::jsonb), unnest($5::text[]), unnest($6::integer[]), unnest($7::uuid[]))
+from rows from (json_array_elements($2::json), unnest($5::text[]), unnest($6::integer[]), unnest($7::uuid[]))
   with ordinality as b(data, hash, kind, id, ord)
 ${where}
 order by b.ord

@@ -42,6 +42,13 @@ alter table ${events} add column if not exists event_hash text;
 create index if not exists events_unchained on ${events} (stream_name) where event_hash is null;
 `,
       },
+      {
+        version: 3,
+        name: 'event data kept as its canonical text',
+        // json keeps the text an append sends, the RFC 8785 text its hash covers, where jsonb parsed
+        // it into a tree of its own (decision 152). Rewrites the table once; the data is unchanged.
+        sql: `alter table ${events} alter column data type json using data::json;`,
+      },
     ],
   };
 }

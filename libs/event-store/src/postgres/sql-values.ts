@@ -18,7 +18,7 @@ export function toDate(value: unknown): Date {
   throw new TypeError(`Expected a timestamp from the database, got ${String(value)}`);
 }
 
-/** A JSON column as an object: drivers parse jsonb, but a text fallback costs nothing. */
+/** A JSON column as an object: drivers parse json and jsonb, but a text fallback costs nothing. */
 export function toJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
