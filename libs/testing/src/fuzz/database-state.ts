@@ -7,9 +7,13 @@ import { lagSamplesOf } from '../metrics/lag-samples';
  * and the answers kept per Idempotency-Key (the gateway's, the apps' and instant ship's binding
  * of a key to its shipment, made before the shipment is tried), refusals included, so a retry
  * gets the same answer.
+ * The migrations components apply as they start (a stored subscription applies `parked_events`'
+ * when it first starts, a relay only once its instance leads), which can come after the runtime
+ * answers its first request.
  * Deliveries and their attempts are counted only, as retries of a delivery rewrite its row.
  */
 const MOVING_TABLES = new Set([
+  'schema_migrations',
   'subscription_checkpoints',
   'leased_rows',
   'carrier_tokens',
