@@ -151,14 +151,19 @@ describe('two label app processes buying the same items at once', () => {
       harness.files,
       new LabelPurchaseIntents(otherSql, 300),
     );
+    // Settled before the pools close, a failed expectation included: a purchase still retrying
+    // then would fail on a closed pool after this file ended, and fail the next file instead.
+    const pending: Promise<unknown>[] = [];
     try {
       const stale = first.purchase({ service: 'USPS-1', items: [item('stalled')] });
+      pending.push(stale);
       await eventually(async () => (claims.mock.calls.length === 1 ? true : undefined));
       // Answered `unavailable` while the first holds the item, it asks again until it takes it over.
       const taken = eventually(
         () => takingOver.purchase({ service: 'USPS-1', items: [item('stalled')] }),
         30_000,
       );
+      pending.push(taken);
       await reached;
 
       stalled.resume();
@@ -174,6 +179,7 @@ describe('two label app processes buying the same items at once', () => {
     } finally {
       stalled.resume();
       letCarrierAnswer();
+      await Promise.allSettled(pending);
       await stalled.client.close();
     }
   }, 60_000);
