@@ -4,9 +4,9 @@ import { lagSamplesOf } from '../metrics/lag-samples';
 /**
  * Tables that move with time, not with requests: subscription progress, leases, carrier tokens,
  * the audit chain's signed checkpoints;
- * and the answers kept per Idempotency-Key (the gateway's, the apps' and instant ship's binding
- * of a key to its shipment, made before the shipment is tried), refusals included, so a retry
- * gets the same answer.
+ * and the answers kept per Idempotency-Key (the gateway's, the apps', instant ship's binding of a
+ * key to its shipment and the pickup app's of a key to its pickup, each made before the request is
+ * tried), refusals included, so a retry gets the same answer.
  * The migrations components apply as they start (a stored subscription applies `parked_events`'
  * when it first starts, a relay only once its instance leads), which can come after the runtime
  * answers its first request.
@@ -20,6 +20,7 @@ const MOVING_TABLES = new Set([
   'gateway_idempotency_keys',
   'idempotent_requests',
   'order_instant_ship_keys',
+  'pickup_request_keys',
   'audit_checkpoints',
 ]);
 const COUNTED_TABLES = new Set(['webhook_deliveries', 'webhook_attempts']);
