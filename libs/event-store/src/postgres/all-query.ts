@@ -1,4 +1,5 @@
 import type { Direction, Position } from '../event-store';
+import type { EventStoreTables } from './schema';
 import { maxCountParam } from './sql-values';
 
 /**
@@ -8,10 +9,11 @@ import { maxCountParam } from './sql-values';
  * past 1, and never see event 1 once A commits.
  *
  * So $all is ordered by (transaction_id, global_position) and only rows below the fence
- * pg_snapshot_xmin(pg_current_snapshot()) are read: every transaction with an id below the
- * oldest one still running has finished, so that part of $all is final and can only grow at
- * its end. The price is latency, never order: a long transaction anywhere on the server holds
- * the fence back and readers wait for it.
+ * `all_fence()` are read: the oldest transaction still running in this database (or the next
+ * id, when none runs), so that part of $all is final and can only grow at its end. Transactions
+ * of the server's other databases cannot write here and do not count, though the snapshot lists
+ * them too (pg_snapshot_xmin). The price is latency, never order: a long transaction in this
+ * database holds the fence back and readers wait for it.
  *
  * With prefixes, every row of the page is still scanned (so the cursor moves past events of
  * other streams) but only matching rows carry their payload.
@@ -26,7 +28,7 @@ export interface AllQuery {
 }
 
 export function allQuery(
-  events: string,
+  { schema, events }: Pick<EventStoreTables, 'schema' | 'events'>,
   { direction, after, maxCount, streamNamePrefixes, includeNotFinal }: AllQuery,
 ) {
   const params: unknown[] = [];
@@ -35,9 +37,7 @@ export function allQuery(
     return `$${params.length}`;
   };
   const forwards = direction === 'forwards';
-  const conditions = includeNotFinal
-    ? ['true']
-    : ['e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
+  const conditions = includeNotFinal ? ['true'] : [`e.transaction_id < (select ${schema}.all_fence())`];
   if (after) {
     const position = `(${param(after.commit.toString())}::xid8, ${param(after.prepare.toString())}::bigint)`;
     conditions.push(`(e.transaction_id, e.global_position) ${forwards ? '>' : '<'} ${position}`);

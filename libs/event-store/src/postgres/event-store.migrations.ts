@@ -49,6 +49,26 @@ create index if not exists events_unchained on ${events} (stream_name) where eve
         // it into a tree of its own (decision 152). Rewrites the table once; the data is unchanged.
         sql: `alter table ${events} alter column data type json using data::json;`,
       },
+      {
+        version: 4,
+        name: 'the fence of $all',
+        // See all-query.ts. A backend works in one database for its life, so a transaction another
+        // database's backend runs cannot write here; one whose database is not known counts, as a
+        // prepared transaction does. Stable, it reads the snapshot of the statement calling it;
+        // PL/pgSQL keeps its plan for the session, where SQL would plan it at each read.
+        sql: `
+create or replace function ${schema}.all_fence() returns xid8 language plpgsql stable as $fence$
+begin
+  return coalesce(
+    (select min(running) from pg_snapshot_xip(pg_current_snapshot()) as running
+      where not exists (select from pg_stat_get_activity(null) as backend
+        where backend.backend_xid = xid(running)
+          and backend.datid <> (select oid from pg_database where datname = current_database()))),
+    pg_snapshot_xmax(pg_current_snapshot()));
+end
+$fence$;
+`,
+      },
     ],
   };
 }

@@ -1,4 +1,4 @@
-import { types } from 'pg';
+import { Client, types } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
 import type { AppendResult, RecordedEvent, Subscription } from '../event-store';
 import type { SqlClient } from '../sql-client';
@@ -104,6 +104,40 @@ describe('PostgresEventStore on a PostgreSQL server', () => {
       expect(handler.errors).toEqual([]);
     } finally {
       await subscription.stop();
+    }
+  }, 30_000);
+
+  it('delivers events past a transaction another database of the server holds open: it cannot write here', async () => {
+    const category = uniqueCategory();
+    const neighbour = await createTestDatabase('event_store_neighbour');
+    const holder = new Client({ connectionString: neighbour.url });
+    await holder.connect();
+    const handler = recorder();
+    const subscription = store.subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] });
+    try {
+      await subscription.caughtUp;
+      await holder.query('begin');
+      const { rows } = await holder.query<{ id: string }>('select pg_current_xact_id()::text as id');
+      const appended = await store.appendToStream(`${category}-after`, [anEvent(1)]);
+
+      // The neighbour's transaction is older and still running: the snapshot's oldest would hold the event back.
+      const serverWide = await client.query<{ oldest: string }>(
+        'select pg_snapshot_xmin(pg_current_snapshot())::text as oldest',
+      );
+      expect(BigInt(serverWide.rows[0].oldest)).toBe(BigInt(rows[0].id));
+      expect(appended.position.commit).toBeGreaterThan(BigInt(rows[0].id));
+
+      await waitFor('the event', () => handler.events.length >= 1);
+      expect(handler.events.map((event) => event.streamName)).toEqual([`${category}-after`]);
+      const beforeIt = { commit: appended.position.commit - 1n, prepare: 0n };
+      expect((await store.readAll({ after: beforeIt })).map((event) => event.streamName)).toContain(
+        `${category}-after`,
+      );
+    } finally {
+      await subscription.stop();
+      await holder.query('commit');
+      await holder.end();
+      await neighbour.drop();
     }
   }, 30_000);
 

@@ -45,7 +45,7 @@ function countingAllReads(client: SqlClient): { client: SqlClient; reads: () => 
   let reads = 0;
   const counting: SqlClient = {
     query: (sql, params) => {
-      if (sql.includes('pg_snapshot_xmin')) reads++;
+      if (sql.includes('all_fence()')) reads++;
       return client.query(sql, params);
     },
     exec: (sql) => client.exec(sql),

@@ -285,7 +285,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async readAllPage(query: AllQuery): Promise<SubscriptionPage> {
-    const { sql, params } = allQuery(this.tables.events, query);
+    const { sql, params } = allQuery(this.tables, query);
     const { rows } = await this.client.query<EventRow & { matched: boolean }>(sql, params);
     const last = rows.at(-1);
     return {

@@ -72,12 +72,12 @@ const WORK_IN_HAND: Record<string, string> = {
 };
 
 /**
- * Events committed beyond the fence of $all (all-query.ts): the subscriptions cannot read them yet,
- * since a transaction older than theirs still runs somewhere on the server (another database's
- * included). Their lag counts them too (decision 146); this reads it from the database itself.
+ * Events committed beyond the fence of $all (the event store's `all_fence()`): the subscriptions
+ * cannot read them yet, since a transaction older than theirs still runs in this database. Their
+ * lag counts them too (decision 146); this reads it from the database itself.
  */
 const EVENTS_BEYOND_THE_FENCE = `(select count(*) from event_store.events
-  where transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))`;
+  where transaction_id >= (select event_store.all_fence()))`;
 
 /** How many pieces of work in hand the database holds (see WORK_IN_HAND and the fence above). */
 export async function workInHand(db: Client): Promise<number> {
@@ -114,7 +114,7 @@ export async function subscriptionsCaughtUp(baseUrl: string): Promise<boolean> {
  * projections and process managers, a batch's validation among them), no work in hand (events
  * beyond the fence of $all included), and three reads `quietMs` apart agreeing, or `timeoutMs`
  * passed. Quiet reads alone were fooled on a loaded machine, where a process manager, a carrier or
- * webhook call, or another spec's transaction holding the fence lasted longer than two reads.
+ * webhook call, or a transaction holding the fence lasted longer than two reads.
  */
 export async function settledState(
   db: Client,
