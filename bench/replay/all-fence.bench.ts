@@ -17,10 +17,13 @@ import { createTestDatabase } from '../../libs/testing/src/test-database';
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '11' } } });
 const rounds = Number(values.rounds);
 
+const STORE_FENCE = '(select event_store.all_fence())';
 const fences = {
   'the store’s database': (sql: string) => sql,
-  'the whole server': (sql: string) =>
-    sql.replace('(select event_store.all_fence())', 'pg_snapshot_xmin(pg_current_snapshot())'),
+  'the whole server': (sql: string) => {
+    if (!sql.includes(STORE_FENCE)) throw new Error(`the page query no longer reads below ${STORE_FENCE}`);
+    return sql.replace(STORE_FENCE, 'pg_snapshot_xmin(pg_current_snapshot())');
+  },
 };
 
 async function main() {
