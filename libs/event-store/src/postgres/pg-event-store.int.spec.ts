@@ -1,8 +1,16 @@
 import { Client, types } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@shipping/testing';
-import type { AppendResult, RecordedEvent, Subscription } from '../event-store';
+import { type AppendResult, comparePositions, type RecordedEvent, type Subscription } from '../event-store';
 import type { SqlClient } from '../sql-client';
-import { anEvent, listRecorder, recorder, sleep, uniqueCategory, waitFor } from '../testing/contract-helpers';
+import {
+  anEvent,
+  listRecorder,
+  numbers,
+  recorder,
+  sleep,
+  uniqueCategory,
+  waitFor,
+} from '../testing/contract-helpers';
 import { describeEventStoreContract } from '../testing/event-store-contract';
 import { createPgSqlClient } from './pg-sql-client';
 import { PostgresEventStore } from './postgres-event-store';
@@ -140,6 +148,57 @@ describe('PostgresEventStore on a PostgreSQL server', () => {
       await neighbour.drop();
     }
   }, 30_000);
+
+  it("delivers every event once and in order while transactions of its database and another's start and end at random", async () => {
+    const category = uniqueCategory();
+    const neighbour = await createTestDatabase('event_store_neighbours');
+    const neighbours = createPgSqlClient(neighbour.url, { max: 3 });
+    const handler = recorder();
+    const subscription = store.subscribeToAll(handler, { streamNamePrefixes: [`${category}-`] });
+    const randomPause = (ms: number) => sleep(Math.floor(Math.random() * ms));
+    let writing = true;
+    try {
+      await subscription.caughtUp;
+      // Transactions holding an id on the other database, overlapping the appends throughout.
+      const neighbourWork = Array.from({ length: 3 }, async () => {
+        while (writing)
+          await neighbours.transaction(async (tx) => {
+            await tx.query('select pg_current_xact_id()');
+            await randomPause(40);
+          });
+      });
+      // Four writers, each appending in transactions held open a random while after the insert.
+      await Promise.all(
+        Array.from({ length: 4 }, async (_, writer) => {
+          for (let n = 0; n < 25; n++)
+            await client.transaction(async (tx) => {
+              await store.appendInTransaction(tx, `${category}-${writer}`, [anEvent(n)]);
+              await randomPause(30);
+            });
+        }),
+      );
+      writing = false;
+      await Promise.all(neighbourWork);
+
+      await waitFor('every event', () => handler.events.length >= 100, 10_000);
+      await sleep(200);
+      expect(handler.events).toHaveLength(100);
+      for (let writer = 0; writer < 4; writer++)
+        expect(
+          numbers(handler.events.filter((event) => event.streamName === `${category}-${writer}`)),
+        ).toEqual(Array.from({ length: 25 }, (_, n) => n));
+      const positions = handler.events.map((event) => event.position);
+      expect(positions.slice(1).every((position, i) => comparePositions(positions[i], position) < 0)).toBe(
+        true,
+      );
+      expect(handler.errors).toEqual([]);
+    } finally {
+      writing = false;
+      await subscription.stop();
+      await neighbours.close();
+      await neighbour.drop();
+    }
+  }, 60_000);
 
   it('resolves caughtUp only once events committed before subscribing were delivered, even behind a running transaction', async () => {
     const category = uniqueCategory();
