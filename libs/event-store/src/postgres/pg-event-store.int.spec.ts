@@ -128,11 +128,12 @@ describe('PostgresEventStore on a PostgreSQL server', () => {
       const { rows } = await holder.query<{ id: string }>('select pg_current_xact_id()::text as id');
       const appended = await store.appendToStream(`${category}-after`, [anEvent(1)]);
 
-      // The neighbour's transaction is older and still running: the snapshot's oldest would hold the event back.
+      // The neighbour's transaction is older and still running: the snapshot's oldest transaction,
+      // the neighbour's or one older still (other spec files share the server), would hold the event back.
       const serverWide = await client.query<{ oldest: string }>(
         'select pg_snapshot_xmin(pg_current_snapshot())::text as oldest',
       );
-      expect(BigInt(serverWide.rows[0].oldest)).toBe(BigInt(rows[0].id));
+      expect(BigInt(serverWide.rows[0].oldest)).toBeLessThanOrEqual(BigInt(rows[0].id));
       expect(appended.position.commit).toBeGreaterThan(BigInt(rows[0].id));
 
       await waitFor('the event', () => handler.events.length >= 1);
