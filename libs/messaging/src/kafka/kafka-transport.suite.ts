@@ -474,11 +474,16 @@ export const kafkaTransportSuite = (broker: () => { brokers: string[] }) =>
         // What is asserted is where the requests went, not how fast: the first ones can wait for
         // the group's fetches to settle after its rebalance, which on a loaded machine took over 2 s,
         // and once over 15 s (a fresh clone's npm test while the fault campaign ran beside it).
+        // A failure names its cause: the transport only logs it, beside the `unavailable` it answers.
+        const warnedBefore = warn.mock.calls.length;
         const replies = await Promise.all(
           Array.from({ length: 40 }, (_, n) =>
             sendRequest(gateway, 'tally.count', { context, n }, { timeoutMs: 45_000 }),
           ),
-        );
+        ).catch((error: unknown) => {
+          const warnings = warn.mock.calls.slice(warnedBefore).map(([message]) => String(message));
+          throw new Error(`${String(error)}; the transport warned: ${warnings.join(' | ')}`);
+        });
 
         expect(replies).toEqual(Array.from({ length: 40 }, (_, n) => ({ counted: n })));
         const handled = [first.journal.entries, second.journal.entries];
