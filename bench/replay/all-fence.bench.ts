@@ -13,6 +13,7 @@ import { allQuery } from '../../libs/event-store/src/postgres/all-query';
 import { PostgresEventStore } from '../../libs/event-store/src/postgres/postgres-event-store';
 import { eventStoreTables } from '../../libs/event-store/src/postgres/schema';
 import { createTestDatabase } from '../../libs/testing/src/test-database';
+import { spread } from '../spread';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '11' } } });
 const rounds = Number(values.rounds);
@@ -65,8 +66,7 @@ async function main() {
       }
     }
     for (const [key, each] of micros) {
-      const sorted = [...each].sort((a, b) => a - b);
-      const [min, median, max] = [sorted[0], sorted[sorted.length >> 1], sorted[sorted.length - 1]];
+      const { min, median, max } = spread(each);
       console.log(`${key}: ${min.toFixed(0)} / ${median.toFixed(0)} / ${max.toFixed(0)} µs a query`);
     }
   } finally {

@@ -13,6 +13,7 @@ import {
   streamStart,
 } from '../../libs/event-store/src/postgres/append-statement';
 import { batchWrites } from './bench-batches';
+import { spread } from '../spread';
 
 const { values } = parseArgs({
   options: {
@@ -45,8 +46,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
   const { user, system } = process.cpuUsage(started);
   perEvent.push((user + system) / events);
 }
-perEvent.sort((a, b) => a - b);
-const at = (n: number) => perEvent[n].toFixed(2);
+const { min, median, max } = spread(perEvent);
 console.log(
-  `${events} events in ${batches.length} batches: ${at(0)} / ${at(perEvent.length >> 1)} / ${at(perEvent.length - 1)} µs CPU an event (min / median / max of ${perEvent.length} rounds)`,
+  `${events} events in ${batches.length} batches: ${min.toFixed(2)} / ${median.toFixed(2)} / ${max.toFixed(2)} µs CPU an event (min / median / max of ${perEvent.length} rounds)`,
 );

@@ -21,6 +21,7 @@ import {
 } from '@shipping/batch-domain';
 import type { RecordedEvent } from '@shipping/event-store';
 import { batchWrites } from './bench-batches';
+import { spread } from '../spread';
 
 const { values } = parseArgs({
   options: {
@@ -165,19 +166,15 @@ function main() {
     const order = n % 2 === 0 ? [0, 1] : [1, 0];
     for (const which of order) figures[which].push(round(folds[which][1], pages, events));
   }
-  const stats = (list: number[]) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    return { min: sorted[0], median: sorted[Math.floor(sorted.length / 2)], max: sorted.at(-1) ?? 0 };
-  };
   console.log('fold CPU per event, µs        min    median     max');
   folds.forEach(([label], which) => {
-    const { min, median, max } = stats(figures[which]);
+    const { min, median, max } = spread(figures[which]);
     console.log(
       `${label.padEnd(28)} ${min.toFixed(2).padStart(6)} ${median.toFixed(2).padStart(8)} ${max.toFixed(2).padStart(7)}`,
     );
   });
-  const before = stats(figures[0]).median;
-  const now = stats(figures[1]).median;
+  const before = spread(figures[0]).median;
+  const now = spread(figures[1]).median;
   console.log(`now / before (medians): ${(now / before).toFixed(2)}`);
 }
 

@@ -16,6 +16,7 @@ import { observeRequests } from '../../apps/gateway/src/http/observability/reque
 import { timedHandler } from '../../libs/messaging/src/observability/handler-metrics';
 import { tracer } from '../../libs/messaging/src/observability/trace-context';
 import { metrics } from '../../libs/platform/src/observability/metrics';
+import { spread } from '../spread';
 
 const CALLS = 200_000;
 const ROUNDS = 7;
@@ -77,9 +78,10 @@ async function cpuMicrosPerCall(call: () => unknown): Promise<number> {
   return (used.user + used.system) / CALLS;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const spread = (values: number[]) =>
-  `${Math.min(...values).toFixed(2)} / ${median(values).toFixed(2)} / ${Math.max(...values).toFixed(2)}`;
+const spreadText = (values: number[]) => {
+  const { min, median, max } = spread(values);
+  return `${min.toFixed(2)} / ${median.toFixed(2)} / ${max.toFixed(2)}`;
+};
 
 async function main(): Promise<void> {
   const rounds: Record<string, number[]> = {};
@@ -95,7 +97,8 @@ async function main(): Promise<void> {
     );
   }
   console.log(`CPU µs per call added by each hook, tracing off (min / median / max of ${ROUNDS} rounds):`);
-  for (const [name, values] of Object.entries(rounds)) console.log(`  ${name.padEnd(34)} ${spread(values)}`);
+  for (const [name, values] of Object.entries(rounds))
+    console.log(`  ${name.padEnd(34)} ${spreadText(values)}`);
 }
 
 main().then(
